@@ -1,0 +1,212 @@
+"""The engine protocol every game implements, and the helpers built on it.
+
+An engine is a "decider" over plain JSON-able dicts:
+
+    setup(players, options, rng)     -> list[event]   deals and shuffles happen here, as events
+    evolve(state | None, event)      -> state         pure fold: no validation, no randomness
+    decide(state, seat, action, rng) -> list[event]   validates; raises IllegalAction
+    to_act(state)                    -> frozenset[seat]
+    legal_actions(state, seat)       -> list[action]  the complete list (big choices split in steps)
+    view(state, viewer)              -> dict          what `viewer` (None: spectator) may see
+    redact(event, viewer)            -> event | None  what `viewer` may see of one event
+    outcome(state)                   -> None | dict   {"scores", "winners", "ranking", ...}
+    options()                        -> JSON Schema   table options with defaults
+    sample(view, seat, rng)          -> state         a full state consistent with `view`
+
+plus `dump(state)` / `load(data)` for JSON snapshots, `evaluate(state, seat)` (a heuristic
+for bots) and `describe(event)` (a log line in words).
+
+Events record resolved outcomes (the card drawn, not "draw a card"), so a replay is a fold.
+Engines never read a clock, never do I/O and never draw chance outside `setup` and `decide`.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from abc import ABC, abstractmethod
+from typing import Any, Iterable
+
+Seat = int
+Event = dict
+Action = dict
+
+# Keys under which a view or an event may carry a seat's private items. Such a key may
+# hold a value only inside an object whose "seat" is the viewer (see `find_leaks`).
+PRIVATE_KEYS = frozenset({"hand", "money", "specials", "bid", "drafted", "secret"})
+# Keys no viewer may ever receive while a game is running (deck order, the table seed).
+SECRET_KEYS = frozenset({"deck", "deck_order", "seed", "stacks_order"})
+
+
+class IllegalAction(ValueError):
+    """An action a player may not take now. `code` is stable; `message` is for people."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, "message": self.message}
+
+
+class Engine(ABC):
+    """Base class of every game engine. Subclasses are stateless singletons."""
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 4
+
+    @abstractmethod
+    def setup(self, players: int, options: dict, rng: random.Random) -> list[Event]: ...
+
+    @abstractmethod
+    def evolve(self, state: Any, event: Event) -> Any: ...
+
+    @abstractmethod
+    def decide(self, state: Any, seat: Seat, action: Action, rng: random.Random) -> list[Event]: ...
+
+    @abstractmethod
+    def to_act(self, state: Any) -> frozenset[Seat]: ...
+
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: Seat) -> list[Action]: ...
+
+    @abstractmethod
+    def view(self, state: Any, viewer: Seat | None) -> dict: ...
+
+    @abstractmethod
+    def redact(self, event: Event, viewer: Seat | None) -> Event | None: ...
+
+    @abstractmethod
+    def outcome(self, state: Any) -> dict | None: ...
+
+    @abstractmethod
+    def options(self) -> dict: ...
+
+    @abstractmethod
+    def sample(self, view: dict, seat: Seat, rng: random.Random) -> Any: ...
+
+    @abstractmethod
+    def dump(self, state: Any) -> dict:
+        """The state as JSON-able data (snapshots); `load(dump(s))` must equal `s`."""
+
+    @abstractmethod
+    def load(self, data: dict) -> Any: ...
+
+    def evaluate(self, state: Any, seat: Seat) -> float:
+        """A heuristic value of `state` for `seat` (higher is better). Used by bots."""
+        result = self.outcome(state)
+        return float(result["scores"][seat]) if result else 0.0
+
+    def describe(self, event: Event) -> str:
+        """One log line in words; seats appear as "{seat0}", "{seat1}" … for the caller to name."""
+        return event["type"].replace("_", " ")
+
+    def private_keys(self, state: Any) -> frozenset[str]:
+        """The keys that hold private items in this game's views and events (see find_leaks)."""
+        return PRIVATE_KEYS
+
+    def players(self, state: Any) -> int:
+        """How many seats the game in `state` has."""
+        return len(self.view(state, None)["players"])
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def resolve_options(engine: Engine, options: dict | None) -> dict:
+    """Validate `options` against the engine's schema and fill in the defaults."""
+    import jsonschema
+
+    schema = engine.options()
+    given = dict(options or {})
+    unknown = set(given) - set(schema.get("properties", {}))
+    if unknown:
+        raise IllegalAction("unknown_option", f"Unknown option(s): {', '.join(sorted(unknown))}.")
+    try:
+        jsonschema.validate(given, schema)
+    except jsonschema.ValidationError as error:
+        raise IllegalAction("bad_option", f"Invalid option: {error.message}.") from None
+    resolved = {key: spec.get("default") for key, spec in schema.get("properties", {}).items()}
+    resolved.update(given)
+    return resolved
+
+
+def start(engine: Engine, players: int, options: dict | None, rng: random.Random) -> tuple[Any, list[Event]]:
+    """Set up a game: returns the initial state and the setup events."""
+    if not engine.min_players <= players <= engine.max_players:
+        raise IllegalAction(
+            "bad_player_count",
+            f"{engine.title or engine.name} is for {engine.min_players} to {engine.max_players} players.",
+        )
+    events = engine.setup(players, resolve_options(engine, options), rng)
+    return fold(engine, events), events
+
+
+def fold(engine: Engine, events: Iterable[Event], state: Any = None) -> Any:
+    """The state after `events`, starting from `state` (None: before setup)."""
+    for event in events:
+        state = engine.evolve(state, event)
+    return state
+
+
+def play(engine: Engine, state: Any, seat: Seat, action: Action, rng: random.Random) -> tuple[Any, list[Event]]:
+    """Decide and apply one action: returns the new state and the events it produced."""
+    events = engine.decide(state, seat, action, rng)
+    return fold(engine, events, state), events
+
+
+def command_rng(seed: str, seq: int) -> random.Random:
+    """The random generator of the command that follows event `seq` of a table.
+
+    Derived from the table's secret seed and the head seq, so that anyone holding the revealed
+    seed can re-run every shuffle and roll of a finished game.
+    """
+    digest = hashlib.sha256(f"{seed}:{seq}".encode()).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def seed_hash(seed: str) -> str:
+    """The public commitment to a table's seed, shown when the table starts."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def check_seat(engine: Engine, state: Any, seat: Any) -> Seat:
+    """Raise IllegalAction unless `seat` is a seat of this game that may act now."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < engine.players(state):
+        raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
+    if engine.outcome(state) is not None:
+        raise IllegalAction("game_over", "The game is over.")
+    if seat not in engine.to_act(state):
+        raise IllegalAction("not_your_turn", "It is not your turn.")
+    return seat
+
+
+def find_leaks(
+    payload: Any,
+    viewer: Seat | None,
+    private_keys: frozenset[str] = PRIVATE_KEYS,
+    path: str = "$",
+    owner: Seat | None = None,
+) -> list[str]:
+    """Paths in `payload` where `viewer` would see private items of another seat.
+
+    Private items live under `private_keys` (an engine's `private_keys(state)`), inside an object whose "seat" names their owner;
+    SECRET_KEYS never appear. A game over reveals everything, so callers scan only running games.
+    """
+    leaks: list[str] = []
+    if isinstance(payload, dict):
+        owner = payload.get("seat", owner) if isinstance(payload.get("seat"), int) else owner
+        for key, value in payload.items():
+            here = f"{path}.{key}"
+            if key in SECRET_KEYS and value is not None:
+                leaks.append(here)
+            elif key in private_keys and value is not None and (viewer is None or owner != viewer):
+                leaks.append(here)
+            else:
+                leaks.extend(find_leaks(value, viewer, private_keys, here, owner))
+    elif isinstance(payload, list):
+        for index, item in enumerate(payload):
+            leaks.extend(find_leaks(item, viewer, private_keys, f"{path}[{index}]", owner))
+    return leaks
