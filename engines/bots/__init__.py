@@ -1,0 +1,34 @@
+"""Bots that play any engine through the protocol, seeing only their seat's view.
+
+A bot is a function `(engine, view, seat, legal_actions, rng) -> action`. Bots that look
+ahead imagine the hidden parts of the game with `engine.sample(view, seat, rng)`, so they
+never read what their seat may not see.
+"""
+from __future__ import annotations
+
+import random
+
+from engines.bots.greedy import choose_greedy
+from engines.bots.random_bot import choose_random
+from engines.bots.search import choose_search
+from engines.core import Action, Engine, Seat
+
+BOTS = {
+    "random": choose_random,
+    "greedy": choose_greedy,
+    "search": choose_search,
+}
+STRENGTHS = tuple(BOTS)
+
+
+def choose(engine: Engine, strength: str, view: dict, seat: Seat, legal_actions: list[Action], rng: random.Random) -> Action:
+    """The action the bot of `strength` picks for `seat` among `legal_actions`."""
+    if not legal_actions:
+        raise ValueError(f"seat {seat} has no legal action to choose from")
+    if len(legal_actions) == 1:
+        return legal_actions[0]
+    try:
+        bot = BOTS[strength]
+    except KeyError:
+        raise ValueError(f"unknown bot strength {strength!r}; choose one of {', '.join(STRENGTHS)}") from None
+    return bot(engine, view, seat, legal_actions, rng)

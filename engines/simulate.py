@@ -1,0 +1,69 @@
+"""Bot-against-bot games, for tests, tuning and the `python -m engines simulate` command."""
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from typing import Any
+
+from engines import bots, registry
+from engines.core import Engine, command_rng, start
+
+MAX_STEPS = 100_000  # a game longer than this is a bug in the engine, not a long game
+
+
+def play_game(engine: Engine, strengths: list[str], seed: int, options: dict | None = None) -> dict:
+    """One game between bots of `strengths` (one per seat); returns its outcome and length."""
+    table_seed = f"simulate-{seed}"
+    state, _ = start(engine, len(strengths), options, command_rng(table_seed, 0))
+    bot_rng = random.Random(seed)
+    actions = 0
+    while engine.outcome(state) is None:
+        if actions >= MAX_STEPS:
+            raise RuntimeError(f"game did not end within {MAX_STEPS} actions")
+        seat = min(engine.to_act(state))
+        legal = engine.legal_actions(state, seat)
+        action = bots.choose(engine, strengths[seat], engine.view(state, seat), seat, legal, bot_rng)
+        for event in engine.decide(state, seat, action, command_rng(table_seed, actions + 1)):
+            state = engine.evolve(state, event)
+        actions += 1
+    return {"outcome": engine.outcome(state), "actions": actions}
+
+
+def simulate(game: str, games: int, strengths: list[str], seed: int, options: dict | None = None) -> dict:
+    """Play `games` games and summarise them; a game that raises is counted, not fatal."""
+    engine = registry.get(game)
+    wins_by_seat: Counter[int] = Counter()
+    wins_by_bot: Counter[str] = Counter()
+    errors: list[dict[str, Any]] = []
+    total_actions = 0
+    started = time.perf_counter()
+    for number in range(games):
+        try:
+            result = play_game(engine, strengths, seed + number, options)
+        except Exception as error:  # noqa: BLE001 - every failure is reported with its seed
+            errors.append({"seed": seed + number, "error": f"{type(error).__name__}: {error}"})
+            continue
+        total_actions += result["actions"]
+        winners = result["outcome"]["winners"]
+        for winner in winners:
+            wins_by_seat[winner] += 1 / len(winners)
+            wins_by_bot[strengths[winner]] += 1 / len(winners)
+    elapsed = time.perf_counter() - started
+    finished = games - len(errors)
+    return {
+        "game": game,
+        "games": games,
+        "players": len(strengths),
+        "bots": strengths,
+        "seed": seed,
+        "errors": len(errors),
+        "error_samples": errors[:5],
+        "mean_actions": round(total_actions / finished, 1) if finished else 0,
+        "wins_by_seat": {str(seat): round(wins_by_seat[seat], 2) for seat in range(len(strengths))},
+        "wins_by_bot": {bot: round(wins_by_bot[bot], 2) for bot in dict.fromkeys(strengths)},
+        "win_rate_by_seat": {str(seat): round(wins_by_seat[seat] / max(finished, 1), 3) for seat in range(len(strengths))},
+        "games_per_s": round(finished / elapsed, 2),
+        "actions_per_s": round(total_actions / elapsed, 1),
+        "seconds": round(elapsed, 2),
+    }
