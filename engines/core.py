@@ -21,6 +21,7 @@ Engines never read a clock, never do I/O and never draw chance outside `setup` a
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from abc import ABC, abstractmethod
@@ -117,20 +118,26 @@ class Engine(ABC):
 
 def resolve_options(engine: Engine, options: dict | None) -> dict:
     """Validate `options` against the engine's schema and fill in the defaults."""
-    import jsonschema
-
     schema = engine.options()
     given = dict(options or {})
     unknown = set(given) - set(schema.get("properties", {}))
     if unknown:
         raise IllegalAction("unknown_option", f"Unknown option(s): {', '.join(sorted(unknown))}.")
-    try:
-        jsonschema.validate(given, schema)
-    except jsonschema.ValidationError as error:
-        raise IllegalAction("bad_option", f"Invalid option: {error.message}.") from None
+    error = next(iter(_options_validator(engine).iter_errors(given)), None)
+    if error is not None:
+        raise IllegalAction("bad_option", f"Invalid option: {error.message}.")
     resolved = {key: spec.get("default") for key, spec in schema.get("properties", {}).items()}
     resolved.update(given)
     return resolved
+
+
+@functools.lru_cache(maxsize=None)
+def _options_validator(engine: Engine):
+    """A compiled validator per engine (its schema never changes): building one costs milliseconds."""
+    import jsonschema
+
+    schema = engine.options()
+    return jsonschema.validators.validator_for(schema)(schema)
 
 
 def start(engine: Engine, players: int, options: dict | None, rng: random.Random) -> tuple[Any, list[Event]]:

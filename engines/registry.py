@@ -32,7 +32,7 @@ def names() -> list[str]:
     for name in KNOWN:
         try:
             get(name)
-        except ModuleNotFoundError:
+        except (ModuleNotFoundError, KeyError):
             continue
         available.append(name)
     return available

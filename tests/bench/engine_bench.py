@@ -4,12 +4,17 @@ One step is what a search bot pays per node: legal_actions + decide + evolve. A 
 fixed pure-Python work runs in the same process between the engine runs, so results can be
 quoted as ratios on a shared, noisy machine. Prints one JSON object.
 
-    python tests/bench/engine_bench.py [--games 200] [--repeats 5] [--engines dschunke,dunhuang]
+    python tests/bench/engine_bench.py [--games 200] [--repeats 5] [--engines dschunke,dunhuang] [--profile]
+
+steps_per_s times the play loop only; games_per_s includes set-up (shuffles, deals, options).
 """
 from __future__ import annotations
 
 import argparse
+import cProfile
+import io
 import json
+import pstats
 import random
 import statistics
 import sys
@@ -34,29 +39,41 @@ def baseline_ops_per_s(duration: float = 0.5) -> float:
     return done / duration
 
 
-def random_game(engine, players: int, seed: int) -> int:
-    """Play one game with uniformly random legal actions; returns the number of steps."""
+def random_game(engine, players: int, seed: int) -> tuple[int, float]:
+    """Play one game with uniformly random legal actions; returns (steps, seconds in steps)."""
     rng = random.Random(seed)
     state, _ = start(engine, players, None, command_rng(str(seed), 0))
     steps = 0
+    started = time.perf_counter()
     while engine.outcome(state) is None:
         seat = min(engine.to_act(state))
         action = rng.choice(engine.legal_actions(state, seat))
         for event in engine.decide(state, seat, action, rng):
             state = engine.evolve(state, event)
         steps += 1
-    return steps
+    return steps, time.perf_counter() - started
 
 
 def measure(engine, players: int, games: int, seed: int) -> tuple[float, float]:
+    """Steps per second of play (set-up excluded) and full games per second (set-up included)."""
     started = time.perf_counter()
-    steps = sum(random_game(engine, players, seed + number) for number in range(games))
+    played = [random_game(engine, players, seed + number) for number in range(games)]
     elapsed = time.perf_counter() - started
-    return steps / elapsed, games / elapsed
+    return sum(steps for steps, _ in played) / sum(seconds for _, seconds in played), games / elapsed
 
 
-def bench_engine(name: str, games: int, repeats: int) -> dict:
+def profile(engine, players: int, games: int, top: int = 12) -> list[str]:
+    """Where the time of random play goes: the functions with the most own time."""
+    profiler = cProfile.Profile()
+    profiler.runcall(lambda: [random_game(engine, players, seed) for seed in range(games)])
+    stream = io.StringIO()
+    pstats.Stats(profiler, stream=stream).sort_stats("tottime").print_stats(top)
+    return [line.strip() for line in stream.getvalue().splitlines() if line.strip()][-top:]
+
+
+def bench_engine(name: str, games: int, repeats: int, with_profile: bool) -> dict:
     engine = registry.get(name)
+    random_game(engine, engine.max_players, seed=-1)  # warm up: imports, caches
     result: dict = {}
     for players in range(engine.min_players, engine.max_players + 1):
         steps, full, baselines = [], [], []
@@ -69,10 +86,11 @@ def bench_engine(name: str, games: int, repeats: int) -> dict:
         result[f"{players}p"] = {
             "steps_per_s": round(statistics.median(steps)),
             "games_per_s": round(statistics.median(full), 1),
-            "steps_per_game": round(statistics.median(steps) / statistics.median(full), 1),
             "baseline_ops_per_s": round(baseline),
             "steps_per_baseline_kop": round(statistics.median(steps) / baseline * 1000, 2),
         }
+    if with_profile:
+        result["profile_max_players"] = profile(engine, engine.max_players, max(games // 4, 10))
     return result
 
 
@@ -81,13 +99,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--engines", default=",".join(registry.names()))
+    parser.add_argument("--profile", action="store_true", help="add the top functions by own time")
     args = parser.parse_args()
     report = {
         "python": sys.version.split()[0],
         "games_per_measurement": args.games,
         "repeats": args.repeats,
         "statistic": "median",
-        "engines": {name: bench_engine(name, args.games, args.repeats) for name in args.engines.split(",")},
+        "engines": {name: bench_engine(name, args.games, args.repeats, args.profile) for name in args.engines.split(",")},
     }
     print(json.dumps(report, indent=2))
 

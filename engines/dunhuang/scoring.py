@@ -1,0 +1,62 @@
+"""Final scoring: tokens, prestige, then the hand comparison capped by tokens; ties by cash."""
+from __future__ import annotations
+
+from engines.dunhuang import data
+from engines.dunhuang.state import tokens_held
+
+
+def hand_cards_scored(state: dict) -> list[list[int]]:
+    """Per seat, the hand cards that score.
+
+    For each good from gold upward, every seat with the most cards of it (ties included) keeps
+    one; then a seat keeps only as many cards as it holds majority tokens, the highest ones.
+    """
+    hands = state["hands"]
+    kept: list[list[int]] = [[] for _ in hands]
+    for good in range(1, data.MAX_GOOD + 1):
+        most = max(hand[good] for hand in hands)
+        if most:
+            for seat, hand in enumerate(hands):
+                if hand[good] == most:
+                    kept[seat].append(good)
+    return [sorted(cards, reverse=True)[: tokens_held(state, seat)] for seat, cards in enumerate(kept)]
+
+
+def breakdown(state: dict) -> list[dict]:
+    scored = hand_cards_scored(state)
+    rows = []
+    for seat in range(state["n"]):
+        tokens = tokens_held(state, seat)
+        row = {
+            "seat": seat,
+            "tokens": tokens,
+            "token_points": tokens * data.POINTS_PER_TOKEN,
+            "prestige_points": state["prestige"][seat] * data.POINTS_PER_PRESTIGE,
+            "scored_cards": scored[seat],
+            "hand_points": sum(scored[seat]),
+            "top_merchant": 0,
+            "cash": state["coins"][seat],
+        }
+        if state["result"] and state["result"]["winner"] == seat:
+            row["top_merchant"] = data.TOP_MERCHANT_BONUS
+        row["total"] = row["token_points"] + row["prestige_points"] + row["hand_points"] + row["top_merchant"]
+        rows.append(row)
+    return rows
+
+
+def outcome(state: dict) -> dict | None:
+    result = state["result"]
+    if result is None:
+        return None
+    rows = breakdown(state)
+    scores = [row["total"] for row in rows]
+    rank_key = [(row["total"], row["cash"]) for row in rows]
+    ranking = sorted(range(state["n"]), key=lambda seat: (-scores[seat], -rows[seat]["cash"], seat))
+    best = rank_key[ranking[0]]
+    return {
+        "scores": scores,
+        "winners": [seat for seat in ranking if rank_key[seat] == best],
+        "ranking": ranking,
+        "breakdown": rows,
+        "reason": result["reason"],
+    }

@@ -1,0 +1,67 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engines import __main__ as cli
+from engines import registry
+from engines.core import IllegalAction
+from tests.engines.toy_game import ToyGame
+
+
+class BrokenToy(ToyGame):
+    """Raises on the third card played, as a buggy engine would."""
+
+    name = "broken_toy"
+
+    def decide(self, state, seat, action, rng):
+        if sum(len(played) for played in state["played"]) == 2:
+            raise IllegalAction("bug", "this engine is broken")
+        return super().decide(state, seat, action, rng)
+
+
+@pytest.fixture
+def toy_engines(monkeypatch):
+    monkeypatch.setitem(registry.KNOWN, "toy", "tests.engines.toy_game")
+    monkeypatch.setitem(registry.KNOWN, "broken_toy", "tests.engines.toy_game")
+    monkeypatch.setitem(registry._engines, "toy", ToyGame())
+    monkeypatch.setitem(registry._engines, "broken_toy", BrokenToy())
+
+
+def test_simulate_prints_one_json_summary_and_exits_zero(toy_engines, capsys):
+    code = cli.main(["simulate", "toy", "--games", "20", "--players", "3", "--bots", "greedy,random,random", "--seed", "1"])
+    summary = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert summary["game"] == "toy" and summary["games"] == 20 and summary["errors"] == 0
+    assert summary["mean_actions"] == 9
+    assert sum(summary["wins_by_seat"].values()) == pytest.approx(20, abs=0.05)
+    assert set(summary["wins_by_bot"]) == {"greedy", "random"}
+    assert summary["games_per_s"] > 0 and summary["actions_per_s"] > 0
+
+
+def test_simulate_exits_non_zero_when_a_game_raises(toy_engines, capsys):
+    code = cli.main(["simulate", "broken_toy", "--games", "3", "--players", "2", "--seed", "1"])
+    summary = json.loads(capsys.readouterr().out)
+    assert code == 1
+    assert summary["errors"] == 3
+    assert "this engine is broken" in summary["error_samples"][0]["error"]
+
+
+def test_simulate_refuses_a_bot_list_that_does_not_fit(toy_engines):
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "toy", "--players", "3", "--bots", "random,random"])
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "toy", "--players", "2", "--bots", "random,oracle"])
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_every_installed_engine_runs_from_the_command_line(game):
+    engine = registry.get(game)
+    players = engine.max_players
+    done = subprocess.run(
+        [sys.executable, "-m", "engines", "simulate", game, "--games", "5", "--players", str(players), "--seed", "3"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr + done.stdout
+    assert json.loads(done.stdout)["errors"] == 0
