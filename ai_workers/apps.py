@@ -1,0 +1,5 @@
+from django.apps import AppConfig
+
+
+class AiWorkersConfig(AppConfig):
+    name = "ai_workers"

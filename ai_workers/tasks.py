@@ -1,0 +1,17 @@
+"""Celery tasks. Both are idempotent: a stale or repeated delivery changes nothing."""
+from celery import shared_task
+
+from ai_workers import ticker
+from ai_workers.turns import play_turn
+
+
+@shared_task(acks_late=True, time_limit=120, soft_time_limit=100, ignore_result=True)
+def ai_turn(table_id: int, seat: int, expected_seq: int) -> bool:
+    """An AI seat's move at `expected_seq` (routed to the "ai" queue)."""
+    return play_turn(table_id, seat, expected_seq)
+
+
+@shared_task(time_limit=50, ignore_result=True)
+def resolve_deadlines() -> int:
+    """Run every second by Celery beat."""
+    return ticker.tick()

@@ -1,0 +1,24 @@
+"""ASGI entry point: HTTP goes to Django, websockets to the table consumer."""
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs the app registry)
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from django.conf import settings  # noqa: E402
+
+from ai_workers.ticker import TickerLifespan  # noqa: E402
+from tables.routing import websocket_urlpatterns  # noqa: E402
+
+protocols = {
+    "http": django_asgi_app,
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+}
+if settings.DEADLINE_TICKER_IN_SERVER:  # the embedded profile (served by uvicorn, which runs lifespan)
+    protocols["lifespan"] = TickerLifespan()
+application = ProtocolTypeRouter(protocols)

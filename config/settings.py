@@ -1,0 +1,211 @@
+"""Settings of Sampan. One module; the environment picks the profile.
+
+SAMPAN_PROFILE:
+  embedded   (default) no services to install: SQLite in WAL mode, an in-process channel layer,
+             AI turns run inline after commit, deadlines ticked by a task of the server.
+  test       the test suite: PostgreSQL and Redis on loopback, console-free locmem email.
+  production everything from the environment: DATABASE_URL, REDIS_URL, SECRET_KEY, ALLOWED_HOSTS,
+             EMAIL_URL-style SMTP settings (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, ...).
+"""
+import os
+import sys
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+# pytest runs the suite against the real services unless a profile is named explicitly.
+PROFILE = os.environ.get("SAMPAN_PROFILE") or ("test" if "pytest" in sys.modules else "embedded")
+if PROFILE not in {"embedded", "test", "production"}:
+    raise RuntimeError(f"Unknown SAMPAN_PROFILE {PROFILE!r}")
+PRODUCTION = PROFILE == "production"
+
+SECRET_KEY = os.environ["SECRET_KEY"] if PRODUCTION else "sampan-development-only-secret-key"
+DEBUG = PROFILE == "embedded"
+ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "" if PRODUCTION else "*").split(",") if h]
+CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "channels",
+    "tables",
+    "ai_workers",
+    "frontend",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "tables.api.middleware.BodyTooLargeMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+ASGI_APPLICATION = "config.asgi.application"
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# ----------------------------------------------------------------------------- database
+
+
+def _sqlite(path: Path) -> dict:
+    # Tuned as in stack-notes 1.7: immediate transactions queue writers on the busy timeout.
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": path,
+        "OPTIONS": {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        },
+        "TEST": {"NAME": BASE_DIR / "var" / "test.sqlite3"},
+    }
+
+
+if os.environ.get("DATABASE_URL"):
+    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+elif PROFILE == "test":
+    DATABASES = {"default": dj_database_url.parse("postgres://postgres@127.0.0.1:5432/sampan")}
+elif PRODUCTION:
+    raise RuntimeError("The production profile needs DATABASE_URL.")
+else:
+    DATABASES = {"default": _sqlite(Path(os.environ.get("SAMPAN_SQLITE_PATH", BASE_DIR / "var" / "sampan.sqlite3")))}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# ----------------------------------------------------------------------------- redis, channels, celery
+
+REDIS_URL = os.environ.get("REDIS_URL") or ("redis://127.0.0.1:6379/0" if PROFILE == "test" else "")
+if PRODUCTION and not REDIS_URL:
+    raise RuntimeError("The production profile needs REDIS_URL.")
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("SAMPAN_REDIS_PREFIX", "sampan")},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# How an AI turn leaves the command that made it due: "celery" sends a task to the "ai" queue,
+# "inline" runs it in this process right after the commit (after a JSON round trip).
+AI_DISPATCH = os.environ.get("SAMPAN_AI_DISPATCH") or ("celery" if PRODUCTION else "inline")
+# The embedded profile ticks deadlines on the ASGI server's event loop (see ai_workers.ticker).
+DEADLINE_TICKER_IN_SERVER = PROFILE == "embedded"
+
+CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_DEFAULT_QUEUE = "sampan"
+CELERY_TASK_ROUTES = {"ai_workers.tasks.ai_turn": {"queue": "ai"}}
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_BEAT_SCHEDULE = {
+    "resolve-deadlines": {"task": "ai_workers.tasks.resolve_deadlines", "schedule": 1.0},
+}
+CELERY_TASK_IGNORE_RESULT = True
+
+# ----------------------------------------------------------------------------- game service
+
+# An AI turn whose dispatch was lost is sent again after this many seconds (the outbox).
+AI_REDISPATCH_SECONDS = int(os.environ.get("SAMPAN_AI_REDISPATCH_SECONDS", "20"))
+# A claimed deadline is left alone by other tickers for this long.
+DEADLINE_LEASE_SECONDS = 30
+
+# ----------------------------------------------------------------------------- auth, api
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+if PROFILE == "test":  # fast hashing keeps the suite quick; never outside tests
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "tables.api.errors.handle_exception",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Sampan API",
+    "DESCRIPTION": "Tables, seats, actions and the event log of Sampan's trading games.",
+    "VERSION": "1.0.0",
+}
+
+# Requests bigger than this are refused with 413 (see tables.api.middleware).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+
+# ----------------------------------------------------------------------------- email
+
+if PRODUCTION:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "") == "1"
+elif PROFILE == "test":
+    EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Sampan <noreply@sampan.local>")
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+
+# ----------------------------------------------------------------------------- i18n, static
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# Outside production WhiteNoise serves straight from the apps' static folders (no collectstatic).
+WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = not PRODUCTION
+
+if PRODUCTION:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = os.environ.get("SECURE_COOKIES", "1") == "1"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "INFO" if not PROFILE == "test" else "WARNING"},
+}

@@ -1,0 +1,124 @@
+"""Every piece of Dschunke component data, in one place.
+
+Sources are named as in the project's rules research (section 1): FOUND facts carry their
+source key, the rest are PROPOSALs. RULES.md explains each choice.
+"""
+
+ROUNDS = 10
+STRIPS_PER_PLAYER = 20  # FOUND (S-DIEZ): 80 strips in four colours
+CARDS_PER_KIND = 18  # SEED: 72 goods cards, 18 of each kind
+HAND_SIZE = 8  # FOUND (S-POEP, S-DIEZ, S-SCHL)
+CARDS_PER_KIND_IN_DEAL = {3: 6, 4: 8}  # FOUND: 6 (3p) / 8 (4p) of each kind shuffled and dealt
+SUPPLY_CARDS = 2  # SEED: two supply cards per player
+MINIMUM_TAKE = 3  # SEED: at least 3 Yuan / 3 goods cards
+EXCHANGE_SWAPS = 2  # PROPOSAL F: up to two swaps per "Exchange goods" card per round
+END_BONUS_PER_JUNK = 4  # SEED
+END_BONUS_ALL_JUNKS = 25  # SEED
+SPECIAL_BONUS = 8  # FOUND (S-MICHA): end-game cards are worth 8 Yuan
+LAST_ROUND_S_YUAN = 3  # SEED: an S won in round 10 may be taken as 3 Yuan
+START_MONEY = 0  # PROPOSAL G
+VARIANT_STRIPS_PASSED = 3  # SEED set-up variant
+VARIANT_STRIPS_PER_JUNK = 3  # SEED set-up variant: at most 3 strips per junk (one layer)
+
+COLOURS = ("red", "blue", "green", "yellow")  # FOUND (S-DIEZ, S-LGIMET); seat i plays COLOURS[i]
+
+# Goods kinds; a kind's colour is the colour of the junk that stocks it (FOUND S-POEP, S-DIEZ).
+KINDS = ("brown", "white", "orange", "purple")
+GOODS = ("fish", "rice", "spice", "vegetables")
+KIND_INDEX = {name: index for index, name in enumerate(KINDS)}
+
+# Junks in clockwise ring order (PROPOSAL A); the grey junk keeps no stock (FOUND).
+JUNKS = ("grey", "brown", "white", "purple", "orange")
+JUNK_INDEX = {name: index for index, name in enumerate(JUNKS)}
+GREY = 0
+JUNK_KIND = (-1, 0, 1, 3, 2)  # the goods kind stocked on each junk (-1: none)
+KIND_JUNK = (1, 2, 4, 3)  # the junk that stocks each kind
+
+# Worker actions.
+LOAD1, LOAD2, GOODS_ACTION, MONEY_ACTION = 0, 1, 2, 3
+ACTION_NAMES = ("load 1 strip", "load 2 strips", "take goods", "earn money")
+ACTION_KEYS = ("load1", "load2", "goods", "money")
+
+# Workers: three merchants, then the trainee of the "3/4" row and the trainee of the 4-player row.
+WORKERS = ("load_merchant", "goods_merchant", "money_merchant", "trainee", "upper_trainee")
+WORKER_TITLES = ("load merchant", "goods merchant", "money merchant", "trainee", "upper trainee")
+MERCHANT_ACTIONS = (LOAD2, GOODS_ACTION, MONEY_ACTION)
+MERCHANT_START_JUNKS = (3, 1, 0)  # FOUND (S-DIEZ, S-LUDO11): purple, brown, grey
+
+# Trainee tracks, one entry per round (PROPOSAL D; round-1 entries FOUND S-POEP).
+_L1, _L2, _G, _M = LOAD1, LOAD2, GOODS_ACTION, MONEY_ACTION
+TRAINEE_TRACKS = (
+    (_L1, _G, _M, _L2, _G, _M, _L1, _G, _M, _L2),  # "3/4" row: used at 3 and 4 players
+    (_G, _M, _L2, _G, _M, _L1, _G, _M, _L2, _G),  # upper row: 4 players only
+)
+TRAINEES_IN_PLAY = {3: 1, 4: 2}  # FOUND (S-KEIRAT, S-TEUFEL)
+EVENTS = {3: "S", 5: "Y", 7: "S", 9: "Y"}  # round -> event on the "3/4" row (PROPOSAL D/E)
+
+# Fixed start layout: seats per junk, laid into layer 0 from slot 0 (FOUND S-DIEZ).
+START_LAYOUT = {
+    3: {"orange": (0, 2), "purple": (1, 2), "brown": (0, 1, 2), "white": (0, 1), "grey": (0, 1, 2)},
+    4: {"orange": (0, 3), "purple": (1, 2), "brown": (0, 3, 2), "white": (3, 1), "grey": (0, 1, 2)},
+}
+
+# Market cards: values per kind (brown, white, orange, purple); S = a special card (PROPOSAL C).
+S = 0
+MARKET_CARDS = (
+    (2, 1, 4, S),
+    (S, 4, 1, 2),
+    (4, 2, S, 1),
+    (1, S, 2, 4),
+    (S, 2, 4, 1),
+    (4, 1, 2, S),
+    (1, 4, S, 2),
+    (2, S, 1, 4),
+    (4, S, 2, 1),
+    (1, 2, S, 4),
+)
+
+# Special cards (PROPOSAL F). Timing: "permanent", "once" (one use, then discarded), "end".
+PERMANENT, ONCE, END = "permanent", "once", "end"
+_JUNK_ORDER = ("orange", "purple", "brown", "white", "grey")
+
+
+def _special_cards():
+    cards = [("extra_supply", PERMANENT, -1)] * 4
+    cards += [("exchange", PERMANENT, -1)] * 2
+    cards += [("bargain", PERMANENT, -1)] * 2
+    cards += [("extra_money", ONCE, JUNK_INDEX[name]) for name in _JUNK_ORDER]
+    cards += [("extra_goods", ONCE, JUNK_INDEX[name]) for name in _JUNK_ORDER]
+    cards += [("move_strip", ONCE, -1)] * 2
+    cards += [("extra_load", ONCE, -1)] * 2
+    cards += [("junk_master", END, JUNK_INDEX[name]) for name in _JUNK_ORDER]
+    cards += [("harbour_master", END, -1), ("wholesaler", END, -1), ("hoarder", END, -1)]
+    return tuple(cards)
+
+
+SPECIALS = _special_cards()  # card id -> (kind, timing, junk or -1)
+SPECIAL_STACK_SIZES = (8, 8, 7, 7)  # FOUND (S-DIEZ) four stacks; sizes PROPOSAL F
+SPECIAL_TITLES = {
+    "extra_supply": "Extra supply",
+    "exchange": "Exchange goods",
+    "bargain": "Bargain",
+    "extra_money": "Extra money",
+    "extra_goods": "Extra goods",
+    "move_strip": "Move a cargo strip",
+    "extra_load": "Extra load",
+    "junk_master": "Junk master",
+    "harbour_master": "Harbour master",
+    "wholesaler": "Wholesaler",
+    "hoarder": "Hoarder",
+}
+
+
+def special_title(card: int) -> str:
+    kind, _, junk = SPECIALS[card]
+    title = SPECIAL_TITLES[kind]
+    return f"{title} ({JUNKS[junk]} junk)" if junk >= 0 else title
+
+
+# Hold geometry (FOUND S-KNIGHT; PROPOSAL B): cell = 3 * x + y. Even layers lie along x, odd
+# layers across, so a strip in slot s covers the cells below.
+LAYER_CELLS = (
+    tuple((3 * s, 3 * s + 1, 3 * s + 2) for s in range(3)),
+    tuple((s, 3 + s, 6 + s) for s in range(3)),
+)

@@ -1,0 +1,111 @@
+"""The Dschunke engine: the protocol of engines/core.py over the modules of this package."""
+from __future__ import annotations
+
+import random
+
+from engines.core import Engine
+from engines.dschunke import data, moves, rules, sampling, scoring, state as states, views
+from engines.dschunke.describe import describe
+from engines.dschunke.data import JUNKS, KINDS
+
+OPTIONS = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "public_money": {
+            "type": "boolean",
+            "default": False,
+            "title": "Public money",
+            "description": "Everybody's money is shown at all times (by the book it is secret except when declared).",
+        },
+        "setup_variant": {
+            "type": "boolean",
+            "default": False,
+            "title": "Set-up variant",
+            "description": "Merchants start on three random junks and the players place the first strips themselves.",
+        },
+    },
+}
+
+
+class Dschunke(Engine):
+    name = "dschunke"
+    title = "Dschunke"
+    min_players = 3
+    max_players = 4
+
+    def setup(self, players: int, options: dict, rng: random.Random) -> list:
+        start = rng.randrange(players)
+        if options["setup_variant"]:
+            merchants = [JUNKS[j] for j in rng.sample(range(5), 3)]
+        else:
+            merchants = [JUNKS[j] for j in data.MERCHANT_START_JUNKS]
+        per_kind = data.CARDS_PER_KIND_IN_DEAL[players]
+        pool = [k for k in range(4) for _ in range(per_kind)]
+        rng.shuffle(pool)
+        hands = []
+        for seat in range(players):
+            cards = pool[seat * data.HAND_SIZE:(seat + 1) * data.HAND_SIZE]
+            hands.append({"seat": seat, "hand": {kind: cards.count(k) for k, kind in enumerate(KINDS)}})
+        deck = list(range(len(data.MARKET_CARDS)))
+        rng.shuffle(deck)
+        specials = list(range(len(data.SPECIALS)))
+        rng.shuffle(specials)
+        stacks, first = [], 0
+        for size in data.SPECIAL_STACK_SIZES:
+            stacks.append(specials[first:first + size])
+            first += size
+        events = [
+            {"type": "game_started", "players": players, "options": dict(options), "start_player": start,
+             "merchants": merchants},
+            {"type": "cards_dealt", "hands": hands,
+             "stocks": {kind: data.CARDS_PER_KIND - per_kind for kind in KINDS}},
+            {"type": "market_shuffled", "deck": deck, "count": len(deck)},
+            {"type": "specials_shuffled", "stacks_order": stacks, "sizes": list(data.SPECIAL_STACK_SIZES)},
+        ]
+        return moves.run(None, events)
+
+    def evolve(self, state, event):
+        return rules.evolve(state, event)
+
+    def decide(self, state, seat, action, rng):
+        return moves.decide(state, seat, action)
+
+    def to_act(self, state):
+        return moves.to_act(state)
+
+    def legal_actions(self, state, seat):
+        return moves.legal_actions(state, seat)
+
+    def view(self, state, viewer):
+        return views.view(state, viewer)
+
+    def redact(self, event, viewer):
+        return views.redact(event, viewer)
+
+    def outcome(self, state):
+        return scoring.outcome(state)
+
+    def options(self):
+        return OPTIONS
+
+    def sample(self, view, seat, rng):
+        return sampling.sample(view, seat, rng)
+
+    def dump(self, state):
+        return states.dump(state)
+
+    def load(self, snapshot):
+        return states.load(snapshot)
+
+    def evaluate(self, state, seat):
+        return scoring.evaluate(state, seat)
+
+    def describe(self, event):
+        return describe(event)
+
+    def private_keys(self, state):
+        return views.private_keys(state)
+
+    def players(self, state):
+        return state.n

@@ -1,0 +1,433 @@
+"""What a seat may do now (legal_actions), checking an action (decide), and the automatic
+events that follow a player's action until somebody has to decide again."""
+from __future__ import annotations
+
+from engines.core import IllegalAction
+from engines.dschunke import data, rules, scoring
+from engines.dschunke.data import JUNKS, KINDS, SPECIALS, WORKERS
+from engines.dschunke.state import (
+    ACTIONS, BETWEEN, BID, DECLARE, EXCHANGE, OVER, PLACE, ROUND_END, SUPPLY, State, free_slots,
+)
+
+# ----------------------------------------------------------------------------- legal actions
+
+
+def usable_specials(state: State, seat: int) -> list:
+    """One-use cards the seat may play now."""
+    return [
+        card for card in sorted(state.specials[seat])
+        if SPECIALS[card][1] == data.ONCE and (SPECIALS[card][0] != "extra_load" or state.strips[seat])
+    ]
+
+
+def worker_options(state: State, seat: int) -> list:
+    options = []
+    for worker in range(rules.workers_in_play(state)):
+        if state.used >> worker & 1:
+            continue
+        action = rules.worker_action(state, worker)
+        if action in (data.LOAD1, data.LOAD2) and not state.strips[seat]:
+            continue
+        junks = (state.merchants[worker],) if worker < 3 else rules.free_junks(state)
+        options.extend({"type": "use", "worker": WORKERS[worker], "junk": JUNKS[j]} for j in junks)
+    return options
+
+
+def turn_options(state: State, seat: int) -> list:
+    options = [] if state.main_done else worker_options(state, seat)
+    if state.main_done:
+        options.append({"type": "end_turn"})
+    elif not options:
+        options.append({"type": "pass"})
+    options.extend({"type": "play_special", "card": card} for card in usable_specials(state, seat))
+    return options
+
+
+def place_options(state: State) -> list:
+    _, _, fixed, _, excluded, _ = state.step
+    junks = (fixed,) if fixed >= 0 else [j for j in range(5) if j != excluded]
+    first_only = state.phase == PLACE
+    return [
+        {"type": "place", "junk": JUNKS[j], "slot": slot}
+        for j in junks
+        for slot in free_slots(state.junks[j], first_only)
+    ]
+
+
+def take_options(state: State) -> list:
+    return [{"type": "take", "kind": KINDS[k]} for k in range(4) if state.stocks[k]]
+
+
+def lift_options(state: State) -> list:
+    return [
+        {"type": "lift", "junk": JUNKS[j], "slot": slot}
+        for j, junk in enumerate(state.junks) if junk
+        for slot in range(3) if junk[-1][slot] >= 0
+    ]
+
+
+def exchange_options(state: State, seat: int) -> list:
+    hand = state.hands[seat]
+    options = [
+        {"type": "exchange", "give": KINDS[give], "take": KINDS[take]}
+        for give in range(4) if hand[give]
+        for take in range(4) if take != give and state.stocks[take]
+    ]
+    options.append({"type": "done"})
+    return options
+
+
+def search_options(state: State) -> list:
+    return [{"type": "search", "stack": stack} for stack in rules.available_stacks(state)]
+
+
+def pick_options(state: State) -> list:
+    return [{"type": "pick", "card": card} for card in sorted(state.stacks[state.step[1]])]
+
+
+def reward_options(state: State) -> list:
+    options = [{"type": "reward", "choice": "yuan"}]
+    if rules.available_stacks(state):
+        options.append({"type": "reward", "choice": "card"})
+    return options
+
+
+def bid_options(state: State, seat: int) -> list:
+    hand = state.hands[seat]
+    options = [{"type": "bid", "cards": {}}]
+    for kind in range(4):
+        if not state.covered >> kind & 1:
+            options.extend({"type": "bid", "cards": {KINDS[kind]: count}} for count in range(1, hand[kind] + 1))
+    held = [kind for kind in range(4) if hand[kind]]
+    sold = [kind for kind in held if state.covered >> kind & 1]
+    # One void bid (a bluff) is enough to make void bids reachable.
+    if len(held) >= 2:
+        options.append({"type": "bid", "cards": {KINDS[held[0]]: 1, KINDS[held[1]]: 1}})
+    elif sold:
+        options.append({"type": "bid", "cards": {KINDS[sold[0]]: 1}})
+    return options
+
+
+STEP_OPTIONS = {
+    "place": lambda state, seat: place_options(state),
+    "take": lambda state, seat: take_options(state),
+    "lift": lambda state, seat: lift_options(state),
+    "search": lambda state, seat: search_options(state),
+    "pick": lambda state, seat: pick_options(state),
+    "choose": lambda state, seat: reward_options(state),
+}
+
+
+def legal_actions(state: State, seat: int) -> list:
+    if state.phase == BID:
+        return bid_options(state, seat) if 0 <= seat < state.n and state.bids[seat] is None else []
+    if not state.queue or state.queue[0] != seat:
+        return []
+    if state.step is not None:
+        return STEP_OPTIONS[state.step[0]](state, seat)
+    if state.phase == ACTIONS:
+        return turn_options(state, seat)
+    if state.phase == EXCHANGE:
+        return exchange_options(state, seat)
+    return []
+
+
+NOBODY = frozenset()
+ONLY = tuple(frozenset((seat,)) for seat in range(4))
+
+
+def to_act(state: State) -> frozenset:
+    if state.phase == BID:
+        return frozenset(seat for seat, bid in enumerate(state.bids) if bid is None)
+    if state.phase == OVER or not state.queue:
+        return NOBODY
+    return ONLY[state.queue[0]]
+
+
+def may_act(state: State, seat: int) -> bool:
+    if state.phase == BID:
+        return state.bids[seat] is None
+    return bool(state.queue) and state.queue[0] == seat
+
+
+# ----------------------------------------------------------------------------- checking
+
+FIELDS = {
+    "use": {"worker": str, "junk": str},
+    "place": {"junk": str, "slot": int},
+    "take": {"kind": str},
+    "lift": {"junk": str, "slot": int},
+    "exchange": {"give": str, "take": str},
+    "done": {},
+    "search": {"stack": int},
+    "pick": {"card": int},
+    "reward": {"choice": str},
+    "play_special": {"card": int},
+    "end_turn": {},
+    "pass": {},
+    "bid": {"cards": dict},
+}
+ALLOWED_VALUES = {
+    "worker": WORKERS,
+    "junk": JUNKS,
+    "kind": KINDS,
+    "give": KINDS,
+    "take": KINDS,
+    "slot": range(3),
+    "stack": range(4),
+    "card": range(len(SPECIALS)),
+    "choice": ("yuan", "card"),
+}
+WORKER_INDEX = {name: index for index, name in enumerate(WORKERS)}
+NOT_NOW = {
+    "use": "That worker is already used this round, offers nothing you can do, or does not act on that junk.",
+    "place": "A strip goes into a free slot of the top layer of an allowed junk, next to a strip already in that layer.",
+    "take": "There are no goods cards of that kind left to take.",
+    "lift": "Only a strip in the top layer of a junk can be moved.",
+    "exchange": "You can only give a card you hold for a card of another kind that a junk still has.",
+    "search": "That stack is empty or already taken in this event.",
+    "pick": "That special card is not in the stack you are searching.",
+    "reward": "There is no special card left to take; take the Yuan.",
+    "play_special": "You do not hold that one-use special card, or it cannot be used now.",
+}
+
+
+def check_fields(action) -> str:
+    if type(action) is not dict:
+        raise IllegalAction("malformed", "An action must be an object with a \"type\".")
+    kind = action.get("type")
+    fields = FIELDS.get(kind) if type(kind) is str else None
+    if fields is None:
+        raise IllegalAction("unknown_action", f"Unknown action type {kind!r}.")
+    extra = set(action) - set(fields) - {"type"} if len(action) != len(fields) + 1 else ()
+    if extra:
+        raise IllegalAction("unknown_field", f"Unexpected field(s) for {kind}: {', '.join(sorted(extra))}.")
+    for name, expected in fields.items():
+        if name not in action:
+            raise IllegalAction("missing_field", f"The {kind} action needs a \"{name}\".")
+        value = action[name]
+        if type(value) is not expected:  # exact JSON types: True is not a number here
+            raise IllegalAction("bad_field", f"\"{name}\" must be a {expected.__name__}.")
+        allowed = ALLOWED_VALUES.get(name)
+        if allowed is not None and value not in allowed:
+            raise IllegalAction("bad_value", f"{value!r} is not a valid {name}.")
+    return kind
+
+
+def check_turn(state: State, seat) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
+        raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
+    if state.phase == OVER:
+        raise IllegalAction("game_over", "The game is over.")
+    if not may_act(state, seat):
+        raise IllegalAction("not_your_turn", "It is not your turn.")
+
+
+def check_bid(state: State, seat: int, cards: dict) -> tuple:
+    counts = [0, 0, 0, 0]
+    for name, count in cards.items():
+        if name not in data.KIND_INDEX:
+            raise IllegalAction("bad_bid", f"{name!r} is not a kind of goods.")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise IllegalAction("bad_bid", "Bid counts must be whole numbers of zero or more.")
+        counts[data.KIND_INDEX[name]] = count
+    if any(count > held for count, held in zip(counts, state.hands[seat])):
+        raise IllegalAction("bad_bid", "You cannot bid more cards than you hold.")
+    return tuple(counts)
+
+
+def is_listed(state: State, seat: int, kind: str, action: dict) -> bool:
+    """Whether `action` is in legal_actions(state, seat) for a seat that may act now; the
+    frequent kinds are answered without listing everything (a property test keeps them equal)."""
+    step = state.step
+    if kind == "use":
+        if state.phase != ACTIONS or step is not None or state.main_done:
+            return False
+        worker = WORKER_INDEX[action["worker"]]
+        if worker >= rules.workers_in_play(state) or state.used >> worker & 1:
+            return False
+        if rules.worker_action(state, worker) in (data.LOAD1, data.LOAD2) and not state.strips[seat]:
+            return False
+        junk = data.JUNK_INDEX[action["junk"]]
+        return junk == state.merchants[worker] if worker < 3 else junk not in state.merchants
+    if kind == "place":
+        if step is None or step[0] != "place":
+            return False
+        junk = data.JUNK_INDEX[action["junk"]]
+        if junk == step[4] or (step[2] >= 0 and junk != step[2]):
+            return False
+        return action["slot"] in free_slots(state.junks[junk], state.phase == PLACE)
+    if kind == "take":
+        return step is not None and step[0] == "take" and state.stocks[data.KIND_INDEX[action["kind"]]] > 0
+    return action in legal_actions(state, seat)
+
+
+def check_legal(state: State, seat: int, kind: str, action: dict) -> None:
+    if is_listed(state, seat, kind, action):
+        return
+    options = legal_actions(state, seat)
+    kinds = sorted({option["type"] for option in options})
+    if kind not in kinds:
+        raise IllegalAction("not_now", f"You cannot {kind.replace('_', ' ')} now; you may: {', '.join(kinds)}.")
+    raise IllegalAction("not_allowed", NOT_NOW[kind])
+
+
+# ----------------------------------------------------------------------------- events
+
+
+def bid_events(state: State, seat: int, action: dict) -> list:
+    if state.phase != BID:
+        raise IllegalAction("not_now", "Bids are only made in the bartering phase.")
+    counts = check_bid(state, seat, action["cards"])
+    return [{"type": "bid_placed", "seat": seat, "bid": {KINDS[k]: c for k, c in enumerate(counts) if c}}]
+
+
+def place_events(state: State, seat: int, action: dict) -> list:
+    return [{"type": "strip_placed", "seat": seat, "owner": state.step[3], "junk": action["junk"], "slot": action["slot"]}]
+
+
+def take_events(state: State, seat: int, action: dict) -> list:
+    _, remaining, _, one_by_one = state.step
+    count = 1 if one_by_one else min(remaining, state.stocks[data.KIND_INDEX[action["kind"]]])
+    return [{"type": "goods_taken", "seat": seat, "kind": action["kind"], "count": count}]
+
+
+def lift_events(state: State, seat: int, action: dict) -> list:
+    owner = state.junks[data.JUNK_INDEX[action["junk"]]][-1][action["slot"]]
+    return [{"type": "strip_lifted", "seat": seat, "junk": action["junk"], "slot": action["slot"], "owner": owner}]
+
+
+def use_events(state: State, seat: int, action: dict) -> list:
+    act = rules.worker_action(state, WORKER_INDEX[action["worker"]])
+    events = [{"type": "worker_used", "seat": seat, "worker": action["worker"], "junk": action["junk"],
+               "action": data.ACTION_KEYS[act]}]
+    if act == data.MONEY_ACTION:
+        junk = data.JUNK_INDEX[action["junk"]]
+        events.append({"type": "money_earned", "seat": seat, "junk": action["junk"],
+                       "amount": rules.entitlement(state, junk, seat)})
+    return events
+
+
+def special_events(state: State, seat: int, card: int) -> list:
+    kind, _, junk = SPECIALS[card]
+    events = [{"type": "special_played", "seat": seat, "card": card, "name": data.special_title(card)}]
+    if kind == "extra_money":
+        events.append({"type": "money_earned", "seat": seat, "junk": JUNKS[junk],
+                       "amount": rules.entitlement(state, junk, seat)})
+    return events
+
+
+EVENT_MAKERS = {
+    "use": use_events,
+    "place": place_events,
+    "take": take_events,
+    "lift": lift_events,
+    "exchange": lambda state, seat, action: [
+        {"type": "goods_exchanged", "seat": seat, "give": action["give"], "take": action["take"]}],
+    "done": lambda state, seat, action: [{"type": "exchange_done", "seat": seat}],
+    "search": lambda state, seat, action: [{"type": "stack_searched", "seat": seat, "stack": action["stack"]}],
+    "pick": lambda state, seat, action: [
+        {"type": "special_taken", "seat": seat, "stack": state.step[1], "specials": [action["card"]]}],
+    "reward": lambda state, seat, action: [{"type": "reward_chosen", "seat": seat, "choice": action["choice"]}],
+    "play_special": lambda state, seat, action: special_events(state, seat, action["card"]),
+    "end_turn": lambda state, seat, action: [{"type": "turn_ended", "seat": seat}],
+    "pass": lambda state, seat, action: [{"type": "passed", "seat": seat}],
+}
+
+
+def action_events(state: State, seat: int, kind: str, action: dict) -> list:
+    if kind == "bid":
+        return bid_events(state, seat, action)
+    check_legal(state, seat, kind, action)
+    return EVENT_MAKERS[kind](state, seat, action)
+
+
+# ----------------------------------------------------------------------------- automatic events
+
+
+def resolve_bids(state: State) -> dict:
+    """The reveal: every bid at once, who wins each kind, and what is paid."""
+    revealed, valid = [], {}
+    for seat, counts in enumerate(state.bids):
+        kinds = [k for k in range(4) if counts[k]]
+        void = len(kinds) > 1 or (len(kinds) == 1 and bool(state.covered >> kinds[0] & 1))
+        revealed.append({"seat": seat, "cards": {KINDS[k]: counts[k] for k in kinds}, "void": void})
+        if kinds and not void:
+            valid.setdefault(kinds[0], []).append((counts[kinds[0]], seat))
+    results, kept, s_winner = [], [], None
+    for kind in sorted(valid):
+        top = max(count for count, _ in valid[kind])
+        winners = [seat for count, seat in valid[kind] if count == top]
+        value = data.MARKET_CARDS[state.market][kind]
+        each = value // len(winners) if value != data.S else 0
+        if value == data.S and len(winners) == 1:
+            s_winner = winners[0]
+        results.append({"kind": KINDS[kind], "value": "S" if value == data.S else value, "winners": winners, "each": each})
+        kept.extend({"seat": seat, "kind": KINDS[kind]} for seat in winners if rules.count_specials(state, seat, "bargain"))
+    return {"type": "bids_revealed", "revealed_bids": revealed, "results": results, "kept": kept,
+            "s_winner": s_winner, "any_bid": bool(valid)}
+
+
+def market_values(card: int) -> dict:
+    return {KINDS[k]: ("S" if v == data.S else v) for k, v in enumerate(data.MARKET_CARDS[card])}
+
+
+def auto_event(state: State) -> dict | None:
+    phase = state.phase
+    if phase == BETWEEN:
+        card = state.deck[0]
+        return {"type": "round_started", "round": state.round + 1, "start_player": state.start,
+                "card": card, "values": market_values(card)}
+    if phase == DECLARE:
+        return {"type": "money_declared", "declared": list(state.money)}
+    if phase == ROUND_END:
+        if state.round == data.ROUNDS:
+            return {"type": "game_ended", **scoring.final_result(state)}
+        return {"type": "round_ended", "round": state.round,
+                "merchants": [JUNKS[(junk + 1) % 5] for junk in state.merchants],
+                "start_player": (state.start + 1) % state.n}
+    if phase == BID:
+        return resolve_bids(state) if None not in state.bids else None
+    if phase in (ACTIONS, SUPPLY):
+        return turn_auto_event(state)
+    return None
+
+
+def turn_auto_event(state: State) -> dict | None:
+    seat, step = state.queue[0], state.step
+    if step is not None and step[0] == "take":
+        source = step[2]
+        if source >= 0 and state.stocks[source]:
+            return {"type": "goods_taken", "seat": seat, "kind": KINDS[source], "count": min(step[1], state.stocks[source])}
+        if not any(state.stocks):
+            return {"type": "goods_lost", "seat": seat, "count": step[1]}
+    if state.phase == ACTIONS and step is None and not usable_specials(state, seat):
+        if state.main_done:
+            return {"type": "turn_ended", "seat": seat}
+        if not worker_options(state, seat):
+            return {"type": "passed", "seat": seat}
+    return None
+
+
+def run(state: State | None, events: list) -> list:
+    """Fold `events` onto `state`, then append the automatic events that follow."""
+    steps = []
+    for event in events:
+        after = rules.apply(state, event)
+        steps.append((state, event, after))
+        state = after
+    event = auto_event(state)
+    while event is not None:
+        events.append(event)
+        after = rules.apply(state, event)
+        steps.append((state, event, after))
+        state = after
+        event = auto_event(state)
+    rules.remember(steps)
+    return events
+
+
+def decide(state: State, seat, action) -> list:
+    kind = check_fields(action)
+    check_turn(state, seat)
+    return run(state, action_events(state, seat, kind, action))

@@ -1,0 +1,150 @@
+"""The compact game state and the geometry of the junks' holds."""
+from __future__ import annotations
+
+from engines.dschunke.data import LAYER_CELLS
+
+# Phases. The automatic ones (BETWEEN, DECLARE, ROUND_END) never wait for a player.
+SETUP, PLACE, BETWEEN, EXCHANGE, EVENT_S, DECLARE, ACTIONS, SUPPLY, BID, REWARD, ROUND_END, OVER = range(12)
+PHASE_NAMES = (
+    "setup", "placement", "round start", "exchange", "special event", "money declaration",
+    "actions", "resupply", "bartering", "special reward", "round end", "over",
+)
+
+FIELDS = (
+    "n", "public_money", "variant", "round", "phase", "start", "queue", "step", "main_done",
+    "used", "merchants", "deck", "market", "revealed", "covered", "hands", "stocks", "money",
+    "declared", "strips", "junks", "vis", "specials", "shown", "discarded", "stacks", "taken",
+    "swaps", "bids", "last_reveal",
+)
+
+
+class State:
+    """One game. Fields hold ints, bools, None and tuples only, so a shallow copy is safe.
+
+    queue: seats still to act in the current sequential phase (the first one acts now).
+    step: the pending sub-step of the acting seat, a tuple (see rules.py), or None.
+    junks: per junk a tuple of layers, each a tuple of 3 owner seats (-1: empty slot).
+    vis: per junk the visible crates of each seat (kept in step with junks).
+    bids: per seat the pending bid (4 counts) or None; last_reveal: the last bids_revealed event.
+    """
+
+    __slots__ = FIELDS
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, State) and all(getattr(self, f) == getattr(other, f) for f in FIELDS)
+
+    def __repr__(self) -> str:
+        return f"<Dschunke round {self.round} phase {PHASE_NAMES[self.phase]}>"
+
+    @property
+    def cur(self) -> int:
+        return self.queue[0] if self.queue else -1
+
+    def order(self) -> tuple:
+        """Every seat in playing order from the start player."""
+        return tuple((self.start + i) % self.n for i in range(self.n))
+
+
+def _compile_copy():
+    """State.copy as straight-line attribute copies: the hottest function of a playout."""
+    lines = ["def copy(self):", "    new = new_state(State)"]
+    lines += [f"    new.{name} = self.{name}" for name in FIELDS]
+    lines.append("    return new")
+    namespace = {"new_state": object.__new__, "State": State}
+    exec("\n".join(lines), namespace)
+    return namespace["copy"]
+
+
+State.copy = _compile_copy()
+
+
+def to_json(value):
+    if isinstance(value, tuple):
+        return [to_json(item) for item in value]
+    return value
+
+
+def from_json(value):
+    if isinstance(value, list):
+        return tuple(from_json(item) for item in value)
+    if isinstance(value, dict):
+        return {key: from_json(item) for key, item in value.items()}
+    return value
+
+
+def dump(state: State) -> dict:
+    return {name: to_json(getattr(state, name)) for name in FIELDS}
+
+
+def load(data: dict) -> State:
+    state = State.__new__(State)
+    for name in FIELDS:
+        setattr(state, name, from_json(data[name]))
+    return state
+
+
+# ----------------------------------------------------------------------------- holds
+
+EMPTY_LAYER = (-1, -1, -1)
+
+
+def open_layer(junk: tuple) -> int:
+    """The layer the next strip goes into: the top one until it holds three strips."""
+    if junk and -1 in junk[-1]:
+        return len(junk) - 1
+    return len(junk)
+
+
+def free_slots(junk: tuple, first_layer_only: bool = False) -> tuple:
+    """Slots a new strip may take: any in an empty layer, else next to a strip of that layer."""
+    index = open_layer(junk)
+    if first_layer_only and index > 0:
+        return ()
+    layer = junk[index] if index < len(junk) else EMPTY_LAYER
+    if layer == EMPTY_LAYER:
+        return (0, 1, 2)
+    return tuple(
+        slot for slot in range(3)
+        if layer[slot] == -1 and ((slot > 0 and layer[slot - 1] >= 0) or (slot < 2 and layer[slot + 1] >= 0))
+    )
+
+
+def place(junk: tuple, slot: int, owner: int) -> tuple:
+    index = open_layer(junk)
+    layer = list(junk[index]) if index < len(junk) else [-1, -1, -1]
+    layer[slot] = owner
+    return junk[:index] + (tuple(layer),) + junk[index + 1:]
+
+
+def lift(junk: tuple, slot: int) -> tuple:
+    """The junk without the strip in `slot` of its top layer (an emptied layer disappears)."""
+    layer = list(junk[-1])
+    layer[slot] = -1
+    if layer == [-1, -1, -1]:
+        return junk[:-1]
+    return junk[:-1] + (tuple(layer),)
+
+
+def top_cells(junk: tuple) -> list:
+    """Per cell (3 * x + y) the (owner, layer) of the crate seen from above, or None."""
+    cells = [None] * 9
+    missing = 9
+    for depth in range(len(junk) - 1, -1, -1):
+        for slot, owner in enumerate(junk[depth]):
+            if owner < 0:
+                continue
+            for cell in LAYER_CELLS[depth & 1][slot]:
+                if cells[cell] is None:
+                    cells[cell] = (owner, depth)
+                    missing -= 1
+        if not missing:
+            break
+    return cells
+
+
+def visible_counts(junk: tuple, players: int) -> tuple:
+    counts = [0] * players
+    for top in top_cells(junk):
+        if top is not None:
+            counts[top[0]] += 1
+    return tuple(counts)

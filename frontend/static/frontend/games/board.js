@@ -1,0 +1,78 @@
+// Small pieces the board renderers share: SVG elements and the index of legal actions that
+// turns drawn things into clickable moves.
+import { el } from "../js/client.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== undefined && value !== null && value !== "") node.setAttribute(key, value);
+  }
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+function sameAction(a, b) {
+  return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
+}
+
+function sortKeys(value) {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys(value[key])]));
+  }
+  return value;
+}
+
+// The server's legal actions, looked up by their exact content. Whatever the board draws
+// as clickable is recorded in `placed`, so the page can list the rest.
+export class ActionIndex {
+  constructor(actions, act) {
+    this.all = actions;
+    this.act = act;
+    this.placed = new Set();
+  }
+
+  indexOf(action) {
+    return this.all.findIndex((candidate) => sameAction(candidate, action));
+  }
+
+  find(wanted) {
+    const index = this.indexOf(wanted);
+    return index < 0 ? null : this.all[index];
+  }
+
+  // Makes `node` submit `action` when clicked (or with Enter / Space); no action, no change.
+  clickable(node, action, label) {
+    if (!action) return node;
+    this.placed.add(this.indexOf(action));
+    node.classList.add("clickable");
+    node.setAttribute("role", "button");
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("aria-label", label);
+    node.addEventListener("click", () => this.act(action));
+    node.addEventListener("keydown", (key) => {
+      if (key.key === "Enter" || key.key === " ") {
+        key.preventDefault();
+        this.act(action);
+      }
+    });
+    return node;
+  }
+
+  button(action, label) {
+    if (!action) return null;
+    this.placed.add(this.indexOf(action));
+    return el("button", { type: "button", onclick: () => this.act(action), text: label });
+  }
+}
+
+export function kindLabel(kind, glossary) {
+  if (!kind) return "any goods";
+  const goods = glossary && glossary.goods ? glossary.goods[kind] : null;
+  return goods ? `${goods} (${kind})` : kind;
+}

@@ -1,0 +1,464 @@
+// Dschunke drawn as SVG: the five junks with their holds seen from above, the merchants and
+// trainees, the market card, the special-card stacks, the players' panels and the viewer's
+// hand. Every clickable thing is one of the server's legal actions; nothing here decides
+// what is allowed.
+import { el } from "../js/client.js";
+import { svg, ActionIndex, kindLabel } from "./board.js";
+
+const OWNER_COLOURS = { red: "#d9483b", blue: "#3a6fd8", green: "#3c9a48", yellow: "#e3b92b" };
+const JUNK_COLOURS = { grey: "#9aa0a6", brown: "#8a5a3c", white: "#f3efe4", purple: "#7c55bf", orange: "#ee8a2a" };
+const KIND_INK = { brown: "#fff", white: "#222", orange: "#222", purple: "#fff", grey: "#222" };
+const WORKER_SHORT = { load1: "Load 1", load2: "Load 2", goods: "Goods", money: "Money" };
+
+// Layout sizes in SVG units; the narrow layout puts two junks per row for phones.
+function layoutFor(width) {
+  const narrow = width < 640;
+  return narrow
+    ? { width: 500, columns: 2, junkW: 240, junkH: 330, cell: 58, panelColumns: 2 }
+    : { width: 1000, columns: 5, junkW: 192, junkH: 300, cell: 48, panelColumns: 4 };
+}
+
+let exchangeGive = null; // the kind chosen to give in the exchange prompt, until the next view
+let lastSeq = null;
+
+export function render(root, snapshot, ui) {
+  const view = snapshot.view;
+  if (snapshot.seq !== lastSeq) {
+    exchangeGive = null;
+    lastSeq = snapshot.seq;
+  }
+  const actions = new ActionIndex(snapshot.legal_actions || [], ui.act);
+  const layout = layoutFor(root.clientWidth || 1000);
+  const names = snapshot.seats.map((seat) => seat.name);
+  const ctx = { view, snapshot, actions, layout, names, glossary: ui.glossary, me: snapshot.seat };
+
+  const parts = [];
+  let y = 10;
+  y = drawTopRow(parts, ctx, y);
+  y = drawJunks(parts, ctx, y + 10);
+  y = drawPanels(parts, ctx, y + 10);
+  if (ctx.me !== null && ctx.me !== undefined && view.players[ctx.me].hand) y = drawHand(parts, ctx, y + 10);
+  const board = svg("svg", {
+    viewBox: `0 0 ${layout.width} ${y + 10}`,
+    role: "img",
+    "aria-label": `Dschunke, round ${view.round} of 10, ${view.phase}`,
+  }, ...parts);
+  root.replaceChildren(board);
+  renderPrompt(ui.prompt, ctx);
+  return actions.placed;
+}
+
+// ----------------------------------------------------------------------------- top row
+
+function drawTopRow(parts, ctx, y) {
+  const { view, layout } = ctx;
+  const start = ctx.names[view.start_player];
+  parts.push(
+    svg("text", { x: 10, y: y + 18, class: "round", "font-size": 20, "font-weight": 700 },
+      `Round ${view.round} of 10 · ${view.phase}`),
+    svg("text", { x: 10, y: y + 40, "font-size": 15 }, `Start player: ${start}`),
+  );
+  const marketX = layout.columns === 2 ? 10 : 330;
+  const marketY = layout.columns === 2 ? y + 52 : y;
+  drawMarket(parts, ctx, marketX, marketY);
+  const stacksX = layout.columns === 2 ? 10 : 640;
+  const stacksY = layout.columns === 2 ? marketY + 96 : y;
+  drawStacks(parts, ctx, stacksX, stacksY);
+  return (layout.columns === 2 ? stacksY : y) + 90;
+}
+
+function drawMarket(parts, ctx, x, y) {
+  const market = ctx.view.market;
+  parts.push(svg("text", { x, y: y + 14, "font-size": 14 }, `Market card${market.card === null ? "" : ` (${market.left} left)`}`));
+  if (!market.values) return;
+  Object.entries(market.values).forEach(([kind, value], index) => {
+    const bx = x + index * 68;
+    const covered = market.covered.includes(kind);
+    parts.push(svg("g", { class: "market-kind", "data-kind": kind },
+      svg("rect", { x: bx, y: y + 22, width: 62, height: 58, rx: 6, fill: JUNK_COLOURS[kind], stroke: "#333" }),
+      svg("text", { x: bx + 31, y: y + 62, "text-anchor": "middle", "font-size": 26, "font-weight": 700, fill: KIND_INK[kind] }, String(value)),
+      covered ? svg("rect", { x: bx + 12, y: y + 32, width: 38, height: 38, fill: "#111", rx: 3 }) : null,
+      svg("title", {}, `${kindLabel(kind, ctx.glossary)}: ${value === "S" ? "a special card" : `${value} Yuan`}${covered ? " (sold)" : ""}`)));
+  });
+}
+
+function drawStacks(parts, ctx, x, y) {
+  parts.push(svg("text", { x, y: y + 14, "font-size": 14 }, "Special cards"));
+  ctx.view.stacks.forEach((stack) => {
+    const bx = x + stack.stack * 82;
+    const target = ctx.actions.find({ type: "search", stack: stack.stack });
+    const card = svg("g", { "data-stack": stack.stack },
+      svg("rect", { x: bx + 4, y: y + 26, width: 70, height: 54, rx: 5, fill: "#c9b48a", stroke: "#6b5a3a" }),
+      svg("rect", { x: bx, y: y + 22, width: 70, height: 54, rx: 5, fill: stack.taken ? "#ddd" : "#f1deb0", stroke: "#6b5a3a", class: target ? "hit" : "" }),
+      svg("text", { x: bx + 35, y: y + 44, "text-anchor": "middle", "font-size": 13 }, `Stack ${stack.stack + 1}`),
+      svg("text", { x: bx + 35, y: y + 64, "text-anchor": "middle", "font-size": 13 }, stack.taken ? "taken" : `${stack.size} cards`));
+    parts.push(ctx.actions.clickable(card, target, `Search stack ${stack.stack + 1}`));
+  });
+}
+
+// ----------------------------------------------------------------------------- junks
+
+function drawJunks(parts, ctx, y) {
+  const { layout } = ctx;
+  const gap = (layout.width - 20 - layout.columns * layout.junkW) / Math.max(1, layout.columns - 1);
+  ctx.view.junks.forEach((junk, index) => {
+    const col = index % layout.columns;
+    const row = Math.floor(index / layout.columns);
+    parts.push(drawJunk(ctx, junk, 10 + col * (layout.junkW + gap), y + row * (layout.junkH + 10)));
+  });
+  const rows = Math.ceil(ctx.view.junks.length / layout.columns);
+  return y + rows * (layout.junkH + 10);
+}
+
+function drawJunk(ctx, junk, x, y) {
+  const { layout, actions } = ctx;
+  const w = layout.junkW;
+  const takeAction = junk.goods ? actions.find({ type: "take", kind: junk.goods }) : null;
+  const hull = svg("path", {
+    d: `M${x} ${y + 26} L${x + w} ${y + 26} L${x + w - 18} ${y + layout.junkH - 6} Q${x + w / 2} ${y + layout.junkH + 6} ${x + 18} ${y + layout.junkH - 6} Z`,
+    fill: JUNK_COLOURS[junk.name], stroke: "#3b2f23", "stroke-width": 2, class: takeAction ? "hit" : "",
+  });
+  const title = junk.goods ? `${junk.name} · ${ctx.glossary.goods[junk.goods]}` : `${junk.name} · any goods`;
+  // Stock sizes are hidden by the rules; only whether a junk still has cards is shown.
+  const stock = junk.goods ? (junk.stock_empty ? "no cards left" : "cards in stock") : "takes from any stock";
+  const group = svg("g", { class: "junk", "data-junk": junk.name },
+    ctx.actions.clickable(svg("g", {}, hull), takeAction, `Take ${kindLabel(junk.goods, ctx.glossary)}`),
+    svg("text", { x: x + 4, y: y + 18, "font-size": 16, "font-weight": 700 }, title),
+    svg("text", {
+      x: x + w / 2, y: y + layout.junkH - 14, "font-size": 12, "text-anchor": "middle",
+      fill: KIND_INK[junk.name], class: "stock",
+    }, stock));
+  const holdSize = layout.cell * 3;
+  const hx = x + (w - holdSize) / 2;
+  const hy = y + 36;
+  group.append(drawHold(ctx, junk, hx, hy));
+  group.append(drawVisible(ctx, junk, x + 10, hy + holdSize + 20));
+  group.append(drawWorkers(ctx, junk, x + 10, hy + holdSize + 34, w - 20));
+  return group;
+}
+
+function drawHold(ctx, junk, x, y) {
+  const cell = ctx.layout.cell;
+  const group = svg("g", { class: "hold" },
+    svg("rect", { x: x - 4, y: y - 4, width: cell * 3 + 8, height: cell * 3 + 8, fill: "#6f5132", rx: 4 }));
+  for (let cx = 0; cx < 3; cx += 1) {
+    for (let cy = 0; cy < 3; cy += 1) {
+      const crate = junk.hold[cx][cy];
+      const px = x + cx * cell;
+      const py = y + cy * cell;
+      if (!crate) {
+        group.append(svg("rect", { x: px + 2, y: py + 2, width: cell - 4, height: cell - 4, fill: "#a88a63", rx: 3 }));
+        continue;
+      }
+      // Deeper crates are drawn darker; the number is the layer counted from the bottom.
+      const depth = junk.layers.length - 1 - crate.layer;
+      group.append(svg("g", { class: "crate", "data-owner": crate.owner },
+        svg("rect", { x: px + 2, y: py + 2, width: cell - 4, height: cell - 4, rx: 3, fill: OWNER_COLOURS[crate.colour], stroke: "#222" }),
+        depth > 0 ? svg("rect", { x: px + 2, y: py + 2, width: cell - 4, height: cell - 4, rx: 3, fill: "#000", opacity: Math.min(0.45, depth * 0.15) }) : null,
+        svg("text", { x: px + cell / 2, y: py + cell / 2 + 6, "text-anchor": "middle", "font-size": 16, fill: "#fff", "font-weight": 700 }, String(crate.layer + 1)),
+        svg("title", {}, `${crate.colour} crate, layer ${crate.layer + 1}`)));
+    }
+  }
+  drawStripTargets(ctx, junk, group, x, y);
+  return group;
+}
+
+// A strip in slot s of an even layer fills column s; of an odd layer, row s (seen from above).
+function stripRect(layerIndex, slot, x, y, cell) {
+  return layerIndex % 2 === 0
+    ? { x: x + slot * cell + 3, y: y + 3, width: cell - 6, height: cell * 3 - 6 }
+    : { x: x + 3, y: y + slot * cell + 3, width: cell * 3 - 6, height: cell - 6 };
+}
+
+function drawStripTargets(ctx, junk, group, x, y) {
+  const cell = ctx.layout.cell;
+  const openLayer = junk.layers.length && junk.layers[junk.layers.length - 1].includes(null)
+    ? junk.layers.length - 1 : junk.layers.length;
+  const topLayer = junk.layers.length - 1;
+  for (let slot = 0; slot < 3; slot += 1) {
+    const place = ctx.actions.find({ type: "place", junk: junk.name, slot });
+    if (place) {
+      const target = svg("rect", { ...stripRect(openLayer, slot, x, y, cell), rx: 6, fill: "#fff", "fill-opacity": 0.35, class: "hit", "stroke-dasharray": "8 5" });
+      group.append(ctx.actions.clickable(target, place, `Load a strip on the ${junk.name} junk, slot ${slot + 1}`));
+    }
+    const lift = ctx.actions.find({ type: "lift", junk: junk.name, slot });
+    if (lift) {
+      const target = svg("rect", { ...stripRect(topLayer, slot, x, y, cell), rx: 6, fill: "#fff", "fill-opacity": 0.15, class: "hit" });
+      group.append(ctx.actions.clickable(target, lift, `Lift the strip in slot ${slot + 1} of the ${junk.name} junk`));
+    }
+  }
+}
+
+function drawVisible(ctx, junk, x, y) {
+  const group = svg("g", { class: "visible" });
+  let offset = 0;
+  junk.visible.forEach((count, seat) => {
+    if (!count) return;
+    const colour = ctx.view.players[seat].colour;
+    group.append(
+      svg("rect", { x: x + offset, y: y - 11, width: 12, height: 12, fill: OWNER_COLOURS[colour], stroke: "#222" }),
+      svg("text", { x: x + offset + 15, y, "font-size": 13 }, `${count}`),
+    );
+    offset += 38;
+  });
+  if (!offset) group.append(svg("text", { x, y, "font-size": 12 }, "no crates"));
+  return group;
+}
+
+// Merchants on this junk, and trainees that may act here (they work where no merchant is).
+function drawWorkers(ctx, junk, x, y, width) {
+  const group = svg("g", { class: "workers" });
+  const here = ctx.view.workers.filter((worker) => worker.junks.includes(junk.name));
+  const badgeW = Math.min(112, (width - 6) / Math.max(1, here.length));
+  here.forEach((worker, index) => {
+    const action = ctx.actions.find({ type: "use", worker: worker.name, junk: junk.name });
+    const merchant = worker.name.endsWith("merchant");
+    const bx = x + index * (badgeW + 6);
+    const badge = svg("g", { class: `worker${worker.used ? " used" : ""}`, "data-worker": worker.name },
+      svg("rect", {
+        x: bx, y, width: badgeW, height: 44, rx: merchant ? 22 : 8,
+        fill: worker.used ? "#bbb" : merchant ? "#fff7df" : "#e3f1ff", stroke: "#333", class: action ? "hit" : "",
+      }),
+      svg("text", { x: bx + badgeW / 2, y: y + 18, "text-anchor": "middle", "font-size": 15, "font-weight": 700,
+        "text-decoration": worker.used ? "line-through" : "none" }, WORKER_SHORT[worker.action] || "—"),
+      svg("text", { x: bx + badgeW / 2, y: y + 35, "text-anchor": "middle", "font-size": 11 }, merchant ? "merchant" : worker.title));
+    group.append(ctx.actions.clickable(badge, action, `Use the ${worker.title} on the ${junk.name} junk`));
+  });
+  return group;
+}
+
+// ----------------------------------------------------------------------------- players
+
+function drawPanels(parts, ctx, y) {
+  const { layout, view } = ctx;
+  const columns = layout.panelColumns;
+  const w = (layout.width - 20 - (columns - 1) * 10) / columns;
+  const h = 138;
+  view.players.forEach((player, seat) => {
+    const px = 10 + (seat % columns) * (w + 10);
+    const py = y + Math.floor(seat / columns) * (h + 10);
+    parts.push(drawPanel(ctx, player, seat, px, py, w, h));
+  });
+  return y + Math.ceil(view.players.length / columns) * (h + 10);
+}
+
+function moneyText(ctx, player, seat) {
+  if (player.money !== undefined) return `${player.money} Yuan`;
+  const declared = ctx.view.declared;
+  return declared ? `? Yuan (declared ${declared[seat]})` : "? Yuan (hidden)";
+}
+
+// Permanent cards that took effect are face up for everybody.
+function openSpecials(ctx, player) {
+  const counts = {};
+  for (const card of player.shown_specials) {
+    const title = ctx.glossary.specials[card].title;
+    counts[title] = (counts[title] || 0) + 1;
+  }
+  const titles = Object.entries(counts).map(([title, count]) => (count > 1 ? `${title} ×${count}` : title));
+  return titles.length ? `open: ${titles.join(", ")}` : "";
+}
+
+function bidText(ctx, player, seat) {
+  if (ctx.view.phase !== "bartering") return "";
+  if (player.bid) {
+    const cards = Object.entries(player.bid).filter(([, count]) => count);
+    return cards.length ? `your bid: ${cards.map(([kind, count]) => `${count} ${kind}`).join(", ")}` : "your bid: nothing";
+  }
+  return player.has_bid ? "bid placed" : "bidding…";
+}
+
+function drawPanel(ctx, player, seat, x, y, w, h) {
+  const view = ctx.view;
+  const acting = (ctx.snapshot.to_act || []).includes(seat);
+  const lines = [
+    moneyText(ctx, player, seat),
+    `hand ${player.hand_size} · supply ${player.supply_cards} · specials ${player.specials_count}`,
+    `strips left ${player.strips_left}`,
+    openSpecials(ctx, player),
+    bidText(ctx, player, seat),
+  ].filter(Boolean);
+  const name = `${ctx.names[seat]}${seat === ctx.me ? " (you)" : ""}${seat === view.start_player ? " ★" : ""}`;
+  return svg("g", { class: "panel", "data-seat": seat },
+    svg("rect", { x, y, width: w, height: h, rx: 8, fill: acting ? "#fff4c2" : "#fffdf8", stroke: acting ? "#d39b00" : "#cbbf9f", "stroke-width": acting ? 3 : 1 }),
+    svg("rect", { x, y, width: 10, height: h, rx: 4, fill: OWNER_COLOURS[player.colour] }),
+    svg("text", { x: x + 18, y: y + 24, "font-size": 16, "font-weight": 700 }, name),
+    ...lines.map((line, index) => svg("text", {
+      x: x + 18, y: y + 50 + index * 22, "font-size": 14, class: line === "bid placed" ? "bid-placed" : "",
+    }, line)),
+    acting ? svg("text", { x: x + w - 8, y: y + 24, "text-anchor": "end", "font-size": 13 }, "to act") : null);
+}
+
+// ----------------------------------------------------------------------------- the viewer's hand
+
+function drawHand(parts, ctx, y) {
+  const { view, layout, glossary } = ctx;
+  const player = view.players[ctx.me];
+  parts.push(svg("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, "Your hand"));
+  Object.entries(player.hand).forEach(([kind, count], index) => {
+    const cx = 10 + index * 88;
+    parts.push(svg("g", { class: "goods-card", "data-kind": kind },
+      svg("rect", { x: cx, y: y + 26, width: 80, height: 70, rx: 6, fill: JUNK_COLOURS[kind], stroke: "#333" }),
+      svg("text", { x: cx + 40, y: y + 58, "text-anchor": "middle", "font-size": 24, "font-weight": 700, fill: KIND_INK[kind] }, `×${count}`),
+      svg("text", { x: cx + 40, y: y + 84, "text-anchor": "middle", "font-size": 12, fill: KIND_INK[kind] }, glossary.goods[kind])));
+  });
+  const perRow = layout.columns === 2 ? 2 : 4;
+  const cardW = (layout.width - 20 - (perRow - 1) * 8) / perRow;
+  const top = y + 110;
+  parts.push(svg("text", { x: 10, y: top + 14, "font-size": 14 }, player.specials.length ? "Your special cards" : "No special cards yet"));
+  player.specials.forEach((card, index) => {
+    const sx = 10 + (index % perRow) * (cardW + 8);
+    const sy = top + 22 + Math.floor(index / perRow) * 50;
+    const info = glossary.specials[card];
+    const play = ctx.actions.find({ type: "play_special", card });
+    const node = svg("g", { class: "special-card", "data-card": card },
+      svg("rect", { x: sx, y: sy, width: cardW, height: 44, rx: 6, fill: "#f1deb0", stroke: "#6b5a3a", class: play ? "hit" : "" }),
+      svg("text", { x: sx + 8, y: sy + 19, "font-size": 13, "font-weight": 700 }, info.title),
+      svg("text", { x: sx + 8, y: sy + 36, "font-size": 11 }, specialLabel(info)));
+    parts.push(ctx.actions.clickable(node, play, `Play ${info.title}`));
+  });
+  return top + 22 + Math.ceil(player.specials.length / perRow) * 50;
+}
+
+// ----------------------------------------------------------------------------- prompts
+
+const heading = (text) => el("h3", { text });
+const row = (...buttons) => el("div", { class: "choices" }, ...buttons.filter(Boolean));
+const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+function renderPrompt(box, ctx) {
+  box.replaceChildren();
+  if (!ctx.actions.all.length) return;
+  const { view } = ctx;
+  const build = view.phase === "bartering" ? bidPrompt
+    : view.phase === "exchange" ? exchangePrompt
+      : view.step ? STEP_PROMPTS[view.step.step]
+        : view.phase === "actions" ? turnPrompt : null;
+  if (build) box.append(...build(ctx, box));
+}
+
+function typed(ctx, type) {
+  return ctx.actions.all.filter((action) => action.type === type);
+}
+
+// A sealed bid: one row of counts per kind still for sale, then the empty fist and bluffs.
+function bidPrompt(ctx) {
+  const { actions, view } = ctx;
+  const forSale = (kind) => !view.market.covered.includes(kind);
+  const byKind = {};
+  const bluffs = [];
+  for (const action of typed(ctx, "bid")) {
+    const kinds = Object.keys(action.cards);
+    if (kinds.length === 1 && forSale(kinds[0])) (byKind[kinds[0]] ||= []).push(action);
+    else if (kinds.length) bluffs.push(action);
+  }
+  return [
+    heading("Your sealed bid: cards of one kind (nobody sees it until all have bid)"),
+    ...Object.entries(byKind).map(([kind, bids]) => row(
+      el("span", { class: "kind-label", text: `${kindLabel(kind, ctx.glossary)}:` }),
+      ...bids.map((action) => actions.button(action, String(action.cards[kind]))),
+    )),
+    row(
+      actions.button(actions.find({ type: "bid", cards: {} }), "Bid nothing"),
+      ...bluffs.map((action) => actions.button(action, `Bluff: ${describeAction(action, ctx.snapshot, ctx.glossary)}`)),
+    ),
+  ];
+}
+
+// Exchange goods in two clicks: the kind to give, then the kind to take.
+function exchangePrompt(ctx, box) {
+  const { actions, view, glossary } = ctx;
+  const swaps = typed(ctx, "exchange");
+  swaps.forEach((action) => actions.placed.add(actions.indexOf(action)));
+  const gives = [...new Set(swaps.map((action) => action.give))];
+  const giveButton = (kind) => el("button", {
+    type: "button", class: exchangeGive === kind ? "selected" : "", text: kindLabel(kind, glossary),
+    onclick: () => { exchangeGive = kind; renderPrompt(box, ctx); },
+  });
+  const takes = swaps.filter((action) => action.give === exchangeGive);
+  return [
+    heading(`Exchange goods (${plural(view.swaps_left, "swap")} left): give a card, take another kind`),
+    row(el("span", { text: "Give:" }), ...gives.map(giveButton)),
+    exchangeGive ? row(el("span", { text: "Take:" }), ...takes.map((action) => actions.button(action, kindLabel(action.take, glossary)))) : null,
+    row(actions.button(actions.find({ type: "done" }), "Done exchanging")),
+  ].filter(Boolean);
+}
+
+function specialLabel(info) {
+  return { permanent: "permanent", once: "one use", end: "end-of-game bonus" }[info.timing];
+}
+
+const STEP_PROMPTS = {
+  search: (ctx) => [
+    heading("Choose a stack of special cards to search"),
+    row(...typed(ctx, "search").map((action) => ctx.actions.button(action, `Stack ${action.stack + 1}`))),
+  ],
+  pick: (ctx) => [
+    heading(`Keep one card from stack ${ctx.view.step.stack + 1}`),
+    row(...typed(ctx, "pick").map((action) => {
+      const info = ctx.glossary.specials[action.card];
+      return ctx.actions.button(action, `${info.title} (${specialLabel(info)})`);
+    })),
+  ],
+  choose: (ctx) => [
+    heading("You won the S in the last round"),
+    row(
+      ctx.actions.button(ctx.actions.find({ type: "reward", choice: "yuan" }), `Take ${ctx.glossary.last_round_s_yuan} Yuan`),
+      ctx.actions.button(ctx.actions.find({ type: "reward", choice: "card" }), "Take a special card"),
+    ),
+  ],
+  take: (ctx) => [
+    heading(`Take ${plural(ctx.view.step.remaining, "goods card")}: click a junk or choose a kind`),
+    row(...typed(ctx, "take").map((action) => ctx.actions.button(action, kindLabel(action.kind, ctx.glossary)))),
+  ],
+  place: (ctx) => {
+    const { step, players } = ctx.view;
+    const colour = players[step.owner].colour;
+    return [heading(step.from_reserve
+      ? `Load ${plural(step.remaining, `${colour} strip`)}: click a highlighted slot`
+      : `Put the lifted ${colour} strip on another junk: click a highlighted slot`)];
+  },
+  lift: () => [heading("Move a cargo strip: click a strip in the top layer of a junk")],
+};
+
+function turnPrompt(ctx) {
+  const { actions, view, glossary } = ctx;
+  return [
+    heading(view.main_action_done ? "Play a special card or end your turn" : "Your action: click a merchant or trainee on a junk"),
+    row(
+      ...typed(ctx, "play_special").map((action) => actions.button(action, `Play ${glossary.specials[action.card].title}`)),
+      actions.button(actions.find({ type: "end_turn" }), "End turn"),
+      actions.button(actions.find({ type: "pass" }), "Pass"),
+    ),
+  ];
+}
+
+// ----------------------------------------------------------------------------- words
+
+export function describeAction(action, snapshot, glossary) {
+  const kind = (name) => kindLabel(name, glossary);
+  switch (action.type) {
+    case "use": {
+      const worker = snapshot.view.workers.find((w) => w.name === action.worker);
+      return `Use the ${worker ? worker.title : action.worker} (${glossary.actions[worker && worker.action] || ""}) on the ${action.junk} junk`;
+    }
+    case "place": return `Load a strip on the ${action.junk} junk, slot ${action.slot + 1}`;
+    case "lift": return `Lift the strip in slot ${action.slot + 1} of the ${action.junk} junk`;
+    case "take": return `Take ${kind(action.kind)}`;
+    case "exchange": return `Exchange a ${kind(action.give)} card for ${kind(action.take)}`;
+    case "done": return "Done exchanging";
+    case "search": return `Search stack ${action.stack + 1}`;
+    case "pick": return `Keep ${glossary.specials[action.card].title}`;
+    case "reward": return action.choice === "yuan" ? `Take ${glossary.last_round_s_yuan} Yuan` : "Take a special card";
+    case "play_special": return `Play ${glossary.specials[action.card].title}`;
+    case "end_turn": return "End turn";
+    case "pass": return "Pass";
+    case "bid": {
+      const cards = Object.entries(action.cards);
+      if (!cards.length) return "Bid nothing";
+      const words = cards.map(([name, count]) => `${count} ${kind(name)}`).join(" + ");
+      return cards.length > 1 ? `Bid ${words} (void: more than one kind)` : `Bid ${words}`;
+    }
+    default: return action.type.replace(/_/g, " ");
+  }
+}

@@ -1,0 +1,228 @@
+// Merchants of Dunhuang drawn as SVG: the circle of characters with the camel and the market
+// card under each, every player's shop with majority tokens and guards, coins and prestige,
+// and the viewer's hand. Clickable things are the server's legal actions, nothing more.
+import { el } from "../js/client.js";
+import { svg, ActionIndex } from "./board.js";
+
+const SEAT_COLOURS = ["#d9483b", "#3a6fd8", "#3c9a48", "#e3b92b"];
+const GOOD_COLOURS = {
+  1: "#e8c33a", 2: "#5fae6e", 3: "#e7e2d6", 4: "#f4ecd0", 5: "#b07a4f",
+  6: "#6f9fd8", 7: "#c8579b", 8: "#7a9a3a", 9: "#d2692d", 10: "#9b8ec9",
+};
+const GUARD_MARK = { manichean: "M", buddhist: "B" };
+const TILES = 8;
+
+function layoutFor(width) {
+  return width < 640
+    ? { width: 500, cx: 250, cy: 235, radius: 175, tileW: 118, tileH: 96, panelX: 10, panelW: 480, stacked: true }
+    : { width: 1000, cx: 270, cy: 265, radius: 200, tileW: 132, tileH: 100, panelX: 545, panelW: 445, stacked: false };
+}
+
+export function render(root, snapshot, ui) {
+  const view = snapshot.view;
+  const actions = new ActionIndex(snapshot.legal_actions || [], ui.act);
+  const layout = layoutFor(root.clientWidth || 1000);
+  const ctx = {
+    view, snapshot, actions, layout, glossary: ui.glossary, me: snapshot.seat,
+    names: snapshot.seats.map((seat) => seat.name),
+  };
+  const parts = [];
+  drawCircle(parts, ctx);
+  let y = layout.stacked ? layout.cy + layout.radius + layout.tileH / 2 + 20 : 10;
+  y = drawPanels(parts, ctx, y);
+  const me = ctx.me !== null && ctx.me !== undefined ? view.players[ctx.me] : null;
+  if (me && me.hand) y = drawHand(parts, ctx, me, y + 8);
+  const height = Math.max(y, layout.stacked ? 0 : layout.cy * 2) + 10;
+  root.replaceChildren(svg("svg", {
+    viewBox: `0 0 ${layout.width} ${height}`, role: "img", "aria-label": `Merchants of Dunhuang, ${view.step}`,
+  }, ...parts));
+  renderPrompt(ui.prompt, ctx);
+  return actions.placed;
+}
+
+function goodName(ctx, good) {
+  return ctx.glossary.goods[String(good)] || String(good);
+}
+
+function goodCard(ctx, good, x, y, w, h, hit = false) {
+  return svg("g", { class: "good", "data-good": good },
+    svg("rect", { x, y, width: w, height: h, rx: 5, fill: GOOD_COLOURS[good], stroke: "#333", class: hit ? "hit" : "" }),
+    svg("text", { x: x + w / 2, y: y + h / 2 + 2, "text-anchor": "middle", "font-size": Math.min(22, h * 0.5), "font-weight": 700 }, String(good)),
+    h >= 44 ? svg("text", { x: x + w / 2, y: y + h - 6, "text-anchor": "middle", "font-size": 11 }, goodName(ctx, good)) : null,
+    svg("title", {}, `${good} · ${goodName(ctx, good)}`));
+}
+
+// ----------------------------------------------------------------------------- the circle
+
+function tileCentre(layout, tile) {
+  const angle = -Math.PI / 2 + (tile * 2 * Math.PI) / TILES;
+  return [layout.cx + layout.radius * Math.cos(angle), layout.cy + layout.radius * Math.sin(angle)];
+}
+
+function drawCircle(parts, ctx) {
+  const { layout, view } = ctx;
+  parts.push(svg("circle", { cx: layout.cx, cy: layout.cy, r: layout.radius, fill: "none", stroke: "#c7a96b", "stroke-width": 10, "stroke-dasharray": "2 10" }));
+  view.circle.forEach((slot) => parts.push(drawTile(ctx, slot)));
+  const lines = [
+    `Deck: ${view.deck_size} cards`,
+    view.final_round ? "Final round!" : "",
+    `Bank tokens: ${view.bank_tokens.join(", ") || "none"}`,
+    `Top merchant: ${view.tokens_to_win} tokens`,
+  ].filter(Boolean);
+  const camel = view.circle.find((slot) => slot.camel);
+  if (camel) lines.push("", `Camel at the ${camel.face}:`, ...wrap(camel.action, 26));
+  lines.forEach((line, index) => parts.push(svg("text", {
+    x: layout.cx, y: layout.cy - 60 + index * 18, "text-anchor": "middle", "font-size": 13,
+    "font-weight": index === 0 ? 700 : 400,
+  }, line)));
+}
+
+// Splits `text` into lines of at most `width` characters at spaces (SVG text does not wrap).
+function wrap(text, width) {
+  const lines = [];
+  for (const word of text.split(" ")) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && `${last} ${word}`.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+function drawTile(ctx, slot) {
+  const { layout, view, actions } = ctx;
+  const [cx, cy] = tileCentre(layout, slot.tile);
+  const x = cx - layout.tileW / 2;
+  const y = cy - layout.tileH / 2;
+  const place = actions.find({ type: "place_camel", tile: slot.tile });
+  const steps = (slot.tile - view.camel + TILES) % TILES;
+  const move = steps > 0 ? actions.find({ type: "move", steps }) : null;
+  const tileAction = place || move;
+  const label = place ? `Place the camel on the ${slot.face}` : `Move the camel ${steps} tile${steps === 1 ? "" : "s"} to the ${slot.face}`;
+  const card = svg("g", { class: "tile", "data-tile": slot.tile },
+    svg("rect", {
+      x, y, width: layout.tileW, height: layout.tileH, rx: 8,
+      fill: slot.camel ? "#ffe9b0" : "#fbf4e4", stroke: slot.camel ? "#a0522d" : "#8c7a56", "stroke-width": slot.camel ? 3 : 1.5,
+      class: tileAction ? "hit" : "",
+    }),
+    svg("text", { x: x + 8, y: y + 18, "font-size": 14, "font-weight": 700 }, slot.face),
+    svg("title", {}, `${slot.face}: ${slot.action}`));
+  if (move) {
+    card.append(svg("text", { x: x + layout.tileW - 8, y: y + 18, "text-anchor": "end", "font-size": 13, fill: "#a0522d", "font-weight": 700 }, `+${steps}`));
+  }
+  if (slot.camel) {
+    card.append(
+      svg("ellipse", { cx: x + 28, cy: y + layout.tileH - 22, rx: 22, ry: 13, fill: "#a0522d" }),
+      svg("text", { x: x + 28, y: y + layout.tileH - 18, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, "camel"),
+    );
+  }
+  // The market card is part of the tile, unless it is a choice of its own (Soldier, General …).
+  const pick = slot.goods ? actions.find({ type: "pick_slot", slot: slot.tile }) : null;
+  const goods = slot.goods ? goodCard(ctx, slot.goods, x + layout.tileW - 60, y + 28, 52, layout.tileH - 34, Boolean(pick)) : null;
+  if (goods && !pick) card.append(goods);
+  const group = svg("g", {}, actions.clickable(card, tileAction, label));
+  if (pick) group.append(actions.clickable(goods, pick, `Choose the ${goodName(ctx, slot.goods)} under the ${slot.face}`));
+  return group;
+}
+
+// ----------------------------------------------------------------------------- players
+
+function drawPanels(parts, ctx, y) {
+  const { layout, view } = ctx;
+  const h = 112;
+  view.players.forEach((player, seat) => {
+    parts.push(drawPanel(ctx, player, seat, layout.panelX, y, layout.panelW, h));
+    y += h + 8;
+  });
+  return y;
+}
+
+function drawPanel(ctx, player, seat, x, y, w, h) {
+  const { view, actions } = ctx;
+  const acting = (view.to_act || []).includes(seat);
+  const opponent = actions.find({ type: "pick_opponent", opponent: seat });
+  const box = svg("g", { class: "panel", "data-seat": seat },
+    svg("rect", { x, y, width: w, height: h, rx: 8, fill: acting ? "#fff4c2" : "#fffdf8", stroke: acting ? "#d39b00" : "#cbbf9f", "stroke-width": acting ? 3 : 1, class: opponent ? "hit" : "" }),
+    svg("rect", { x, y, width: 10, height: h, rx: 4, fill: SEAT_COLOURS[seat] }),
+    svg("text", { x: x + 18, y: y + 22, "font-size": 16, "font-weight": 700 }, `${ctx.names[seat]}${seat === ctx.me ? " (you)" : ""}${view.turn === seat ? " · turn" : ""}`),
+    svg("text", { x: x + w - 10, y: y + 22, "text-anchor": "end", "font-size": 14 },
+      `${player.coins} coins · ${player.prestige} prestige · hand ${player.hand_size}`));
+  const panel = actions.clickable(box, opponent, `Choose ${ctx.names[seat]}`);
+  const group = svg("g", {}, panel);
+  // Majority tokens, with the guard sitting on them.
+  group.append(svg("text", { x: x + 18, y: y + 48, "font-size": 12 }, "tokens"));
+  player.tokens.forEach((good, index) => {
+    const guard = player.guards.find((entry) => entry.good === good);
+    const pick = actions.find({ type: "pick_token", good });
+    const tx = x + 78 + index * 30;
+    const token = svg("g", { class: "token", "data-good": good },
+      svg("circle", { cx: tx, cy: y + 44, r: 12, fill: GOOD_COLOURS[good], stroke: guard ? "#222" : "#666", "stroke-width": guard ? 3 : 1, class: pick ? "hit" : "" }),
+      svg("text", { x: tx, y: y + 48, "text-anchor": "middle", "font-size": 12, "font-weight": 700 }, String(good)),
+      guard ? svg("text", { x: tx + 9, y: y + 36, "font-size": 11, "font-weight": 700 }, GUARD_MARK[guard.guard]) : null,
+      svg("title", {}, `majority token ${good}${guard ? ` guarded by the ${guard.guard}` : ""}`));
+    group.append(actions.clickable(token, pick, `Guard token ${good}`));
+  });
+  // The shop, open to all.
+  group.append(svg("text", { x: x + 18, y: y + 84, "font-size": 12 }, "shop"));
+  player.shop.forEach((good, index) => {
+    const pick = seat === ctx.me ? actions.find({ type: "pick_shop", card: good }) : null;
+    const chip = goodCard(ctx, good, x + 60 + index * 30, y + 64, 27, 36, Boolean(pick));
+    group.append(actions.clickable(chip, pick, `Choose the ${goodName(ctx, good)} in your shop`));
+  });
+  return group;
+}
+
+function drawHand(parts, ctx, me, y) {
+  const { layout, actions } = ctx;
+  const x = layout.panelX;
+  parts.push(svg("text", { x, y: y + 16, "font-size": 16, "font-weight": 700 }, "Your hand"));
+  const cardW = 54;
+  const perRow = Math.floor(layout.panelW / (cardW + 6));
+  me.hand.forEach((good, index) => {
+    const pick = actions.find({ type: "pick_hand", card: good }) || actions.find({ type: "give", card: good });
+    const cx = x + (index % perRow) * (cardW + 6);
+    const cy = y + 26 + Math.floor(index / perRow) * 78;
+    const card = goodCard(ctx, good, cx, cy, cardW, 72, Boolean(pick));
+    parts.push(actions.clickable(card, pick, `Choose the ${goodName(ctx, good)} in your hand`));
+  });
+  const rows = Math.max(1, Math.ceil(me.hand.length / perRow));
+  return y + 26 + rows * 78;
+}
+
+// ----------------------------------------------------------------------------- prompts
+
+function renderPrompt(box, ctx) {
+  const { view, actions } = ctx;
+  box.replaceChildren();
+  if (!actions.all.length) return;
+  const text = ctx.glossary.prompts[view.step] || "";
+  box.append(el("h3", { text: text.charAt(0).toUpperCase() + text.slice(1) }));
+  const face = view.circle[view.camel] ? view.circle[view.camel] : null;
+  const buttons = actions.all.map((action) => {
+    const label = describeAction(action, ctx.snapshot, ctx.glossary);
+    if (action.type === "use" && face) return actions.button(action, `Use the ${face.face}: ${face.action}`);
+    return actions.button(action, label);
+  });
+  box.append(el("div", { class: "choices" }, ...buttons));
+}
+
+export function describeAction(action, snapshot, glossary) {
+  const name = (good) => `${good} (${glossary.goods[String(good)] || good})`;
+  const seatName = (seat) => (snapshot.seats[seat] ? snapshot.seats[seat].name : `seat ${seat + 1}`);
+  switch (action.type) {
+    case "keep": return `Keep ${name(action.card)}`;
+    case "place_camel": return `Place the camel on tile ${action.tile + 1} (${snapshot.view.circle[action.tile].face})`;
+    case "move": return `Move the camel ${action.steps} tile${action.steps === 1 ? "" : "s"}`;
+    case "take": return action.to === "hand" ? "Take the goods into your hand" : "Put the goods in your shop";
+    case "use": return "Use the character";
+    case "coins": return `Take ${glossary.coins_action} coins`;
+    case "pay_guard": return `Pay the guard ${glossary.guard_fee} coins`;
+    case "refuse_guard": return "Leave the token";
+    case "pick_shop": return `Shop card ${name(action.card)}`;
+    case "pick_hand": return `Hand card ${name(action.card)}`;
+    case "pick_slot": return `Market card on tile ${action.slot + 1}`;
+    case "pick_token": return `Token ${name(action.good)}`;
+    case "pick_opponent": return `Exchange with ${seatName(action.opponent)}`;
+    case "give": return `Give ${name(action.card)}`;
+    default: return action.type.replace(/_/g, " ");
+  }
+}

@@ -1,0 +1,264 @@
+// The shared browser client: REST calls, the live table connection (seq tracking, gap
+// detection, reconnect with backoff, catch-up), action submission, the log and replay.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.detail) || `Request failed (${status}).`);
+    this.status = status;
+    this.code = (body && body.code) || String(status);
+    this.body = body || {};
+  }
+}
+
+export function csrfToken() {
+  const meta = document.querySelector('meta[name="csrf-token"]');
+  return meta ? meta.content : "";
+}
+
+export async function api(path, { method = "GET", body } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET") headers["X-CSRFToken"] = csrfToken();
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: "same-origin",
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { detail: `The server answered ${response.status} ${response.statusText}.` };
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+export function commandId() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined));
+  return node;
+}
+
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 15000;
+
+// One table's live feed. Events are applied strictly in seq order, exactly once: frames
+// are handled one at a time, anything at or below the last seq is dropped, and a gap is
+// filled from GET events/?after=N before going on.
+export class TableConnection {
+  constructor(tableId, { onEvent, onSync, onError, onStatus }) {
+    this.tableId = tableId;
+    this.handlers = { onEvent, onSync, onError, onStatus };
+    this.seq = 0;
+    this.socket = null;
+    this.attempts = 0;
+    this.stopped = false;
+    this.queue = Promise.resolve();
+  }
+
+  get base() {
+    return `/api/tables/${this.tableId}`;
+  }
+
+  get isLive() {
+    return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  async start() {
+    await this.enqueue(() => this.catchUp());
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.socket) this.socket.close();
+  }
+
+  connect() {
+    if (this.stopped) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.tableId}/`);
+    this.socket = socket;
+    this.handlers.onStatus("connecting");
+    socket.onopen = () => {
+      this.attempts = 0;
+      this.handlers.onStatus("live");
+    };
+    socket.onmessage = (message) => {
+      const frame = JSON.parse(message.data);
+      this.enqueue(() => this.handleFrame(frame));
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.handlers.onStatus("offline");
+      if (this.stopped) return;
+      const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** this.attempts);
+      this.attempts += 1;
+      setTimeout(() => this.connect(), delay * (0.75 + Math.random() * 0.5));
+    };
+  }
+
+  enqueue(task) {
+    this.queue = this.queue.then(task).catch((error) => this.handlers.onError({ detail: error.message }));
+    return this.queue;
+  }
+
+  async handleFrame(frame) {
+    if (frame.type === "event") {
+      await this.ingest([frame]);
+    } else if (frame.type === "sync") {
+      if (frame.seq > this.seq) await this.catchUp();
+      this.handlers.onSync(frame);
+    } else if (frame.type === "error") {
+      this.handlers.onError(frame);
+    }
+  }
+
+  async ingest(events) {
+    for (const event of [...events].sort((a, b) => a.seq - b.seq)) {
+      if (event.seq <= this.seq) continue;
+      if (event.seq > this.seq + 1) await this.catchUp();
+      if (event.seq === this.seq + 1) this.apply(event);
+    }
+  }
+
+  async catchUp() {
+    const data = await api(`${this.base}/events/?after=${this.seq}`);
+    for (const event of data.events) {
+      if (event.seq === this.seq + 1) this.apply(event);
+    }
+  }
+
+  apply(event) {
+    this.seq = event.seq;
+    this.handlers.onEvent(event);
+  }
+
+  async fetchView(at) {
+    const query = at === undefined ? "" : `?at=${at}`;
+    return api(`${this.base}/view/${query}`);
+  }
+
+  // Sends one action through the REST command path; returns the server's answer.
+  // Without a live socket, the page is redrawn from a fresh view.
+  async submit(action) {
+    const body = { action, expected_seq: this.seq, command_id: commandId() };
+    try {
+      const result = await api(`${this.base}/actions/`, { method: "POST", body });
+      await this.enqueue(() => this.ingest(result.events || []));
+      if (!this.isLive) await this.refresh();
+      return result;
+    } catch (error) {
+      if (error.code === "stale_seq") await this.refresh();
+      throw error;
+    }
+  }
+
+  async refresh() {
+    await this.enqueue(async () => {
+      await this.catchUp();
+      this.handlers.onSync(await this.fetchView());
+    });
+  }
+}
+
+// The game log in words: one line per event, keyed by seq so nothing shows twice.
+export class GameLog {
+  constructor(list) {
+    this.list = list;
+    this.lines = new Map();
+  }
+
+  add(event) {
+    if (this.lines.has(event.seq) || !event.text) return;
+    const line = el("li", { "data-seq": event.seq, text: event.text });
+    this.lines.set(event.seq, line);
+    const later = [...this.lines.keys()].filter((seq) => seq > event.seq).sort((a, b) => a - b)[0];
+    if (later === undefined) this.list.append(line);
+    else this.list.insertBefore(line, this.lines.get(later));
+    if (this.list.parentElement) this.list.parentElement.scrollTop = this.list.parentElement.scrollHeight;
+  }
+
+  // In replay, lines after `seq` are dimmed and the line at `seq` is marked.
+  mark(seq) {
+    for (const [lineSeq, line] of this.lines) {
+      line.classList.toggle("future", seq !== null && lineSeq > seq);
+      line.classList.toggle("current", seq !== null && lineSeq === seq);
+    }
+    const current = seq === null ? null : this.lines.get(seq);
+    if (current) current.scrollIntoView({ block: "nearest" });
+  }
+}
+
+// Steps through a table's history as the viewer may see it (GET view/?at=N per step).
+export class Replay {
+  constructor(connection, { onStep, onLive }) {
+    this.connection = connection;
+    this.onStep = onStep;
+    this.onLive = onLive;
+    this.position = null;
+  }
+
+  get active() {
+    return this.position !== null;
+  }
+
+  async go(step) {
+    const head = this.connection.seq;
+    if (step === "live") return this.leave();
+    const current = this.position === null ? head : this.position;
+    const target = { first: 1, prev: current - 1, next: current + 1 }[step];
+    if (target >= head && step === "next") return this.leave();
+    this.position = Math.max(1, Math.min(head, target));
+    const snapshot = await this.connection.fetchView(this.position);
+    if (this.position !== null) this.onStep(this.position, snapshot);
+  }
+
+  leave() {
+    this.position = null;
+    this.onLive();
+  }
+}
+
+export async function sha256Hex(text) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function formatCountdown(deadline) {
+  const ms = new Date(deadline).getTime() - Date.now();
+  if (ms <= 0) return "time is up";
+  const seconds = Math.floor(ms / 1000);
+  const days = Math.floor(seconds / 86400);
+  const hours = Math.floor((seconds % 86400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, "0");
+  if (days > 0) return `${days}d ${hours}h left`;
+  if (hours > 0) return `${hours}h ${String(minutes).padStart(2, "0")}m left`;
+  return `${minutes}:${rest} left`;
+}
+
+// A readable label for any action dict, used by the generic "choose an action" list.
+export function describeAction(action) {
+  const words = action.type.replace(/_/g, " ");
+  const details = Object.entries(action)
+    .filter(([key]) => key !== "type")
+    .map(([key, value]) => `${key.replace(/_/g, " ")}: ${typeof value === "object" ? JSON.stringify(value) : value}`);
+  return details.length ? `${words} (${details.join(", ")})` : words;
+}

@@ -1,0 +1,157 @@
+// The create-table form: game, players, seats, time control and the engine's variants
+// (rendered from its options JSON Schema), posted to POST /api/tables/.
+import { api, el } from "./client.js";
+
+const form = document.getElementById("new-table");
+const gameSelect = document.getElementById("game");
+const playersSelect = document.getElementById("players");
+const seatsBox = document.getElementById("seats");
+const variantsBox = document.getElementById("variants");
+const errorBox = document.getElementById("form-error");
+const strengths = JSON.parse(document.getElementById("ai-strengths").textContent);
+let games = [];
+
+const SEAT_KINDS = [
+  ["me", "Me"],
+  ["open", "Open"],
+  ["invite", "Invite a player"],
+  ["ai", "AI"],
+];
+
+function currentGame() {
+  return games.find((game) => game.name === gameSelect.value);
+}
+
+function seatRow(index, kind) {
+  const kindSelect = el("select", { name: `seat-${index}-kind`, "aria-label": `Seat ${index + 1}` });
+  for (const [value, label] of SEAT_KINDS) kindSelect.append(el("option", { value, text: label }));
+  kindSelect.value = kind;
+  const username = el("input", { name: `seat-${index}-username`, placeholder: "username", class: "short" });
+  const strength = el("select", { name: `seat-${index}-strength`, "aria-label": `Seat ${index + 1} AI strength` });
+  for (const name of strengths) strength.append(el("option", { value: name, text: name }));
+  strength.value = strengths[Math.floor(strengths.length / 2)];
+  const sync = () => {
+    username.hidden = kindSelect.value !== "invite";
+    strength.hidden = kindSelect.value !== "ai";
+  };
+  kindSelect.addEventListener("change", sync);
+  sync();
+  return el("div", { class: "seat-row", "data-seat": index }, el("span", { text: `Seat ${index + 1}` }), kindSelect, username, strength);
+}
+
+function renderSeats() {
+  const count = Number(playersSelect.value);
+  const rows = [...seatsBox.children];
+  rows.slice(count).forEach((row) => row.remove());
+  for (let index = rows.length; index < count; index += 1) {
+    seatsBox.append(seatRow(index, index === 0 ? "me" : "ai"));
+  }
+}
+
+function optionField(name, spec) {
+  const label = spec.title || name.replace(/_/g, " ");
+  const attrs = { name: `option-${name}`, "data-option": name, "data-type": spec.type };
+  let input;
+  if (spec.enum) {
+    input = el("select", attrs);
+    for (const value of spec.enum) input.append(el("option", { value: JSON.stringify(value), text: String(value) }));
+    if (spec.default !== undefined) input.value = JSON.stringify(spec.default);
+  } else if (spec.type === "boolean") {
+    input = el("input", { ...attrs, type: "checkbox", checked: Boolean(spec.default) });
+    return el("label", { class: "check", title: spec.description || "" }, input, ` ${label}`);
+  } else if (spec.type === "integer" || spec.type === "number") {
+    input = el("input", {
+      ...attrs, type: "number", class: "short", min: spec.minimum, max: spec.maximum,
+      step: spec.type === "integer" ? 1 : "any", value: spec.default,
+    });
+  } else {
+    input = el("input", { ...attrs, type: "text", value: spec.default });
+  }
+  return el("label", { title: spec.description || "" }, `${label} `, input);
+}
+
+function renderVariants() {
+  const properties = (currentGame().options_schema || {}).properties || {};
+  variantsBox.replaceChildren(...Object.entries(properties).map(([name, spec]) => optionField(name, spec)));
+  document.getElementById("variants-box").hidden = Object.keys(properties).length === 0;
+}
+
+function renderPlayers() {
+  const game = currentGame();
+  playersSelect.replaceChildren();
+  for (let count = game.min_players; count <= game.max_players; count += 1) {
+    playersSelect.append(el("option", { value: count, text: count }));
+  }
+  playersSelect.value = game.max_players;
+  renderSeats();
+  renderVariants();
+}
+
+function optionValue(input) {
+  if (input.tagName === "SELECT") return JSON.parse(input.value);
+  if (input.type === "checkbox") return input.checked;
+  if (input.dataset.type === "integer" || input.dataset.type === "number") return Number(input.value);
+  return input.value;
+}
+
+function collectSeats() {
+  return [...seatsBox.children].map((row) => {
+    const index = row.dataset.seat;
+    const kind = form.elements[`seat-${index}-kind`].value;
+    if (kind === "invite") {
+      const username = form.elements[`seat-${index}-username`].value.trim();
+      if (!username) throw new Error(`Seat ${Number(index) + 1}: whom do you invite?`);
+      return { kind, username };
+    }
+    if (kind === "ai") return { kind, strength: form.elements[`seat-${index}-strength`].value };
+    return { kind };
+  });
+}
+
+function collectTimeControl() {
+  if (form.elements.tc.value === "live") {
+    const seconds = Number(document.getElementById("tc-seconds").value);
+    if (!(seconds > 0)) throw new Error("Give the seconds per move.");
+    return { kind: "live", seconds };
+  }
+  const days = Number(document.getElementById("tc-days").value);
+  if (!(days > 0)) throw new Error("Give the days per move.");
+  return { kind: "correspondence", days };
+}
+
+form.addEventListener("submit", async (submit) => {
+  submit.preventDefault();
+  errorBox.textContent = "";
+  try {
+    const options = {};
+    for (const input of variantsBox.querySelectorAll("[data-option]")) options[input.dataset.option] = optionValue(input);
+    const table = await api("/api/tables/", {
+      method: "POST",
+      body: {
+        game: gameSelect.value,
+        players: Number(playersSelect.value),
+        options,
+        time_control: collectTimeControl(),
+        seats: collectSeats(),
+        fill_with_ai: document.getElementById("fill-with-ai").checked,
+      },
+    });
+    location.assign(`/tables/${table.id}/`);
+  } catch (error) {
+    errorBox.textContent = error.message;
+  }
+});
+
+async function init() {
+  games = await api("/api/games/");
+  for (const game of games) gameSelect.append(el("option", { value: game.name, text: game.title }));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (games.some((game) => game.name === wanted)) gameSelect.value = wanted;
+  gameSelect.addEventListener("change", renderPlayers);
+  playersSelect.addEventListener("change", renderSeats);
+  renderPlayers();
+}
+
+init().catch((error) => {
+  errorBox.textContent = error.message;
+});

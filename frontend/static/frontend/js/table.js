@@ -1,0 +1,341 @@
+// The table page: seats before the start, then the board drawn by the game's renderer,
+// the live feed, the log, replay, the clock and, once finished, the scores and seed check.
+import {
+  api, el, describeAction, formatCountdown, sha256Hex, GameLog, Replay, TableConnection,
+} from "./client.js";
+
+const page = JSON.parse(document.getElementById("page-data").textContent);
+const $ = (id) => document.getElementById(id);
+const LOBBY_POLL_MS = 2000;
+const TABLE_REFRESH_MS = 3000;
+
+const state = {
+  table: null, // GET /api/tables/<id>/
+  live: null, // the latest sync frame (or view answer) at the head
+  renderer: null,
+  busy: false,
+};
+
+const log = new GameLog($("log"));
+const connection = new TableConnection(page.table_id, {
+  onEvent: (event) => log.add(event),
+  onSync: (frame) => receiveSync(frame),
+  onError: (frame) => showMessage(frame.detail),
+  onStatus: (status) => showConnection(status),
+});
+const replay = new Replay(connection, {
+  onStep: (seq, snapshot) => showReplayStep(seq, snapshot),
+  onLive: () => {
+    $("replay-pos").textContent = "live";
+    log.mark(null);
+    draw();
+  },
+});
+
+function showConnection(status) {
+  const badge = $("conn-status");
+  badge.className = `conn conn-${status}`;
+  badge.textContent = { live: "live", connecting: "connecting…", offline: "reconnecting…" }[status];
+}
+
+function showMessage(text) {
+  $("message").textContent = text || "";
+}
+
+function seatName(seat) {
+  const info = state.table.seats.find((s) => s.seat === seat);
+  if (!info) return `Seat ${seat + 1}`;
+  if (info.is_ai) return `AI ${seat + 1} (${info.strength})`;
+  if (!info.username) return `Seat ${seat + 1}`;
+  return info.standin ? `${info.username} (a bot stands in)` : info.username;
+}
+
+function seatInfo() {
+  return state.table.seats.map((info) => ({ ...info, name: seatName(info.seat) }));
+}
+
+// ----------------------------------------------------------------------------- before the start
+
+function renderLobby() {
+  const table = state.table;
+  const box = $("table-lobby");
+  box.hidden = false;
+  const mine = table.my_seat !== null && table.my_seat !== undefined;
+  const rows = table.seats.map((seat) => {
+    const invited = seat.kind === "invite";
+    let who = seat.is_ai ? `AI (${seat.strength})` : seat.username || "open";
+    if (invited) who = `${seat.username} (invited)`;
+    const free = seat.kind === "open" || (invited && seat.username === page.username);
+    const join = !mine && page.username && free
+      ? el("button", {
+        type: "button", "data-testid": `join-${seat.seat}`,
+        onclick: () => tableCommand("join", { seat: seat.seat }),
+        text: invited ? "Accept the invitation" : "Take this seat",
+      })
+      : null;
+    return el("li", {}, `Seat ${seat.seat + 1}: `, el("strong", { text: who }), " ", join);
+  });
+  const buttons = [];
+  if (mine) buttons.push(el("button", { type: "button", onclick: () => tableCommand("leave"), text: "Leave" }));
+  if (page.username && page.username === table.created_by) {
+    buttons.push(el("button", { type: "button", "data-testid": "start", onclick: () => tableCommand("start"), text: "Start the game" }));
+  }
+  box.replaceChildren(
+    el("h2", { text: "Waiting for players" }),
+    el("ul", { class: "seat-list" }, ...rows),
+    el("div", { class: "row" }, ...buttons),
+  );
+}
+
+async function tableCommand(command, body = {}) {
+  try {
+    state.table = await api(`/api/tables/${page.table_id}/${command}/`, { method: "POST", body });
+    await showTable();
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
+// ----------------------------------------------------------------------------- the game
+
+async function loadRenderer(game) {
+  const url = page.renderers[game] || page.generic_renderer;
+  return import(url);
+}
+
+function receiveSync(frame) {
+  state.live = frame;
+  if (frame.deadline !== undefined) state.table.deadline = frame.deadline;
+  if (frame.to_act) state.table.to_act = frame.to_act;
+  if (frame.outcome && state.table.status !== "finished") refreshTable();
+  else scheduleTableRefresh();
+  if (!replay.active) draw();
+  tickClock();
+}
+
+async function refreshTable() {
+  state.table = await api(`/api/tables/${page.table_id}/`);
+  showTableFacts();
+  if (state.table.status === "finished") showFinished();
+}
+
+// Seats change hands during a game (a bot stands in for an idle player), so the table's
+// details are read again after moves, at most once per TABLE_REFRESH_MS.
+let refreshPending = false;
+function scheduleTableRefresh() {
+  if (refreshPending) return;
+  refreshPending = true;
+  setTimeout(() => {
+    refreshPending = false;
+    refreshTable().catch((error) => showMessage(error.message));
+  }, TABLE_REFRESH_MS);
+}
+
+function showTableFacts() {
+  const table = state.table;
+  const hash = $("seed-hash");
+  hash.hidden = !table.seed_hash;
+  hash.querySelector("code").textContent = table.seed_hash || "";
+  const mine = table.seats.find((seat) => seat.seat === table.my_seat);
+  $("standin").hidden = !(mine && mine.standin && !mine.forfeited && table.status === "running");
+  tickClock();
+}
+
+function isMyTurn() {
+  const seat = state.live && state.live.seat;
+  return seat !== null && seat !== undefined && (state.live.to_act || []).includes(seat);
+}
+
+function draw() {
+  if (!state.live || !state.renderer) return;
+  const snapshot = { ...state.live, seats: seatInfo(), game: state.table.game };
+  const legal = replay.active ? [] : snapshot.legal_actions || [];
+  const placed = state.renderer.render($("board"), { ...snapshot, legal_actions: legal }, {
+    act: submit,
+    prompt: $("prompt"),
+    glossary: page.glossaries[state.table.game] || {},
+  });
+  renderActionList(legal, placed || new Set(), snapshot);
+  renderTurn();
+}
+
+function renderActionList(legal, placed, snapshot) {
+  const glossary = page.glossaries[state.table.game] || {};
+  const describe = (action) => (state.renderer.describeAction || describeAction)(action, snapshot, glossary);
+  const items = legal
+    .map((action, index) => ({ action, index }))
+    .map(({ action, index }) => el(
+      "li",
+      { class: placed.has(index) ? "on-board" : "" },
+      el("button", { type: "button", onclick: () => submit(action), text: describe(action) }),
+    ));
+  $("action-list").replaceChildren(...items);
+  const box = $("actions-box");
+  box.hidden = legal.length === 0;
+  // Actions the board cannot place must be reachable without opening anything.
+  if (legal.some((_, index) => !placed.has(index))) box.open = true;
+}
+
+function renderTurn() {
+  const banner = $("turn-banner");
+  const table = state.table;
+  if (state.live && state.live.outcome) {
+    banner.textContent = "Game over";
+  } else if (isMyTurn()) {
+    banner.textContent = "Your turn";
+  } else {
+    const waiting = (state.live && state.live.to_act) || table.to_act || [];
+    banner.textContent = waiting.length ? `Waiting for ${waiting.map(seatName).join(", ")}` : "";
+  }
+  banner.classList.toggle("mine", isMyTurn());
+}
+
+function tickClock() {
+  const clock = $("clock");
+  const deadline = state.table && state.table.status === "running" ? state.table.deadline : null;
+  clock.textContent = deadline ? formatCountdown(deadline) : "";
+}
+
+// The board goes quiet while a move is on its way; the next sync redraws it. A refused
+// move puts back exactly what was there, with the engine's message.
+async function submit(action) {
+  if (state.busy) return;
+  state.busy = true;
+  showMessage("");
+  const before = state.live;
+  state.live = { ...before, legal_actions: [] };
+  draw();
+  try {
+    await connection.submit(action);
+  } catch (error) {
+    if (state.live.seq === before.seq) {
+      state.live = before;
+      draw();
+    }
+    showMessage(error.message);
+  } finally {
+    state.busy = false;
+  }
+}
+
+async function showReplayStep(seq, snapshot) {
+  $("replay-pos").textContent = `${seq} / ${connection.seq}`;
+  log.mark(seq);
+  const frame = { ...snapshot, legal_actions: [], seats: seatInfo(), game: state.table.game };
+  state.renderer.render($("board"), frame, {
+    act: () => {},
+    prompt: $("prompt"),
+    glossary: page.glossaries[state.table.game] || {},
+  });
+  $("action-list").replaceChildren();
+  $("actions-box").hidden = true;
+}
+
+// ----------------------------------------------------------------------------- after the end
+
+function scoresTable(outcome) {
+  const scores = outcome.scores || [];
+  const winners = new Set(outcome.winners || []);
+  // An engine may break the score down (money, bonuses …); its numeric parts become columns.
+  const breakdown = outcome.breakdown || [];
+  const parts = breakdown.length
+    ? Object.keys(breakdown[0]).filter((key) => key !== "seat" && typeof breakdown[0][key] === "number") : [];
+  const head = el("tr", {}, el("th", { text: "Player" }), el("th", { text: "Score" }), el("th"),
+    ...parts.map((key) => el("th", { text: key.replace(/_/g, " ") })));
+  const rows = scores.map((score, seat) => el(
+    "tr",
+    { class: winners.has(seat) ? "winner" : "" },
+    el("td", { text: seatName(seat) }),
+    el("td", { class: "num", text: score }),
+    el("td", { text: winners.has(seat) ? "winner" : "" }),
+    ...parts.map((key) => el("td", { class: "num", text: breakdown[seat][key] })),
+  ));
+  return el("div", { class: "scores-wrap" },
+    el("table", { class: "scores", "data-testid": "scores" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+}
+
+// Anyone can check that the revealed seed is the one committed to at the start.
+async function checkSeed(table, target) {
+  if (!table.seed || !table.seed_hash) {
+    target.textContent = "the seed is not revealed";
+    return;
+  }
+  try {
+    const digest = await sha256Hex(table.seed);
+    const ok = digest === table.seed_hash;
+    target.textContent = ok ? `${digest} ✓ matches` : `${digest} ✗ does not match`;
+    target.className = ok ? "ok" : "error";
+  } catch {
+    target.textContent = "this browser cannot compute it here (it needs HTTPS)";
+  }
+}
+
+async function showFinished() {
+  const table = state.table;
+  const box = $("finished");
+  box.hidden = false;
+  const check = el("span", { "data-testid": "seed-check", text: "checking…" });
+  box.replaceChildren(
+    el("h2", { text: "Final scores" }),
+    scoresTable(table.outcome || {}),
+    el("p", {}, "Seed hash shown at the start: ", el("code", { text: table.seed_hash || "—" })),
+    el("p", {}, "Revealed seed: ", el("code", { text: table.seed || "—" })),
+    el("p", {}, "SHA-256 of the seed, computed here: ", check),
+  );
+  await checkSeed(table, check);
+}
+
+// ----------------------------------------------------------------------------- start up
+
+let started = false;
+
+async function startGame() {
+  if (started) return;
+  started = true;
+  $("table-lobby").hidden = true;
+  $("table-layout").hidden = false;
+  state.renderer = await loadRenderer(state.table.game);
+  await connection.start();
+  if (!state.live) receiveSync(await connection.fetchView());
+  if (state.table.status === "finished") showFinished();
+}
+
+async function showTable() {
+  const table = state.table;
+  $("table-title").textContent = `${table.title || table.game} #${table.id}`;
+  document.title = `${table.title || table.game} #${table.id} · Sampan`;
+  if (table.status === "open") {
+    renderLobby();
+    setTimeout(pollLobby, LOBBY_POLL_MS);
+  } else {
+    await startGame();
+    showTableFacts();
+  }
+}
+
+async function pollLobby() {
+  if (started) return;
+  try {
+    state.table = await api(`/api/tables/${page.table_id}/`);
+    await showTable();
+  } catch (error) {
+    showMessage(error.message);
+    setTimeout(pollLobby, LOBBY_POLL_MS);
+  }
+}
+
+$("back-button").addEventListener("click", () => tableCommand("back"));
+for (const button of document.querySelectorAll("#replay [data-step]")) {
+  button.addEventListener("click", () => replay.go(button.dataset.step).catch((error) => showMessage(error.message)));
+}
+setInterval(tickClock, 1000);
+
+// A handle for debugging from the console (and for the browser tests).
+window.sampanTable = { connection, log, state, submit };
+
+api(`/api/tables/${page.table_id}/`)
+  .then((table) => {
+    state.table = table;
+    return showTable();
+  })
+  .catch((error) => showMessage(error.message));

@@ -1,0 +1,167 @@
+"""Shapes of the API's requests and responses (they are also the OpenAPI schema)."""
+from rest_framework import serializers
+
+from engines import registry
+from tables.models import Seat, Table
+from tables.reading import deadline_of, seat_of
+
+
+# ----------------------------------------------------------------------------- requests
+
+
+class TimeControlSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Table.TimeKind.choices)
+    seconds = serializers.IntegerField(min_value=5, max_value=86400, required=False)
+    days = serializers.IntegerField(min_value=1, max_value=60, required=False)
+    max_timeouts = serializers.IntegerField(min_value=1, max_value=20, default=3)
+    on_idle = serializers.ChoiceField(choices=Table.OnIdle.choices, default=Table.OnIdle.BOT)
+
+    def validate(self, data):
+        needed = "seconds" if data["kind"] == Table.TimeKind.LIVE else "days"
+        if needed not in data:
+            raise serializers.ValidationError(f"A {data['kind']} time control needs {needed!r}.")
+        return data
+
+
+class SeatRequestSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["me", "open", "invite", "ai"])
+    username = serializers.CharField(required=False)
+    strength = serializers.CharField(required=False)
+
+
+class CreateTableSerializer(serializers.Serializer):
+    game = serializers.CharField(max_length=40)
+    players = serializers.IntegerField(min_value=1, max_value=8)
+    options = serializers.DictField(required=False, default=dict)
+    time_control = TimeControlSerializer()
+    seats = SeatRequestSerializer(many=True)
+    fill_with_ai = serializers.BooleanField(default=False)
+
+
+class JoinSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+
+
+class ActionRequestSerializer(serializers.Serializer):
+    action = serializers.DictField()
+    expected_seq = serializers.IntegerField(min_value=0)
+    command_id = serializers.CharField(max_length=100)
+
+
+class MeSerializer(serializers.Serializer):
+    username = serializers.CharField(read_only=True)
+    email = serializers.EmailField(required=False, allow_blank=True)
+    email_notices = serializers.BooleanField(required=False)
+
+
+# ----------------------------------------------------------------------------- responses
+
+
+class GameSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    title = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    options_schema = serializers.DictField()
+
+
+class SeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(source="index")
+    kind = serializers.CharField()
+    username = serializers.SerializerMethodField()
+    strength = serializers.CharField()
+    is_ai = serializers.SerializerMethodField()
+    standin = serializers.BooleanField()
+    forfeited = serializers.BooleanField()
+
+    def get_username(self, seat: Seat) -> str | None:
+        return seat.user.username if seat.user else None
+
+    def get_is_ai(self, seat: Seat) -> bool:
+        return seat.kind == Seat.Kind.AI
+
+
+class TableSummarySerializer(serializers.ModelSerializer):
+    title = serializers.SerializerMethodField()
+    time_control = serializers.SerializerMethodField()
+    created_by = serializers.CharField(source="created_by.username")
+    seats = SeatSerializer(many=True)
+
+    class Meta:
+        model = Table
+        fields = ["id", "game", "title", "status", "players", "time_control", "created_by", "created_at",
+                  "seats", "head_seq", "to_act"]
+
+    def get_title(self, table: Table) -> str:
+        return registry.get(table.game).title
+
+    def get_time_control(self, table: Table) -> dict:
+        if table.time_kind == Table.TimeKind.LIVE:
+            amount = {"seconds": table.seconds_per_move}
+        else:
+            amount = {"days": table.seconds_per_move // 86400}
+        return {"kind": table.time_kind, **amount, "max_timeouts": table.max_timeouts, "on_idle": table.on_idle}
+
+
+class TableDetailSerializer(TableSummarySerializer):
+    my_seat = serializers.SerializerMethodField()
+    deadline = serializers.SerializerMethodField()
+    seed_hash = serializers.SerializerMethodField()
+    seed = serializers.SerializerMethodField()
+
+    class Meta(TableSummarySerializer.Meta):
+        fields = TableSummarySerializer.Meta.fields + ["options", "my_seat", "deadline", "seed_hash", "seed", "outcome"]
+
+    def get_my_seat(self, table: Table) -> int | None:
+        return seat_of(table, self.context["request"].user)
+
+    def get_deadline(self, table: Table) -> str | None:
+        return deadline_of(table) if table.status == Table.Status.RUNNING else None
+
+    def get_seed_hash(self, table: Table) -> str | None:
+        return table.seed_hash or None
+
+    def get_seed(self, table: Table) -> str | None:
+        """Revealed only once the game has ended, so that anyone can check every shuffle."""
+        ended = table.status in (Table.Status.FINISHED, Table.Status.ABANDONED)
+        return table.seed if ended and table.seed else None
+
+
+class EventSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    event = serializers.DictField(allow_null=True)
+    text = serializers.CharField()
+
+
+class ActionResultSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    events = EventSerializer(many=True)
+
+
+class LoggedEventSerializer(EventSerializer):
+    seat = serializers.IntegerField(allow_null=True)
+    at = serializers.DateTimeField()
+
+
+class EventsSerializer(serializers.Serializer):
+    head_seq = serializers.IntegerField()
+    events = LoggedEventSerializer(many=True)
+
+
+class ViewSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    view = serializers.DictField(allow_null=True)
+    legal_actions = serializers.ListField(child=serializers.DictField())
+    to_act = serializers.ListField(child=serializers.IntegerField())
+    outcome = serializers.DictField(allow_null=True)
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    detail = serializers.CharField()

@@ -1,0 +1,23 @@
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from tables.api import views
+
+urlpatterns = [
+    path("games/", views.GamesView.as_view(), name="api-games"),
+    path("tables/", views.TablesView.as_view(), name="api-tables"),
+    path("tables/<int:table_id>/", views.TableView.as_view(), name="api-table"),
+    path("tables/<int:table_id>/join/", views.JoinView.as_view(), name="api-join"),
+    path("tables/<int:table_id>/leave/", views.LeaveView.as_view(), name="api-leave"),
+    path("tables/<int:table_id>/start/", views.StartView.as_view(), name="api-start"),
+    path("tables/<int:table_id>/abandon/", views.AbandonView.as_view(), name="api-abandon"),
+    path("tables/<int:table_id>/back/", views.BackView.as_view(), name="api-back"),
+    path("tables/<int:table_id>/actions/", views.ActionsView.as_view(), name="api-actions"),
+    path("tables/<int:table_id>/events/", views.EventsView.as_view(), name="api-events"),
+    path("tables/<int:table_id>/view/", views.TableStateView.as_view(), name="api-view"),
+    path("tables/<int:table_id>/export/", views.ExportView.as_view(), name="api-export"),
+    path("me/", views.MeView.as_view(), name="api-me"),
+    path("me/token/", views.TokenView.as_view(), name="api-token"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]

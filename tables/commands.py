@@ -1,0 +1,415 @@
+"""The one module that writes game state, and the only one that publishes.
+
+Each command runs in one transaction that locks the table's head row. `check_…` functions
+raise (Refused, or the engine's IllegalAction) and write nothing; `do_…` functions write,
+and push, dispatch AI turns and send notices only after the commit.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from ai_workers import dispatch
+from engines import registry
+from engines.bots import STRENGTHS
+from engines.core import Engine, IllegalAction, check_seat, command_rng, fold, resolve_options, seed_hash, start
+from tables import deadlines, notices, publish
+from tables.errors import Refused, forbidden, not_found
+from tables.models import Event, Seat, Table
+from tables.reading import engine_of, head_state, log_line, seat_names
+
+ACTORS = ("player", "bot", "timeout")
+# The bot of AI seats created without a strength, and of seats filled at the start.
+DEFAULT_STRENGTH = "greedy"
+MAX_COMMAND_ID = 100
+
+
+# ----------------------------------------------------------------------------- shared steps
+
+
+def lock_table(table_id: int) -> Table:
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None:
+        raise not_found()
+    return table
+
+
+def after_head_moved(table: Table, previous_to_act: set[int], acted: int | None, seats_changed: bool = False) -> None:
+    """Deadlines in the same transaction; push, AI turns and notices after it commits."""
+    new_turns = deadlines.reschedule(table, previous_to_act, acted)
+    if table.status == Table.Status.RUNNING:
+        for seat in table.seats.filter(index__in=table.to_act):
+            if seat.bot_plays:
+                dispatch.run_ai_turn_on_commit(table.pk, seat.index, table.head_seq)
+        notices.turn_started_on_commit(table, new_turns)
+    publish.on_commit(table.pk, table.head_seq, seats_changed)
+
+
+def do_append(table: Table, engine: Engine, state: Any, events: list[dict], seat: int | None, command_id: str) -> Any:
+    """Append `events` after the head and move the head (snapshot, to_act, outcome) past them."""
+    first = table.head_seq + 1
+    Event.objects.bulk_create(
+        Event(table=table, seq=first + i, type=e["type"], payload=e, seat=seat, command_id=command_id)
+        for i, e in enumerate(events)
+    )
+    state = fold(engine, events, state)
+    table.head_seq = first + len(events) - 1
+    table.snapshot = engine.dump(state)
+    table.to_act = sorted(engine.to_act(state))
+    outcome = engine.outcome(state)
+    if outcome is not None:
+        forfeited = list(table.seats.filter(forfeited=True).values_list("index", flat=True))
+        table.outcome = {**outcome, "forfeited": forfeited} if forfeited else outcome
+        table.status = Table.Status.FINISHED
+        table.finished_at = timezone.now()
+        table.to_act = []
+    table.save()
+    return state
+
+
+# ----------------------------------------------------------------------------- creating a table
+
+
+@dataclass
+class SeatPlan:
+    kind: str
+    user: Any = None
+    strength: str = ""
+
+
+@dataclass
+class TablePlan:
+    game: str
+    players: int
+    options: dict
+    time_kind: str
+    seconds_per_move: int
+    max_timeouts: int
+    on_idle: str
+    fill_with_ai: bool
+    seats: list[SeatPlan] = field(default_factory=list)
+
+
+def check_new_table(user, data: dict) -> TablePlan:
+    """`data` is shaped by the API serializer; here the game decides what is allowed."""
+    try:
+        engine = registry.get(data["game"])
+    except KeyError:
+        raise Refused("unknown_game", f"There is no game called {data['game']!r}.") from None
+    players = data["players"]
+    if not engine.min_players <= players <= engine.max_players:
+        raise IllegalAction(
+            "bad_player_count", f"{engine.title} is for {engine.min_players} to {engine.max_players} players."
+        )
+    options = resolve_options(engine, data.get("options"))
+    if len(data["seats"]) != players:
+        raise Refused("bad_seats", f"Give exactly {players} seats.")
+    seats = [check_seat_plan(user, seat) for seat in data["seats"]]
+    seated = [seat.user.pk for seat in seats if seat.user]
+    if len(seated) != len(set(seated)):
+        raise Refused("bad_seats", "A player may hold only one seat at a table.")
+    time = data["time_control"]
+    seconds = time["seconds"] if time["kind"] == Table.TimeKind.LIVE else time["days"] * deadlines.DAY
+    return TablePlan(
+        game=engine.name,
+        players=players,
+        options=options,
+        time_kind=time["kind"],
+        seconds_per_move=seconds,
+        max_timeouts=time.get("max_timeouts", 3),
+        on_idle=time.get("on_idle", Table.OnIdle.BOT),
+        fill_with_ai=data.get("fill_with_ai", False),
+        seats=seats,
+    )
+
+
+def check_seat_plan(user, seat: dict) -> SeatPlan:
+    kind = seat["kind"]
+    if kind == "me":
+        return SeatPlan(Seat.Kind.HUMAN, user)
+    if kind == "open":
+        return SeatPlan(Seat.Kind.OPEN)
+    if kind == "invite":
+        invited = get_user_model().objects.filter(username=seat.get("username", "")).first()
+        if invited is None:
+            raise Refused("unknown_user", f"There is no user called {seat.get('username')!r}.")
+        return SeatPlan(Seat.Kind.INVITE, invited)
+    strength = seat.get("strength") or DEFAULT_STRENGTH
+    if strength not in STRENGTHS:
+        raise Refused("bad_strength", f"AI strength must be one of: {', '.join(STRENGTHS)}.")
+    return SeatPlan(Seat.Kind.AI, strength=strength)
+
+
+def do_create_table(user, plan: TablePlan) -> Table:
+    table = Table.objects.create(
+        game=plan.game,
+        players=plan.players,
+        options=plan.options,
+        time_kind=plan.time_kind,
+        seconds_per_move=plan.seconds_per_move,
+        max_timeouts=plan.max_timeouts,
+        on_idle=plan.on_idle,
+        fill_with_ai=plan.fill_with_ai,
+        created_by=user,
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, index=i, kind=s.kind, user=s.user, strength=s.strength) for i, s in enumerate(plan.seats)
+    )
+    return table
+
+
+def create_table(user, data: dict) -> Table:
+    plan = check_new_table(user, data)
+    with transaction.atomic():
+        return do_create_table(user, plan)
+
+
+# ----------------------------------------------------------------------------- seats before the start
+
+
+def check_open(table: Table) -> None:
+    if table.status != Table.Status.OPEN:
+        raise Refused("not_open", "The table has already started or ended.", 409)
+
+
+def check_join(table: Table, user, seat: int | None) -> Seat:
+    check_open(table)
+    if table.seats.filter(user=user, kind=Seat.Kind.HUMAN).exists():
+        raise Refused("already_seated", "You already have a seat at this table.", 409)
+    free = table.seats.filter(kind=Seat.Kind.OPEN) | table.seats.filter(kind=Seat.Kind.INVITE, user=user)
+    if seat is not None:
+        free = free.filter(index=seat)
+    chosen = free.order_by("kind", "index").first()  # "invite" sorts before "open"
+    if chosen is None:
+        raise Refused("no_seat", "There is no free seat for you at this table.", 409)
+    return chosen
+
+
+def do_take_seat(table: Table, seat: Seat, user) -> None:
+    seat.kind, seat.user = Seat.Kind.HUMAN, user
+    seat.save()
+    publish.on_commit(table.pk, table.head_seq, seats_changed=True)
+
+
+def join(table_id: int, user, seat: int | None = None) -> Table:
+    with transaction.atomic():
+        table = lock_table(table_id)
+        do_take_seat(table, check_join(table, user, seat), user)
+    return table
+
+
+def check_leave(table: Table, user) -> Seat:
+    check_open(table)
+    seat = table.seats.filter(user=user, kind=Seat.Kind.HUMAN).first()
+    if seat is None:
+        raise forbidden("You have no seat at this table.")
+    return seat
+
+
+def do_free_seat(table: Table, seat: Seat) -> None:
+    seat.kind, seat.user = Seat.Kind.OPEN, None
+    seat.save()
+    publish.on_commit(table.pk, table.head_seq, seats_changed=True)
+
+
+def leave(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = lock_table(table_id)
+        do_free_seat(table, check_leave(table, user))
+    return table
+
+
+# ----------------------------------------------------------------------------- start, abandon, return
+
+
+def check_start(table: Table, user) -> None:
+    check_open(table)
+    if table.created_by_id != user.pk:
+        raise forbidden("Only the table's creator may start it.")
+    if table.seats.filter(kind=Seat.Kind.INVITE).exists():
+        raise Refused("invites_pending", "Some invited players have not joined yet.", 409)
+    if table.seats.filter(kind=Seat.Kind.OPEN).exists() and not table.fill_with_ai:
+        raise Refused("seats_open", "Some seats are still open.", 409)
+
+
+def do_start(table: Table) -> None:
+    """Fill open seats with AI, commit to a secret seed and append the setup events."""
+    table.seats.filter(kind=Seat.Kind.OPEN).update(kind=Seat.Kind.AI, strength=DEFAULT_STRENGTH)
+    engine = engine_of(table)
+    table.seed = secrets.token_hex(32)
+    table.seed_hash = seed_hash(table.seed)
+    table.status = Table.Status.RUNNING
+    table.started_at = timezone.now()
+    _, events = start(engine, table.players, table.options, command_rng(table.seed, 0))
+    do_append(table, engine, None, events, None, "setup")
+    after_head_moved(table, set(), None)
+
+
+def start_table(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = lock_table(table_id)
+        check_start(table, user)
+        do_start(table)
+    return table
+
+
+def check_abandon(table: Table, user) -> None:
+    if table.status not in (Table.Status.OPEN, Table.Status.RUNNING):
+        raise Refused("game_over", "The table has already ended.", 409)
+    if table.created_by_id != user.pk and not user.is_staff:
+        raise forbidden("Only the table's creator may abandon it.")
+
+
+def do_abandon(table: Table) -> None:
+    table.status = Table.Status.ABANDONED
+    table.finished_at = timezone.now()
+    table.to_act = []
+    table.save()
+    after_head_moved(table, set(), None, seats_changed=True)
+
+
+def abandon(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = lock_table(table_id)
+        check_abandon(table, user)
+        do_abandon(table)
+    return table
+
+
+def check_back(table: Table, user) -> Seat:
+    check_running(table)
+    seat = table.seats.filter(user=user, kind=Seat.Kind.HUMAN).first()
+    if seat is None:
+        raise forbidden("You have no seat at this table.")
+    if seat.forfeited:
+        raise forbidden("You forfeited this game; a bot plays your seat to the end.")
+    return seat
+
+
+def do_back(table: Table, seat: Seat) -> None:
+    """The player takes their seat back from the stand-in bot."""
+    seat.standin, seat.timeouts = False, 0
+    seat.save()
+    to_act = set(table.to_act)
+    after_head_moved(table, to_act - {seat.index}, None, seats_changed=True)
+
+
+def back(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = lock_table(table_id)
+        do_back(table, check_back(table, user))
+    return table
+
+
+# ----------------------------------------------------------------------------- actions
+
+
+def check_running(table: Table) -> None:
+    if table.status == Table.Status.OPEN:
+        raise Refused("not_started", "The game has not started yet.", 409)
+    if table.status != Table.Status.RUNNING:
+        raise Refused("game_over", "The game is over.", 409)
+
+
+def check_command_id(command_id: Any) -> str:
+    if not isinstance(command_id, str) or not 0 < len(command_id) <= MAX_COMMAND_ID:
+        raise Refused("bad_command_id", f"command_id must be a string of 1 to {MAX_COMMAND_ID} characters.")
+    return command_id
+
+
+def check_expected_seq(table: Table, expected_seq: Any) -> None:
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
+        raise Refused("bad_expected_seq", "expected_seq must be an integer.")
+    if expected_seq != table.head_seq:
+        raise Refused(
+            "stale_seq",
+            f"The game has moved on: expected seq {expected_seq}, head is {table.head_seq}.",
+            409,
+            head_seq=table.head_seq,
+        )
+
+
+def check_actor(table: Table, seat: int, actor: str) -> Seat:
+    """Who may move a seat: its player (also taking it back from a bot), a bot, or the clock."""
+    row = table.seats.filter(index=seat).first()
+    if row is None:
+        raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
+    if actor == "player" and row.forfeited:
+        raise forbidden("You forfeited this game; a bot plays your seat to the end.")
+    if actor == "bot" and not row.bot_plays:
+        raise Refused("not_bot_seat", "A player, not a bot, holds this seat.", 409)
+    if actor == "timeout" and row.bot_plays:
+        raise Refused("not_idle", "A bot already plays this seat.", 409)
+    return row
+
+
+def check_action(engine: Engine, table: Table, state: Any, seat: int, action: Any) -> list[dict]:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("bad_action", 'An action is a JSON object with a "type".')
+    check_seat(engine, state, seat)
+    return engine.decide(state, seat, action, command_rng(table.seed, table.head_seq))
+
+
+def do_record_actor(table: Table, seat: Seat, actor: str) -> None:
+    """A player's own move resets the idle count; a timed-out move adds to it."""
+    if actor == "player":
+        seat.timeouts, seat.standin = 0, False
+    elif actor == "timeout":
+        seat.timeouts += 1
+        if seat.timeouts >= table.max_timeouts:
+            seat.standin = table.on_idle == Table.OnIdle.BOT
+            seat.forfeited = table.on_idle == Table.OnIdle.FORFEIT
+    seat.save()
+
+
+def do_play(table: Table, seat: Seat, events: list[dict], engine: Engine, state: Any, command_id: str, actor: str):
+    previous_to_act = set(table.to_act)
+    do_record_actor(table, seat, actor)
+    do_append(table, engine, state, events, seat.index, command_id)
+    after_head_moved(table, previous_to_act, seat.index)
+
+
+def earlier_result(table: Table, seat: int, command_id: str) -> dict | None:
+    """The result of a command already applied under this id (None if there is none)."""
+    rows = list(Event.objects.filter(table=table, command_id=command_id).order_by("seq"))
+    if not rows:
+        return None
+    if rows[0].seat != seat:
+        raise Refused("command_id_reused", "This command_id was already used for another seat.", 409)
+    return command_result(table, seat, rows)
+
+
+def command_result(table: Table, seat: int, rows: list[Event]) -> dict:
+    engine = engine_of(table)
+    names = seat_names(table)
+    events = []
+    for row in rows:
+        event = engine.redact(row.payload, seat)
+        events.append({"seq": row.seq, "type": row.type, "event": event, "text": log_line(engine, event, names)})
+    return {"seq": rows[-1].seq, "events": events}
+
+
+def submit(table_id: int, seat: int, action: Any, expected_seq: Any, command_id: Any, actor: str = "player") -> dict:
+    """Play `action` for `seat`: the command path of every move, whoever makes it."""
+    assert actor in ACTORS
+    command_id = check_command_id(command_id)
+    with transaction.atomic():
+        table = lock_table(table_id)
+        earlier = earlier_result(table, seat, command_id)
+        if earlier is not None:
+            return earlier
+        check_running(table)
+        check_expected_seq(table, expected_seq)
+        seat_row = check_actor(table, seat, actor)
+        engine = engine_of(table)
+        state = head_state(table)
+        first = table.head_seq + 1
+        events = check_action(engine, table, state, seat, action)
+        do_play(table, seat_row, events, engine, state, command_id, actor)
+        rows = list(Event.objects.filter(table=table, seq__gte=first).order_by("seq"))
+    return command_result(table, seat, rows)

@@ -1,0 +1,104 @@
+"""The websocket of one viewer at one table: views and redacted events pushed by seq, actions in.
+
+Every frame is built for this consumer's own viewer (their seat, or None for spectators).
+"""
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+
+from engines.core import IllegalAction
+from tables import commands
+from tables.errors import Refused
+from tables.models import Table
+from tables.publish import group_name
+from tables.reading import redacted_events, seat_of, sync_frame
+
+
+def error_frame(code: str, detail: str, command_id=None) -> dict:
+    return {"type": "error", "code": code, "detail": detail, "command_id": command_id}
+
+
+def frames_after(table_id: int, user, after: int) -> list[dict] | None:
+    """The event frames after seq `after` and a sync frame, for `user` (None: no such table)."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return None
+    seat = seat_of(table, user)
+    events = redacted_events(table, seat, after, table.head_seq) if table.snapshot is not None else []
+    frames = [{"type": "event", "seq": e["seq"], "event": e["event"], "text": e["text"]} for e in events]
+    return frames + [sync_frame(table, seat)]
+
+
+def submit_as(table_id: int, user, frame: dict) -> None:
+    table = Table.objects.filter(pk=table_id).first()
+    seat = seat_of(table, user) if table else None
+    if seat is None:
+        raise Refused("forbidden", "You have no seat at this table.", 403)
+    commands.submit(table_id, seat, frame.get("action"), frame.get("expected_seq"), frame.get("command_id"))
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        self.user = self.scope.get("user")
+        self.seq = 0
+        await self.accept()
+        await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
+        if not await self.send_frames_after(0, only_sync=True):
+            await self.send_json(error_frame("not_found", "There is no such table."))
+            await self.close(code=4404)
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
+
+    async def send_frames_after(self, after: int, only_sync: bool = False) -> bool:
+        frames = await database_sync_to_async(frames_after)(self.table_id, self.user, after)
+        if frames is None:
+            return False
+        for frame in frames[-1:] if only_sync else frames:
+            await self.send_json(frame)
+        self.seq = frames[-1]["seq"]
+        return True
+
+    async def table_changed(self, message):
+        """Pushed after a commit: send what this viewer has not seen yet, then a sync."""
+        if message["head_seq"] > self.seq or message["seats_changed"]:
+            await self.send_frames_after(self.seq)
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if text_data is None or len(text_data) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+            await self.send_json(error_frame("bad_frame", "Send JSON text frames of at most 64 KiB."))
+            return
+        try:
+            frame = json.loads(text_data)
+        except ValueError:
+            await self.send_json(error_frame("bad_json", "The frame is not valid JSON."))
+            return
+        await self.receive_json(frame)
+
+    async def receive_json(self, frame, **kwargs):
+        kind = frame.get("type") if isinstance(frame, dict) else None
+        if kind == "action":
+            await self.act(frame)
+        elif kind == "resync":
+            after = frame.get("after")
+            if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+                await self.send_json(error_frame("bad_frame", "resync needs a seq 'after' >= 0."))
+                return
+            await self.send_frames_after(after)
+        else:
+            await self.send_json(error_frame("bad_frame", 'A frame\'s "type" is "action" or "resync".'))
+
+    async def act(self, frame: dict):
+        command_id = frame.get("command_id") if isinstance(frame.get("command_id"), str) else None
+        try:
+            await database_sync_to_async(submit_as)(self.table_id, self.user, frame)
+        except Refused as refusal:
+            await self.send_json({**error_frame(refusal.code, refusal.detail, command_id), **refusal.extra})
+            return
+        except IllegalAction as illegal:
+            await self.send_json(error_frame(illegal.code, illegal.message, command_id))
+            return
+        await self.send_frames_after(self.seq)  # do not wait for the push: it may be lost

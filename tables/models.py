@@ -1,0 +1,151 @@
+"""Tables (the head row of each game's event log), seats, events, deadlines, profiles."""
+from django.conf import settings
+from django.db import models
+
+
+class Table(models.Model):
+    """A table and the head of its event log: head seq, state snapshot and who is to act."""
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        RUNNING = "running"
+        FINISHED = "finished"
+        ABANDONED = "abandoned"
+
+    class TimeKind(models.TextChoices):
+        LIVE = "live"
+        CORRESPONDENCE = "correspondence"
+
+    class OnIdle(models.TextChoices):
+        BOT = "bot"  # a bot plays the seat until its player returns
+        FORFEIT = "forfeit"  # a bot plays the seat to the end; the player has forfeited
+
+    game = models.CharField(max_length=40)
+    players = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict)
+    time_kind = models.CharField(max_length=16, choices=TimeKind.choices)
+    seconds_per_move = models.PositiveIntegerField()
+    max_timeouts = models.PositiveSmallIntegerField(default=3)
+    on_idle = models.CharField(max_length=8, choices=OnIdle.choices, default=OnIdle.BOT)
+    fill_with_ai = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    seed = models.CharField(max_length=64, blank=True)  # secret until the game ends
+    seed_hash = models.CharField(max_length=64, blank=True)
+    head_seq = models.PositiveIntegerField(default=0)
+    snapshot = models.JSONField(null=True, blank=True)  # engine.dump of the state at head_seq
+    to_act = models.JSONField(default=list, blank=True)  # seats to act at head_seq, denormalised
+    outcome = models.JSONField(null=True, blank=True)
+
+    def __str__(self):
+        return f"#{self.pk} {self.game} ({self.status})"
+
+
+class Seat(models.Model):
+    class Kind(models.TextChoices):
+        OPEN = "open"
+        INVITE = "invite"  # reserved for `user` until they join
+        HUMAN = "human"
+        AI = "ai"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT)
+    strength = models.CharField(max_length=20, blank=True)
+    timeouts = models.PositiveSmallIntegerField(default=0)  # consecutive
+    standin = models.BooleanField(default=False)  # a bot plays for the absent player
+    forfeited = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [models.UniqueConstraint(fields=["table", "index"], name="unique_seat_index")]
+
+    @property
+    def bot_plays(self) -> bool:
+        return self.kind == self.Kind.AI or self.standin or self.forfeited
+
+    def __str__(self):
+        return f"table {self.table_id} seat {self.index} ({self.kind})"
+
+
+class ImmutableEventError(Exception):
+    """Events are written once and never changed or removed."""
+
+
+class EventQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise ImmutableEventError("Events are never updated.")
+
+    def delete(self):
+        raise ImmutableEventError("Events are never deleted.")
+
+
+class Event(models.Model):
+    """One event of a table's log. Append-only: database triggers refuse UPDATE and DELETE."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=60)
+    payload = models.JSONField()  # the full event, secrets included
+    seat = models.SmallIntegerField(null=True, blank=True)  # the acting seat, if any
+    command_id = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["table", "seq"]
+        constraints = [models.UniqueConstraint(fields=["table", "seq"], name="unique_event_seq")]
+        indexes = [models.Index(fields=["table", "command_id"], name="event_command")]
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ImmutableEventError("Events are never updated.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableEventError("Events are never deleted.")
+
+    def __str__(self):
+        return f"table {self.table_id} #{self.seq} {self.type}"
+
+
+class Deadline(models.Model):
+    """Something due at a table: a seat's move, an AI turn to (re)dispatch, a reminder.
+
+    Rows, never broker countdowns, so they survive restarts. `expected_seq` makes a late or
+    repeated resolution harmless.
+    """
+
+    class Kind(models.TextChoices):
+        MOVE = "move"  # a player's time runs out: a bot moves for them
+        AI = "ai"  # an AI turn not yet played: dispatch it again (the outbox)
+        REMIND = "remind"  # a correspondence player is reminded by email
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deadlines")
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    due_at = models.DateTimeField(db_index=True)
+    expected_seq = models.PositiveIntegerField()
+    claimed_until = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "seat", "kind"], name="unique_deadline")]
+
+    def __str__(self):
+        return f"table {self.table_id} seat {self.seat} {self.kind} at {self.due_at:%Y-%m-%d %H:%M:%S}"
+
+
+class Profile(models.Model):
+    """Per-user settings of the service."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sampan_profile")
+    email_notices = models.BooleanField(default=True)
+
+    @classmethod
+    def of(cls, user) -> "Profile":
+        return cls.objects.get_or_create(user=user)[0]

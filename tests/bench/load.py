@@ -1,0 +1,146 @@
+"""Moves under load: N four-seat Dschunke tables of human test users, a websocket client per
+seat (spread over two daphne processes), random legal moves from the sync frames.
+
+Two shapes per N: "closed" (a seat sends as soon as its client sees its turn: saturation
+throughput) and "think" (each seat waits --think seconds first: latency below saturation).
+After a warm-up, moves are counted for --duration seconds. Latency runs from an action's send
+to the moment all four clients of its table have the first event it produced. Lost and
+duplicated events are counted per client against the table's head in PostgreSQL.
+
+    .venv/bin/python tests/bench/load.py --tables 50 200 1000 [--shapes closed think]
+        [--duration 30] [--warmup 5] [--think 0.5] [--client-processes 2]
+
+Prints one JSON object per run, then a summary line.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.bench.harness import Service  # noqa: E402
+from tests.bench.load_client import client_process  # noqa: E402
+
+READY_SECONDS = 600
+
+
+def percentile(values: list[float], fraction: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def make_tables(count: int, players: list[dict]) -> list[int]:
+    from tests.bench.seeding import make_human_tables
+
+    groups = [[p["username"] for p in players[4 * i:4 * i + 4]] for i in range(count)]
+    return make_human_tables("dschunke", groups)
+
+
+def assignments(tables: list[int], players: list[dict], ws_urls: list[str], processes: int) -> list[list[dict]]:
+    """Tables dealt round-robin to client processes; a table's seats alternate between servers."""
+    per_process = [[] for _ in range(processes)]
+    for i, table in enumerate(tables):
+        for seat in range(4):
+            url = f"{ws_urls[(i + seat) % len(ws_urls)]}/ws/tables/{table}/"
+            per_process[i % processes].append(
+                {"table": table, "seat": seat, "cookie": players[4 * i + seat]["cookie"], "url": url})
+    return [chunk for chunk in per_process if chunk]
+
+
+def run_shape(service: Service, tables: list[int], players: list[dict], think: float, args) -> dict:
+    context = multiprocessing.get_context("spawn")
+    ready, go, results = context.Queue(), context.Queue(), context.Queue()
+    chunks = assignments(tables, players, service.ws_urls, args.client_processes)
+    procs = [context.Process(target=client_process, args=(chunk, think, service.database_url, ready, go, results))
+             for chunk in chunks]
+    for proc in procs:
+        proc.start()
+    try:
+        if not all(ready.get(timeout=READY_SECONDS) for _ in procs):
+            raise RuntimeError("a client process failed to connect:\n" + service.logs())
+        start_at = time.time() + 0.5
+        timing = {"start_at": start_at, "measure_from": start_at + args.warmup,
+                  "measure_to": start_at + args.warmup + args.duration}
+        for _ in procs:
+            go.put(timing)
+        time.sleep(max(0.0, timing["measure_from"] - time.time()))
+        cpu_before = service.cpu_snapshot()
+        time.sleep(max(0.0, timing["measure_to"] - time.time()))
+        cpu_after = service.cpu_snapshot()
+        parts = [results.get(timeout=READY_SECONDS) for _ in procs]
+    finally:
+        for proc in procs:
+            proc.join(timeout=30)
+            if proc.is_alive():
+                proc.kill()
+    failures = [part["failure"] for part in parts if "failure" in part]
+    if failures:
+        raise RuntimeError(f"client failures: {failures}")
+    return report(parts, cpu_before, cpu_after, args.duration)
+
+
+def report(parts: list[dict], cpu_before: dict, cpu_after: dict, duration: float) -> dict:
+    latencies = [value for part in parts for value in part["latencies"]]
+    errors: dict[str, int] = {}
+    for part in parts:
+        for code, count in part["errors"].items():
+            errors[code] = errors.get(code, 0) + count
+    moves = sum(part["moves_in_window"] for part in parts)
+    service_cpu = {name: round((cpu_after.get(name, 0) - cpu_before.get(name, 0)) / duration, 3)
+                   for name in cpu_after}
+    return {
+        "committed_moves_per_s": round(moves / duration, 1),
+        "latency_ms": {name: round(1000 * value, 1) if value is not None else None
+                       for name, value in (("p50", percentile(latencies, 0.50)), ("p95", percentile(latencies, 0.95)),
+                                           ("p99", percentile(latencies, 0.99)), ("max", percentile(latencies, 1.0)))},
+        "latency_samples": len(latencies),
+        "stale_seq_refusals": errors.pop("stale_seq", 0),
+        "errors": errors,
+        "disconnects": sum(part["disconnects"] for part in parts),
+        "lost_events": sum(part["lost_events"] for part in parts),
+        "duplicated_events": sum(part["duplicated_events"] for part in parts),
+        "finished_tables": sum(part["finished_tables"] for part in parts),
+        "client_cpu_cores": [part["client_cpu_share"] for part in parts],
+        "service_cpu_cores": service_cpu,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, nargs="+", default=[50, 200, 1000])
+    parser.add_argument("--shapes", nargs="+", choices=["closed", "think"], default=["closed", "think"])
+    parser.add_argument("--duration", type=float, default=30.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument("--client-processes", type=int, default=2)
+    args = parser.parse_args()
+
+    summary = []
+    with Service() as service:
+        service.use_django_here()
+        from tests.bench.seeding import make_players
+
+        players = make_players(4 * max(args.tables))
+        for count in args.tables:
+            for shape in args.shapes:
+                began = time.time()
+                tables = make_tables(count, players)
+                think = args.think if shape == "think" else 0.0
+                result = {"tables": count, "shape": shape, "think_s": think, "duration_s": args.duration,
+                          "warmup_s": args.warmup, "setup_s": round(time.time() - began, 1),
+                          **run_shape(service, tables, players, think, args)}
+                print(json.dumps(result), flush=True)
+                summary.append({k: result[k] for k in ("tables", "shape", "committed_moves_per_s", "latency_ms",
+                                                       "lost_events", "duplicated_events")})
+    print(json.dumps({"summary": summary}), flush=True)
+
+
+if __name__ == "__main__":
+    main()

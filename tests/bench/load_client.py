@@ -1,0 +1,180 @@
+"""One load-client process: four websocket clients per table, playing legal moves.
+
+Each seat's client connects to /ws/tables/<id>/ (seats spread over the ASGI servers), records
+when every event frame arrives, and when its seat may act (its sync frame lists legal
+actions) sends a random legal action, after `think` seconds. All four clients of a table live
+in this process, so "every client of the table has the event" is timed on one clock.
+"""
+from __future__ import annotations
+
+import asyncio
+import collections
+import json
+import random
+import time
+from dataclasses import dataclass, field
+
+import psycopg
+import websockets
+
+CONNECT_CONCURRENCY = 20
+DRAIN_SECONDS = 3.0
+
+
+@dataclass
+class Seat:
+    table: int
+    seat: int
+    cookie: str
+    url: str
+    first_seq: int = 0  # the head when this client connected
+    arrivals: dict = field(default_factory=dict)  # seq -> first arrival time
+    duplicates: int = 0
+    latest_sync: dict | None = None
+    sent_for_seq: int = -1
+    turn: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
+class Run:
+    start_at: float  # wall clock: actions begin
+    measure_from: float
+    measure_to: float
+    think: float
+    sends: dict = field(default_factory=dict)  # command_id -> (table, sent at)
+    errors: collections.Counter = field(default_factory=collections.Counter)
+    disconnects: int = 0
+
+
+async def connect(seat: Seat, limit: asyncio.Semaphore):
+    origin = seat.url.replace("ws://", "http://").split("/ws/")[0]
+    async with limit:
+        socket = await websockets.connect(
+            seat.url, origin=origin, additional_headers={"Cookie": seat.cookie}, compression=None,
+            max_size=2**24, open_timeout=60, ping_interval=None,
+        )
+        first = json.loads(await socket.recv())
+    assert first["type"] == "sync", first
+    seat.first_seq = first["seq"]
+    seat.latest_sync = first
+    if first["legal_actions"]:
+        seat.turn.set()
+    return socket
+
+
+def on_frame(seat: Seat, frame: dict, run: Run) -> None:
+    kind = frame["type"]
+    if kind == "event":
+        if frame["seq"] in seat.arrivals:
+            seat.duplicates += 1
+        else:
+            seat.arrivals[frame["seq"]] = time.time()
+    elif kind == "sync":
+        if seat.latest_sync is None or frame["seq"] >= seat.latest_sync["seq"]:
+            seat.latest_sync = frame
+        if frame["legal_actions"]:
+            seat.turn.set()
+    elif kind == "error":
+        run.errors[frame["code"]] += 1
+        if frame["code"] != "stale_seq":  # a refused move: try another legal one
+            seat.sent_for_seq = -1
+            seat.turn.set()
+
+
+async def listen(seat: Seat, socket, run: Run, stop_at: float) -> None:
+    try:
+        while True:
+            raw = await asyncio.wait_for(socket.recv(), timeout=max(0.05, stop_at - time.time()))
+            on_frame(seat, json.loads(raw), run)
+    except (asyncio.TimeoutError, TimeoutError):
+        return
+    except websockets.ConnectionClosed:
+        run.disconnects += 1
+
+
+async def play(seat: Seat, socket, run: Run, rng: random.Random) -> None:
+    await asyncio.sleep(max(0.0, run.start_at - time.time()))
+    while time.time() < run.measure_to:
+        try:
+            await asyncio.wait_for(seat.turn.wait(), timeout=max(0.01, run.measure_to - time.time()))
+        except (asyncio.TimeoutError, TimeoutError):
+            return
+        seat.turn.clear()
+        if run.think:
+            await asyncio.sleep(run.think)
+        sync = seat.latest_sync  # the newest view, after thinking
+        if not sync["legal_actions"] or sync["seq"] == seat.sent_for_seq or time.time() >= run.measure_to:
+            continue
+        command_id = f"load-{seat.table}-{seat.seat}-{sync['seq']}-{rng.randrange(10**9)}"
+        seat.sent_for_seq = sync["seq"]
+        run.sends[command_id] = (seat.table, time.time())
+        frame = {"type": "action", "action": rng.choice(sync["legal_actions"]), "expected_seq": sync["seq"],
+                 "command_id": command_id}
+        try:
+            await socket.send(json.dumps(frame))
+        except websockets.ConnectionClosed:
+            return
+
+
+async def drive(seats: list[Seat], think: float, database_url: str, ready_queue, go_queue) -> dict:
+    limit = asyncio.Semaphore(CONNECT_CONCURRENCY)
+    sockets = await asyncio.gather(*(connect(seat, limit) for seat in seats))
+    ready_queue.put(True)
+    timing = await asyncio.get_running_loop().run_in_executor(None, go_queue.get)
+    run = Run(think=think, **timing)
+    cpu_before, wall_before = time.process_time(), time.time()
+    stop_at = run.measure_to + DRAIN_SECONDS
+    rng = random.Random()
+    await asyncio.gather(*(listen(seat, socket, run, stop_at) for seat, socket in zip(seats, sockets)),
+                         *(play(seat, socket, run, rng) for seat, socket in zip(seats, sockets)))
+    cpu = time.process_time() - cpu_before
+    wall = time.time() - wall_before
+    await asyncio.gather(*(socket.close() for socket in sockets), return_exceptions=True)
+    return summarise(seats, run, database_url, cpu / wall)
+
+
+def summarise(seats: list[Seat], run: Run, database_url: str, cpu_share: float) -> dict:
+    tables = sorted({seat.table for seat in seats})
+    with psycopg.connect(database_url) as connection:
+        heads = dict(connection.execute(
+            "SELECT id, head_seq FROM tables_table WHERE id = ANY(%s)", (tables,)).fetchall())
+        committed = dict(connection.execute(
+            "SELECT command_id, min(seq) FROM tables_event WHERE table_id = ANY(%s) AND command_id LIKE 'load-%%' "
+            "GROUP BY command_id", (tables,)).fetchall())
+    by_table = collections.defaultdict(list)
+    for seat in seats:
+        by_table[seat.table].append(seat)
+    latencies, moves_in_window = [], 0
+    for command_id, (table, sent_at) in run.sends.items():
+        seq = committed.get(command_id)
+        if seq is None or not run.measure_from <= sent_at < run.measure_to:
+            continue
+        moves_in_window += 1
+        arrivals = [seat.arrivals.get(seq) for seat in by_table[table]]
+        if all(arrivals):
+            latencies.append(max(arrivals) - sent_at)
+    lost = duplicated = 0
+    for seat in seats:
+        expected = set(range(seat.first_seq + 1, heads[seat.table] + 1))
+        lost += len(expected - set(seat.arrivals))
+        duplicated += seat.duplicates
+    return {
+        "clients": len(seats), "moves_in_window": moves_in_window, "latencies": latencies,
+        "committed_total": sum(1 for c in run.sends if c in committed), "sent_total": len(run.sends),
+        "errors": dict(run.errors), "disconnects": run.disconnects, "lost_events": lost,
+        "duplicated_events": duplicated, "client_cpu_share": round(cpu_share, 3),
+        "finished_tables": sum(1 for t in tables if not any(s.latest_sync["to_act"] for s in by_table[t])),
+    }
+
+
+def client_process(assignments: list[dict], think: float, database_url: str, ready_queue, go_queue,
+                   result_queue) -> None:
+    """Entry point of a client process (multiprocessing, spawn): connect, say ready, wait for
+    the timing, play, report."""
+    seats = [Seat(**assignment) for assignment in assignments]
+    try:
+        result = asyncio.run(drive(seats, think, database_url, ready_queue, go_queue))
+    except BaseException as error:  # the parent must not wait forever
+        ready_queue.put(False)
+        result = {"failure": repr(error)}
+    result_queue.put(result)

@@ -1,0 +1,77 @@
+"""Players and tables for benchmarks and fault tests, made through the service's own code
+(tables.commands: the same command path as the API). Runs inside Django (see django_call).
+"""
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from rest_framework.authtoken.models import Token
+
+from tables import commands
+from tables.models import Seat
+
+
+def make_players(count: int, prefix: str = "", staff: bool = False) -> list[dict]:
+    """`count` users with a session cookie and an API token each (no password: never logged in by form)."""
+    prefix = prefix or f"p{secrets.token_hex(3)}-"
+    User = get_user_model()
+    users = [User(username=f"{prefix}{i}", email=f"{prefix}{i}@example.com", is_staff=staff) for i in range(count)]
+    for user in users:
+        user.set_unusable_password()
+    users = User.objects.bulk_create(users)
+    Token.objects.bulk_create(Token(user=user, key=Token.generate_key()) for user in users)
+    tokens = dict(Token.objects.filter(user__in=users).values_list("user_id", "key"))
+    return [
+        {"id": user.pk, "username": user.username, "token": tokens[user.pk], "cookie": session_cookie(user)}
+        for user in users
+    ]
+
+
+def session_cookie(user) -> str:
+    """A logged-in session for `user`, as a Cookie header value."""
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+
+
+def make_human_table(game: str, usernames: list[str], seconds: int = 3600, start: bool = True) -> int:
+    """A table whose seats are taken by `usernames` in order, created, joined and started."""
+    User = get_user_model()
+    users = [User.objects.get(username=name) for name in usernames]
+    seats = [{"kind": "me"}] + [{"kind": "invite", "username": name} for name in usernames[1:]]
+    table = commands.create_table(users[0], {
+        "game": game, "players": len(users), "options": {},
+        "time_control": {"kind": "live", "seconds": seconds}, "seats": seats, "fill_with_ai": False,
+    })
+    for user in users[1:]:
+        commands.join(table.pk, user)
+    if start:
+        commands.start_table(table.pk, users[0])
+    return table.pk
+
+
+def make_human_tables(game: str, groups: list[list[str]], seconds: int = 3600) -> list[int]:
+    return [make_human_table(game, group, seconds) for group in groups]
+
+
+def make_ai_table(game: str, owner: str, players: int = 4, strength: str = "greedy", start: bool = True) -> int:
+    """An all-AI table owned by `owner` (started: its AI turns are dispatched at once)."""
+    user = get_user_model().objects.get(username=owner)
+    table = commands.create_table(user, {
+        "game": game, "players": players, "options": {},
+        "time_control": {"kind": "live", "seconds": 60},
+        "seats": [{"kind": "ai", "strength": strength}] * players, "fill_with_ai": False,
+    })
+    if start:
+        commands.start_table(table.pk, user)
+    return table.pk
+
+
+def seat_users(table_id: int) -> dict[int, str]:
+    return {s.index: s.user.username for s in Seat.objects.filter(table_id=table_id).select_related("user") if s.user}

@@ -1,0 +1,126 @@
+"""A real server for the browser tests: uvicorn on a free loopback port, a PostgreSQL
+database of its own, Redis for the channel layer, AI turns dispatched inline after commit;
+and Debian's chromium driven by Playwright."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import psycopg
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+DATABASE = "sampan_e2e"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def recreate_database() -> None:
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        connection.execute(f"CREATE DATABASE {DATABASE}")
+
+
+def server_environment() -> dict:
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        SAMPAN_PROFILE="test",
+        SAMPAN_AI_DISPATCH="inline",
+        DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
+        REDIS_URL="redis://127.0.0.1:6379/0",
+        SAMPAN_REDIS_PREFIX=f"sampan-e2e-{os.getpid()}",
+    )
+    return env
+
+
+def wait_until_up(url: str, process: subprocess.Popen, timeout: float = 30) -> None:
+    until = time.monotonic() + timeout
+    while time.monotonic() < until:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with {process.returncode}")
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"the server did not answer at {url}")
+
+
+@pytest.fixture(scope="session")
+def sampan_server():
+    recreate_database()
+    env = server_environment()
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    port = free_port()
+    SCREENSHOTS.mkdir(exist_ok=True)  # git-ignored: the server's log goes there too
+    log = open(SCREENSHOTS / "server.log", "w")  # noqa: SIM115 (open for the server's life)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+         "--log-level", "warning"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(f"{url}/accounts/login/", server)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_page(browser, sampan_server):
+    """Pages in fresh browser contexts (each its own cookies, so its own user)."""
+    contexts = []
+    script_errors = []
+
+    def open_page(width: int = 1280, height: int = 900):
+        context = browser.new_context(viewport={"width": width, "height": height}, base_url=sampan_server)
+        context.set_default_timeout(15000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: script_errors.append(error))
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert not script_errors, f"script errors in the page: {script_errors}"
+
+
+def screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,94 @@
+"""Steps the browser tests share: accounts, creating a table, playing by clicking."""
+from __future__ import annotations
+
+import random
+import time
+
+PASSWORD = "tide-lantern-4821"
+
+
+def sign_up(page, username: str) -> None:
+    page.goto("/accounts/signup/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=email]", f"{username}@example.com")
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url("**/")
+    assert page.get_by_test_id("account-link").inner_text() == username
+
+
+def create_table(page, game: str, seats: list[dict], seconds: int = 300) -> int:
+    """Fills the create-table form; `seats` like {"kind": "ai", "strength": "random"}. Returns the id."""
+    page.goto(f"/tables/new/?game={game}")
+    page.select_option("#players", str(len(seats)))
+    for index, seat in enumerate(seats):
+        page.select_option(f"select[name=seat-{index}-kind]", seat["kind"])
+        if seat["kind"] == "ai":
+            page.select_option(f"select[name=seat-{index}-strength]", seat["strength"])
+        if seat["kind"] == "invite":
+            page.fill(f"input[name=seat-{index}-username]", seat["username"])
+    page.fill("#tc-seconds", str(seconds))
+    page.click("#new-table button[type=submit]")
+    page.wait_for_url("**/tables/*/")
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+def start_if_waiting(page) -> None:
+    """Start the table when it still waits in its lobby, then wait for the board."""
+    page.wait_for_selector("#board svg, [data-testid=start]")
+    start = page.get_by_test_id("start")
+    if start.is_visible():
+        start.click()
+    page.wait_for_selector("#board svg")
+
+
+def head_seq(page) -> int:
+    return page.evaluate("window.sampanTable.connection.seq")
+
+
+def log_seqs(page) -> list[int]:
+    return page.evaluate("[...document.querySelectorAll('#log li')].map((li) => Number(li.dataset.seq))")
+
+
+def is_my_turn(page) -> bool:
+    return page.evaluate(
+        "(() => { const s = window.sampanTable.state.live;"
+        " return Boolean(s && s.legal_actions && s.legal_actions.length && !window.sampanTable.state.busy); })()"
+    )
+
+
+def click_a_move(page, rng: random.Random | None = None) -> None:
+    """Make one move by clicking something the page offers: on the board or in the prompt,
+    else in the "choose an action" list. Picks at random among them (seeded by the caller)."""
+    rng = rng or random.Random(0)
+    for selector in ("#board .clickable, #prompt button:not([disabled])", "#action-list button"):
+        targets = [target for target in page.locator(selector).all() if target.is_visible()]
+        if targets:
+            rng.choice(targets).click()
+            return
+    raise AssertionError("it is my turn but nothing on the page can be clicked")
+
+
+SITUATION = "(() => { const view = window.sampanTable.state.live.view; return view.step ? view.step.step || view.step : view.phase || ''; })()"
+
+
+def play_until(page, condition: str, rng: random.Random, timeout: float = 240, seen: set | None = None) -> int:
+    """Clicks moves whenever it is this page's turn until the JS `condition` holds; returns the
+    clicks. `seen` collects the steps (or phases) the clicks were made in."""
+    clicks = 0
+    until = time.monotonic() + timeout
+    while not page.evaluate(condition):
+        assert time.monotonic() < until, f"{condition} did not come true in {timeout} s ({clicks} clicks)"
+        if is_my_turn(page):
+            if seen is not None:
+                seen.add(page.evaluate(SITUATION))
+            click_a_move(page, rng)
+            clicks += 1
+        page.wait_for_timeout(60)
+    return clicks
+
+
+def play_until_over(page, rng: random.Random | None = None, seen: set | None = None) -> int:
+    condition = "Boolean(window.sampanTable.state.live && window.sampanTable.state.live.outcome)"
+    return play_until(page, condition, rng or random.Random(7), seen=seen)

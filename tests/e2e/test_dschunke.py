@@ -1,0 +1,154 @@
+"""Dschunke in a real browser against a real server: a whole game against three bots, and
+two people at one table who see each other's moves live."""
+import random
+
+import pytest
+
+from tests.e2e.conftest import screenshot
+from tests.e2e.helpers import (
+    click_a_move, create_table, head_seq, is_my_turn, log_seqs, play_until, play_until_over, sign_up,
+    start_if_waiting,
+)
+
+pytestmark = pytest.mark.e2e
+
+BOT = {"kind": "ai", "strength": "random"}
+
+
+def assert_log_complete(page) -> None:
+    """The page shows exactly the log lines the server has for this viewer: none twice, none missing."""
+    head = head_seq(page)
+    expected = page.evaluate(
+        """async (head) => {
+            const answer = await fetch(`/api/tables/${window.sampanTable.state.table.id}/events/?after=0`);
+            const events = (await answer.json()).events;
+            return events.filter((event) => event.text && event.seq <= head).map((event) => event.seq);
+        }""",
+        head,
+    )
+    assert [seq for seq in log_seqs(page) if seq <= head] == expected
+
+
+def test_a_whole_game_against_three_bots_by_clicking(new_page):
+    page = new_page(1280, 900)
+    sign_up(page, "ana")
+    create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT, BOT])
+    start_if_waiting(page)
+    page.wait_for_selector("#board .junk")
+    assert page.locator("#board .junk").count() == 5
+    screenshot(page, "dschunke-1280")
+
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.reload()
+    page.wait_for_selector("#board .junk")
+    board_width = page.locator("#board svg").bounding_box()["width"]
+    assert board_width <= 375
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    screenshot(page, "dschunke-375")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.reload()
+    page.wait_for_selector("#board .junk")
+
+    rng = random.Random(7)
+    my_bid = (
+        "(() => { const live = window.sampanTable.state.live;"
+        " return live.view.phase === 'bartering' && live.legal_actions.length > 0; })()"
+    )
+    play_until(page, my_bid, rng)
+    page.locator("#prompt").filter(has_text="sealed bid").wait_for()
+    screenshot(page, "dschunke-bidding-1280")
+    seen = set()
+    clicks = play_until_over(page, rng, seen)
+    assert clicks > 10
+    # Every game passes the actions, loading, goods, bidding and the S event's stack choice.
+    assert {"actions", "place", "take", "bartering", "search", "pick"} <= seen, seen
+
+    scores = page.get_by_test_id("scores")
+    scores.wait_for()
+    assert scores.locator("tbody tr").count() == 4
+    page.get_by_test_id("seed-check").filter(has_text="matches").wait_for()
+    assert page.locator("#turn-banner").inner_text() == "Game over"
+    assert_log_complete(page)
+    screenshot(page, "dschunke-finished-1280")
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.reload()
+    page.get_by_test_id("scores").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    screenshot(page, "dschunke-finished-375")
+
+
+def test_an_illegal_move_shows_the_engines_message_and_changes_nothing(new_page):
+    page = new_page()
+    sign_up(page, "dan")
+    create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
+    start_if_waiting(page)
+    page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length > 0")
+    before = head_seq(page)
+    page.evaluate("window.sampanTable.submit({type: 'take', kind: 'brown'})")
+    page.locator("#message").filter(has_text="cannot").wait_for()
+    assert head_seq(page) == before
+    assert is_my_turn(page)
+
+
+def test_two_players_see_each_others_moves_live_and_catch_up_after_a_drop(new_page):
+    host, guest = new_page(1280, 900), new_page(375, 812)
+    sign_up(host, "bo")
+    sign_up(guest, "cy")
+    table_id = create_table(host, "dschunke", [{"kind": "me"}, {"kind": "invite", "username": "cy"}, BOT])
+    guest.goto(f"/tables/{table_id}/")
+    guest.get_by_test_id("join-1").click()
+    host.get_by_test_id("start").click()
+    for page in (host, guest):
+        page.wait_for_selector("#board .junk")
+
+    moves_seen = 0
+    for _ in range(100):
+        if moves_seen >= 4:
+            break
+        mover = next((page for page in (host, guest) if is_my_turn(page)), None)
+        if mover is None:
+            host.wait_for_timeout(100)
+            continue
+        watcher = guest if mover is host else host
+        dropped = moves_seen == 2
+        if dropped:
+            # The watcher's connection drops and stays down while the move is made.
+            watcher.evaluate("window.sampanTable.connection.stopped = true; window.sampanTable.connection.socket.close()")
+            watcher.locator("#conn-status").filter(has_text="reconnecting").wait_for()
+        before = head_seq(mover)
+        watcher_before = head_seq(watcher)
+        click_a_move(mover)
+        mover.wait_for_function("(seq) => window.sampanTable.connection.seq > seq", arg=before)
+        target = head_seq(mover)
+        if dropped:
+            watcher.wait_for_timeout(300)
+            assert head_seq(watcher) == watcher_before, "a closed socket still delivered events"
+            watcher.evaluate("window.sampanTable.connection.stopped = false; window.sampanTable.connection.connect()")
+        # No reload: the watcher's page receives the move over its socket (or catches up after the drop).
+        watcher.wait_for_function("(seq) => window.sampanTable.connection.seq >= seq", arg=target)
+        moves_seen += 1
+    assert moves_seen >= 4
+    for page in (host, guest):
+        assert_log_complete(page)
+    host.wait_for_function("document.querySelector('#conn-status').textContent === 'live'")
+    guest.wait_for_function("document.querySelector('#conn-status').textContent === 'live'")
+    screenshot(guest, "dschunke-guest-375")
+
+
+def test_replay_steps_through_the_events_and_returns_to_the_live_game(new_page):
+    page = new_page()
+    sign_up(page, "eve")
+    create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
+    start_if_waiting(page)
+    page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length > 0")
+    head = head_seq(page)
+    page.click("#replay [data-step=first]")
+    page.locator("#replay-pos").filter(has_text=f"1 / {head}").wait_for()
+    page.click("#replay [data-step=next]")
+    page.locator("#replay-pos").filter(has_text=f"2 / {head}").wait_for()
+    assert page.locator("#log li.current").get_attribute("data-seq") == "2"
+    assert page.locator("#board .clickable").count() == 0
+    page.click("#replay [data-step=live]")
+    page.locator("#replay-pos").filter(has_text="live").wait_for()
+    assert page.locator("#board .clickable").count() > 0
+    assert page.locator("#log li.future").count() == 0

@@ -1,0 +1,28 @@
+"""Merchants of Dunhuang in a real browser: a whole game against a bot, by clicking."""
+import pytest
+
+from tests.e2e.conftest import screenshot
+from tests.e2e.helpers import create_table, play_until_over, sign_up, start_if_waiting
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_whole_game_of_dunhuang_against_a_bot(new_page):
+    page = new_page(1280, 900)
+    sign_up(page, "jin")
+    create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    page.wait_for_selector("#board .tile")
+    assert page.locator("#board .tile").count() == 8
+    screenshot(page, "dunhuang-1280")
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.reload()
+    page.wait_for_selector("#board .tile")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    screenshot(page, "dunhuang-375")
+
+    assert play_until_over(page) > 5
+    page.get_by_test_id("scores").wait_for()
+    page.get_by_test_id("seed-check").filter(has_text="matches").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    screenshot(page, "dunhuang-finished-375")

@@ -1,0 +1,83 @@
+"""The lobby, the create-table form and the account page in a real browser."""
+import psycopg
+import pytest
+
+from tests.e2e.conftest import DATABASE, screenshot
+from tests.e2e.helpers import create_table, sign_up, start_if_waiting
+
+pytestmark = pytest.mark.e2e
+
+BOT = {"kind": "ai", "strength": "random"}
+
+
+def test_the_lobby_lists_my_tables_and_open_seats(new_page):
+    host, visitor = new_page(), new_page(375, 812)
+    sign_up(host, "fay")
+    table_id = create_table(host, "dschunke", [{"kind": "me"}, {"kind": "open"}, {"kind": "ai", "strength": "random"}])
+    host.goto("/")
+    host.locator(f"#list-mine li[data-table='{table_id}']").wait_for()
+    screenshot(host, "home-1280")
+    sign_up(visitor, "gus")
+    visitor.locator(f"#list-open li[data-table='{table_id}'] a").click()
+    visitor.get_by_test_id("join-1").click()
+    visitor.locator("#table-lobby").filter(has_text="gus").wait_for()
+    host.goto(f"/tables/{table_id}/")
+    host.locator("#table-lobby").filter(has_text="gus").wait_for()
+    screenshot(visitor, "lobby-375")
+
+
+def test_the_create_form_renders_variants_and_refuses_bad_input(new_page):
+    page = new_page()
+    sign_up(page, "hal")
+    page.goto("/tables/new/?game=dschunke")
+    # The engine's options schema becomes form fields.
+    assert page.locator("[data-option=public_money]").get_attribute("type") == "checkbox"
+    assert page.locator("[data-option=setup_variant]").count() == 1
+    page.select_option("select[name=seat-1-kind]", "invite")
+    page.click("#new-table button[type=submit]")
+    page.locator("#form-error").filter(has_text="whom do you invite").wait_for()
+    page.fill("input[name=seat-1-username]", "nobody-by-this-name")
+    page.click("#new-table button[type=submit]")
+    page.locator("#form-error").filter(has_text="nobody-by-this-name").wait_for()
+    assert "/tables/new/" in page.url
+    screenshot(page, "create-table-1280")
+
+
+def test_the_account_page_saves_notices_and_makes_a_token(new_page):
+    page = new_page()
+    sign_up(page, "ida")
+    page.goto("/accounts/profile/")
+    page.wait_for_function("document.querySelector('#email').value === 'ida@example.com'")
+    page.check("#email-notices")
+    page.click("#notices-form button[type=submit]")
+    page.locator("#notices-status").filter(has_text="Saved").wait_for()
+    page.reload()
+    page.wait_for_function("document.querySelector('#email-notices').checked")
+    page.click("#token-button")
+    token = page.get_by_test_id("token")
+    page.wait_for_function("document.querySelector('[data-testid=token]').textContent.length >= 20")
+    first = token.inner_text()
+    page.click("#token-button")
+    page.wait_for_function("(old) => document.querySelector('[data-testid=token]').textContent !== old", arg=first)
+    page.click("text=Log out")
+    page.wait_for_url("**/")
+    assert page.locator(".topbar a", has_text="Log in").count() == 1
+
+
+def test_a_player_replaced_by_a_bot_takes_the_seat_back(new_page):
+    page = new_page()
+    sign_up(page, "kim")
+    table_id = create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
+    start_if_waiting(page)
+    assert page.locator("#standin").is_hidden()
+    # Missed moves hand a seat to a stand-in bot; the deadline ticker is not part of this test.
+    with psycopg.connect(f"postgresql://postgres@127.0.0.1:5432/{DATABASE}", autocommit=True) as connection:
+        connection.execute("UPDATE tables_seat SET standin = true WHERE table_id = %s AND index = 0", (table_id,))
+    page.reload()
+    page.get_by_role("button", name="Take my seat back").click()
+    page.locator("#standin").wait_for(state="hidden")
+    with psycopg.connect(f"postgresql://postgres@127.0.0.1:5432/{DATABASE}") as connection:
+        standin = connection.execute(
+            "SELECT standin FROM tables_seat WHERE table_id = %s AND index = 0", (table_id,)
+        ).fetchone()[0]
+    assert standin is False

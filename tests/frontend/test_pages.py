@@ -1,0 +1,44 @@
+"""The page shells carry what their scripts need: renderers, glossaries, AI strengths."""
+import json
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.staticfiles import finders
+
+from engines.bots import STRENGTHS
+
+pytestmark = pytest.mark.django_db
+
+
+def json_script(html: str, element_id: str):
+    match = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', html, re.S)
+    return json.loads(match.group(1))
+
+
+def test_the_table_page_names_a_renderer_and_a_glossary_per_game(client):
+    page = json_script(client.get("/tables/7/").content.decode(), "page-data")
+    assert page["table_id"] == 7
+    assert page["username"] is None
+    assert page["renderers"]["dschunke"].endswith("frontend/games/dschunke.js")
+    assert page["renderers"]["dunhuang"].endswith("frontend/games/dunhuang.js")
+    specials = page["glossaries"]["dschunke"]["specials"]
+    assert len(specials) == 30 and specials[0]["title"] == "Extra supply"
+    assert page["glossaries"]["dunhuang"]["goods"]["1"] == "gold"
+
+
+def test_a_table_id_must_be_a_number(client):
+    assert client.get("/tables/abc/").status_code == 404
+
+
+def test_the_create_form_offers_every_ai_strength(client):
+    user = get_user_model().objects.create_user("kai", password="x-unused-9")
+    client.force_login(user)
+    html = client.get("/tables/new/").content.decode()
+    assert json_script(html, "ai-strengths") == list(STRENGTHS)
+
+
+def test_static_files_of_the_pages_are_found(client):
+    for path in ("frontend/css/site.css", "frontend/js/client.js", "frontend/js/table.js",
+                 "frontend/games/dschunke.js", "frontend/games/dunhuang.js", "frontend/games/generic.js"):
+        assert finders.find(path), path

@@ -1,0 +1,77 @@
+"""AI seats through the inline dispatch seam (the embedded and test default)."""
+import time
+
+import pytest
+
+from ai_workers.tasks import ai_turn
+from ai_workers.turns import play_turn
+from engines import registry
+from engines.core import command_rng, fold, start
+from tables import commands
+from tables.models import Deadline, Event, Table
+
+from .helpers import act, new_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_an_ai_seat_answers_right_after_the_players_move(make_user, client_for):
+    client = client_for(make_user())
+    table = new_table(client, seats=[{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    client.post(f"/api/tables/{table['id']}/start/")
+    view = client.get(f"/api/tables/{table['id']}/view/").json()
+    card = view["view"]["players"][0]["hand"][0]
+    assert act(client, table["id"], {"type": "play", "card": card}, 3, "m1").status_code == 200
+    head = Table.objects.get(pk=table["id"])
+    assert head.head_seq == 5 and head.to_act == [0]
+    ai_move = Event.objects.get(table=head, seq=5)
+    assert ai_move.seat == 1 and ai_move.command_id == "bot:1:4"
+
+
+def test_a_stale_or_repeated_ai_task_changes_nothing(make_user, client_for):
+    client = client_for(make_user())
+    table = new_table(client, seats=[{"kind": "ai", "strength": "random"}, {"kind": "me"}])
+    client.post(f"/api/tables/{table['id']}/start/")
+    head = Table.objects.get(pk=table["id"])
+    assert head.head_seq == 4 and head.to_act == [1]
+    assert ai_turn(table["id"], 0, 3) is False  # repeated: already played at seq 3
+    assert play_turn(table["id"], 1, 4) is False  # not a bot's seat
+    assert Event.objects.filter(table=head).count() == 4
+
+
+def test_an_all_ai_dschunke_table_plays_to_the_end_and_snapshots_equal_the_fold(make_user, client_for):
+    client = client_for(make_user())
+    started = time.monotonic()
+    table = new_table(client, game="dschunke", players=4, seats=[{"kind": "ai", "strength": "random"}] * 4)
+    response = client.post(f"/api/tables/{table['id']}/start/")
+    detail = response.json()
+    assert detail["status"] == "finished", detail
+    assert detail["outcome"]["winners"] and detail["seed"]
+    assert not Deadline.objects.filter(table_id=table["id"]).exists()
+    stored = Table.objects.get(pk=table["id"])
+    engine = registry.get("dschunke")
+    events = list(Event.objects.filter(table=stored).order_by("seq").values_list("payload", flat=True))
+    assert engine.dump(fold(engine, events)) == stored.snapshot
+    assert len(events) == stored.head_seq
+    _, setup = start(engine, 4, stored.options, command_rng(detail["seed"], 0))  # the revealed seed
+    assert events[: len(setup)] == setup
+    print(f"all-AI dschunke: {stored.head_seq} events in {time.monotonic() - started:.1f}s")
+
+
+def test_the_bot_only_ever_sees_its_seat(make_user, client_for, monkeypatch):
+    seen = []
+    from engines import bots
+
+    original = bots.choose
+
+    def spy(engine, strength, view, seat, legal, rng):
+        seen.append((seat, view))
+        return original(engine, strength, view, seat, legal, rng)
+
+    monkeypatch.setattr(bots, "choose", spy)
+    client = client_for(make_user())
+    table = new_table(client, seats=[{"kind": "ai", "strength": "random"}, {"kind": "me"}])
+    client.post(f"/api/tables/{table['id']}/start/")
+    seat, view = seen[0]
+    assert seat == 0 and view["players"][1]["hand"] is None and view["players"][0]["hand"]
+    assert commands.DEFAULT_STRENGTH in bots.STRENGTHS

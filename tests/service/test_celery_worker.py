@@ -1,0 +1,76 @@
+"""AI turns through a real Celery worker process on the Redis broker."""
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test import override_settings
+
+from engines import registry
+from engines.core import fold
+from tables.models import Event, Table
+
+from .helpers import new_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def celery_worker(tmp_path):
+    """A worker on the "ai" and default queues, using the test database."""
+    env = {
+        **os.environ,
+        "SAMPAN_PROFILE": "test",
+        "SAMPAN_AI_DISPATCH": "celery",
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{connection.settings_dict['NAME']}",
+    }
+    log = open(tmp_path / "worker.log", "w")
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "ai,sampan", "--pool=solo",
+         "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"test-{os.getpid()}@%h",
+         "--loglevel=WARNING"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    worker.log_path = tmp_path / "worker.log"
+    yield worker
+    worker.terminate()
+    try:
+        worker.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        worker.wait()
+    log.close()
+
+
+def wait_for(condition, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.25)
+    return False
+
+
+@override_settings(AI_DISPATCH="celery")
+def test_an_all_ai_dschunke_table_plays_to_the_end_through_a_worker(make_user, client_for, celery_worker):
+    client = client_for(make_user())
+    table = new_table(client, game="dschunke", players=4, seats=[{"kind": "ai", "strength": "random"}] * 4)
+    started = time.monotonic()
+    assert client.post(f"/api/tables/{table['id']}/start/").json()["status"] == "running"
+
+    def finished():
+        assert celery_worker.poll() is None, celery_worker.log_path.read_text()
+        return Table.objects.get(pk=table["id"]).status == Table.Status.FINISHED
+
+    assert wait_for(finished, timeout=150)
+    stored = Table.objects.get(pk=table["id"])
+    events = list(Event.objects.filter(table=stored).order_by("seq").values_list("payload", flat=True))
+    engine = registry.get("dschunke")
+    assert [e["seq"] for e in Event.objects.filter(table=stored).order_by("seq").values("seq")] == list(
+        range(1, stored.head_seq + 1))
+    assert engine.dump(fold(engine, events)) == stored.snapshot
+    print(f"worker played {stored.head_seq} events in {time.monotonic() - started:.1f}s")

@@ -1,0 +1,166 @@
+"""Deadline rows: idle players, stand-in bots, forfeits, the AI outbox, restarts."""
+import os
+import subprocess
+import sys
+import threading
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from ai_workers import dispatch, ticker
+from tables import commands, deadlines
+from tables.models import Deadline, Event, Seat, Table
+
+from .helpers import act, new_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def live_table(make_user, client_for):
+    def make(**time_control):
+        alice, bob = make_user(), make_user()
+        a, b = client_for(alice), client_for(bob)
+        table = new_table(a, options={"cards": 3}, time_control={"kind": "live", "seconds": 30, **time_control})
+        commands.join(table["id"], bob)
+        commands.start_table(table["id"], alice)
+        return table["id"], [a, b]
+
+    return make
+
+
+def expire(table_id: int) -> None:
+    Deadline.objects.filter(table_id=table_id).update(due_at=timezone.now() - timedelta(seconds=1))
+
+
+def test_a_move_deadline_follows_the_seat_to_act(live_table):
+    table_id, _ = live_table()
+    row = Deadline.objects.get(table_id=table_id)
+    assert (row.seat, row.kind, row.expected_seq) == (0, "move", 3)
+    assert timedelta(seconds=28) < row.due_at - timezone.now() <= timedelta(seconds=30)
+
+
+def test_an_expired_deadline_is_played_by_a_bot_exactly_once(live_table):
+    table_id, _ = live_table()
+    expire(table_id)
+    results = []
+
+    def tick():
+        results.append(ticker.tick())
+        connection.close()
+
+    threads = [threading.Thread(target=tick) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sum(results) == 1  # SKIP LOCKED and the lease: one ticker claimed the row
+    table = Table.objects.get(pk=table_id)
+    assert table.head_seq == 4 and table.to_act == [1]
+    move = Event.objects.get(table=table, seq=4)
+    assert move.seat == 0 and move.command_id == "timeout:0:3"
+    assert Seat.objects.get(table=table, index=0).timeouts == 1
+    assert ticker.tick() == 0
+
+
+def test_a_stale_deadline_changes_nothing(live_table):
+    table_id, clients = live_table()
+    row = Deadline.objects.get(table_id=table_id)
+    act(clients[0], table_id, {"type": "roll"}, 3, "in-time")
+    ticker.resolve(row)  # claimed before the move, resolved after it
+    assert Table.objects.get(pk=table_id).head_seq == 4
+
+
+def test_three_timeouts_hand_the_seat_to_a_bot_until_the_player_returns(live_table):
+    table_id, clients = live_table()
+    for _ in range(3):  # seat 0 idles three times; seat 1 answers each time
+        expire(table_id)
+        ticker.tick()
+        table = Table.objects.get(pk=table_id)
+        if table.to_act == [1]:
+            act(clients[1], table_id, {"type": "roll"} if table.head_seq == 4 else
+                {"type": "play", "card": clients[1].get(f"/api/tables/{table_id}/view/").json()["view"]["players"][1]
+                 ["hand"][0]}, table.head_seq, f"b{table.head_seq}")
+    seat = Seat.objects.get(table_id=table_id, index=0)
+    assert seat.standin and seat.timeouts == 3
+    table = Table.objects.get(pk=table_id)
+    assert table.to_act == [1]  # the stand-in bot already answered for seat 0
+    assert clients[0].get(f"/api/tables/{table_id}/").json()["seats"][0]["standin"] is True
+    back = clients[0].post(f"/api/tables/{table_id}/back/").json()
+    assert back["seats"][0]["standin"] is False
+    assert Seat.objects.get(table_id=table_id, index=0).timeouts == 0
+
+
+def test_a_forfeit_table_keeps_the_bot_to_the_end(live_table):
+    table_id, clients = live_table(max_timeouts=1, on_idle="forfeit")
+    expire(table_id)
+    ticker.tick()
+    seat = Seat.objects.get(table_id=table_id, index=0)
+    assert seat.forfeited
+    response = clients[0].post(f"/api/tables/{table_id}/back/")
+    assert response.status_code == 403 and "forfeited" in response.json()["detail"]
+    while Table.objects.get(pk=table_id).status == Table.Status.RUNNING:
+        table = Table.objects.get(pk=table_id)
+        hand = clients[1].get(f"/api/tables/{table_id}/view/").json()["view"]["players"][1]["hand"]
+        act(clients[1], table_id, {"type": "play", "card": hand[0]}, table.head_seq, f"b{table.head_seq}")
+    assert Table.objects.get(pk=table_id).outcome["forfeited"] == [0]
+
+
+def test_a_lost_ai_dispatch_is_sent_again_from_the_outbox(make_user, client_for, monkeypatch):
+    client = client_for(make_user())
+    table = new_table(client, seats=[{"kind": "ai", "strength": "random"}, {"kind": "me"}])
+    monkeypatch.setattr(dispatch, "send_ai_turn", lambda *args: None)  # the dispatch is lost
+    client.post(f"/api/tables/{table['id']}/start/")
+    monkeypatch.undo()
+    row = Deadline.objects.get(table_id=table["id"])
+    assert (row.kind, row.seat, Table.objects.get(pk=table["id"]).head_seq) == ("ai", 0, 3)
+    expire(table["id"])
+    ticker.tick()
+    assert Table.objects.get(pk=table["id"]).head_seq == 4
+
+
+def test_claims_of_concurrent_tickers_never_overlap(live_table):
+    ids = [live_table()[0] for _ in range(3)]
+    for table_id in ids:
+        expire(table_id)
+    claims = []
+    barrier = threading.Barrier(2)
+
+    def claim():
+        barrier.wait()
+        claims.append([row.pk for row in deadlines.claim_due(limit=2)])
+        connection.close()
+
+    threads = [threading.Thread(target=claim) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    claimed = claims[0] + claims[1]
+    assert len(claimed) == len(set(claimed)) == 3
+
+
+def test_correspondence_deadlines_are_rows_resolved_by_a_fresh_process(make_user, client_for):
+    alice, bob, carol = make_user(), make_user(), make_user()
+    table = new_table(client_for(alice), game="dschunke", players=3,
+                      time_control={"kind": "correspondence", "days": 3})
+    commands.join(table["id"], bob)
+    commands.join(table["id"], carol)
+    commands.start_table(table["id"], alice)
+    head = Table.objects.get(pk=table["id"]).head_seq
+    rows = {row.kind: row for row in Deadline.objects.filter(table_id=table["id"])}
+    assert set(rows) == {"move", "remind"}
+    assert timedelta(days=2, hours=23) < rows["move"].due_at - timezone.now() <= timedelta(days=3)
+    assert rows["move"].due_at - rows["remind"].due_at == timedelta(days=1)
+    Deadline.objects.filter(pk=rows["move"].pk).update(due_at=timezone.now())
+    env = {**os.environ, "SAMPAN_PROFILE": "test",
+           "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{connection.settings_dict['NAME']}"}
+    done = subprocess.run([sys.executable, "manage.py", "run_deadlines", "--once"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "claimed 1" in done.stdout, done.stderr
+    assert Table.objects.get(pk=table["id"]).head_seq > head
+    assert Event.objects.filter(table_id=table["id"], seq=head + 1, command_id__startswith="timeout:").exists()

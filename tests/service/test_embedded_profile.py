@@ -1,0 +1,93 @@
+"""The embedded profile end to end: SQLite, uvicorn with the in-server ticker, in-process push."""
+import asyncio
+import json
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+import websockets
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def embedded_server(tmp_path_factory):
+    """One uvicorn server of the embedded profile on a fresh SQLite file, and the demo's token."""
+    tmp_path = tmp_path_factory.mktemp("embedded")
+    env = {**os.environ, "SAMPAN_PROFILE": "embedded", "SAMPAN_SQLITE_PATH": str(tmp_path / "db.sqlite3")}
+    manage = [sys.executable, "manage.py"]
+    for command in (["migrate", "--noinput"], ["demo_account"]):
+        subprocess.run(manage + command, cwd=ROOT, env=env, check=True, capture_output=True, timeout=120)
+    token = subprocess.run(manage + ["drf_create_token", "demo"], cwd=ROOT, env=env, check=True,
+                           capture_output=True, text=True, timeout=60).stdout.split()[2]
+    port = free_port()
+    log = open(tmp_path / "server.log", "w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(port), "--lifespan", "on"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            requests.get(f"{base}/api/games/", timeout=1)
+            break
+        except requests.RequestException:
+            time.sleep(0.2)
+    yield base, {"Authorization": f"Token {token}"}, tmp_path / "db.sqlite3"
+    server.terminate()
+    server.wait(timeout=20)
+    log.close()
+
+
+async def frames_until(url: str, done, timeout: float) -> list[dict]:
+    frames = []
+    async with websockets.connect(url, origin="http://127.0.0.1") as socket_:
+        async with asyncio.timeout(timeout):
+            while not done(frames):
+                frames.append(json.loads(await socket_.recv()))
+    return frames
+
+
+def test_ai_seats_and_an_idle_player_are_played_and_pushed(embedded_server):
+    base, auth, _ = embedded_server
+    body = {"game": "dschunke", "players": 3, "time_control": {"kind": "live", "seconds": 5},
+            "seats": [{"kind": "me"}, {"kind": "ai", "strength": "random"}, {"kind": "ai", "strength": "random"}]}
+    table = requests.post(f"{base}/api/tables/", json=body, headers=auth, timeout=30).json()
+    started = requests.post(f"{base}/api/tables/{table['id']}/start/", headers=auth, timeout=60).json()
+    assert started["status"] == "running" and started["to_act"] == [0]  # the AIs have answered inline
+    ws_url = base.replace("http", "ws") + f"/ws/tables/{table['id']}/"
+    # Nobody moves for seat 0: the ticker's bot does after 5 s, and the AIs answer; all pushed.
+    frames = asyncio.run(frames_until(ws_url, lambda f: any(x["type"] == "event" for x in f), timeout=30))
+    assert frames[0]["type"] == "sync" and frames[0]["seq"] == started["head_seq"]
+    assert frames[1]["type"] == "event" and frames[1]["seq"] == started["head_seq"] + 1
+    events = requests.get(f"{base}/api/tables/{table['id']}/events/?after={started['head_seq']}",
+                          headers=auth, timeout=30).json()["events"]
+    assert events[0]["seat"] == 0
+
+
+def test_sqlite_triggers_keep_the_event_log_append_only(embedded_server):
+    base, auth, database = embedded_server
+    body = {"game": "dschunke", "players": 3, "time_control": {"kind": "live", "seconds": 60},
+            "seats": [{"kind": "me"}, {"kind": "ai", "strength": "random"}, {"kind": "ai", "strength": "random"}]}
+    table = requests.post(f"{base}/api/tables/", json=body, headers=auth, timeout=30).json()
+    requests.post(f"{base}/api/tables/{table['id']}/start/", headers=auth, timeout=60)
+    with sqlite3.connect(database) as db:
+        count = db.execute("SELECT COUNT(*) FROM tables_event").fetchone()[0]
+        assert count > 0
+        for sql in ("UPDATE tables_event SET type = 'x'", "DELETE FROM tables_event"):
+            with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+                db.execute(sql)
+        assert db.execute("SELECT COUNT(*) FROM tables_event WHERE type != 'x'").fetchone()[0] == count
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"

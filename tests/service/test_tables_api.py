@@ -1,0 +1,171 @@
+"""Tables before and around the game: create, join, leave, start, abandon, lists, errors."""
+import pytest
+from rest_framework.test import APIClient
+
+from tables.models import Event, Seat, Table
+
+from .helpers import act, new_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def post(client, url, body=None):
+    return client.post(url, body or {}, format="json")
+
+
+def test_create_validates_options_against_the_engine_schema(make_user, client_for):
+    client = client_for(make_user())
+    table = new_table(client, options={"cards": 3}, time_control={"kind": "correspondence", "days": 2})
+    assert table["options"] == {"cards": 3}
+    assert table["time_control"] == {"kind": "correspondence", "days": 2, "max_timeouts": 3, "on_idle": "bot"}
+    assert table["status"] == "open" and table["my_seat"] == 0 and table["seed_hash"] is None
+    for options, code in [({"cards": 9}, "bad_option"), ({"colour": "red"}, "unknown_option")]:
+        response = post(client, "/api/tables/", {"game": "tiny", "players": 2, "options": options,
+                                                 "time_control": {"kind": "live", "seconds": 60},
+                                                 "seats": [{"kind": "me"}, {"kind": "open"}]})
+        assert response.status_code == 400 and response.json()["code"] == code
+
+
+@pytest.mark.parametrize(
+    "change, code",
+    [
+        ({"game": "chess"}, "unknown_game"),
+        ({"players": 5, "seats": [{"kind": "open"}] * 5}, "bad_player_count"),
+        ({"seats": [{"kind": "me"}]}, "bad_seats"),
+        ({"seats": [{"kind": "me"}, {"kind": "me"}]}, "bad_seats"),
+        ({"seats": [{"kind": "me"}, {"kind": "invite", "username": "nobody"}]}, "unknown_user"),
+        ({"seats": [{"kind": "me"}, {"kind": "ai", "strength": "godlike"}]}, "bad_strength"),
+        ({"time_control": {"kind": "live"}}, "invalid"),
+        ({"seats": "all"}, "invalid"),
+    ],
+)
+def test_create_refuses_bad_tables_with_a_reason(make_user, client_for, change, code):
+    body = {"game": "tiny", "players": 2, "time_control": {"kind": "live", "seconds": 60},
+            "seats": [{"kind": "me"}, {"kind": "open"}], **change}
+    response = post(client_for(make_user()), "/api/tables/", body)
+    assert response.status_code == 400, response.json()
+    assert response.json()["code"] == code and response.json()["detail"]
+    assert Table.objects.count() == 0
+
+
+def test_join_leave_and_start_with_ai_fill(make_user, client_for):
+    alice, bob = make_user(), make_user()
+    a, b = client_for(alice), client_for(bob)
+    table = new_table(a, players=3, fill_with_ai=True)
+    url = f"/api/tables/{table['id']}"
+    assert post(b, f"{url}/join/", {"seat": 0}).json()["code"] == "no_seat"
+    assert post(b, f"{url}/join/", {"seat": 2}).json()["my_seat"] == 2
+    assert post(b, f"{url}/join/").json()["code"] == "already_seated"
+    assert post(b, f"{url}/start/").status_code == 403
+    assert post(b, f"{url}/leave/").json()["my_seat"] is None
+    started = post(a, f"{url}/start/").json()
+    assert started["status"] == "running"
+    assert [s["kind"] for s in started["seats"]] == ["human", "ai", "ai"]
+    assert all(s["strength"] == "greedy" for s in started["seats"][1:])
+    assert post(b, f"{url}/join/").json()["code"] == "not_open"
+
+
+def test_start_waits_for_open_seats_and_invitations(make_user, client_for):
+    alice, bob = make_user(), make_user()
+    a = client_for(alice)
+    open_table = new_table(a)
+    assert post(a, f"/api/tables/{open_table['id']}/start/").json()["code"] == "seats_open"
+    invited = new_table(a, seats=[{"kind": "me"}, {"kind": "invite", "username": bob.username}], fill_with_ai=True)
+    url = f"/api/tables/{invited['id']}"
+    assert post(a, f"{url}/start/").json()["code"] == "invites_pending"
+    assert post(client_for(make_user()), f"{url}/join/").json()["code"] == "no_seat"
+    assert post(client_for(bob), f"{url}/join/").json()["my_seat"] == 1
+    assert post(a, f"{url}/start/").json()["status"] == "running"
+
+
+def test_lists_open_mine_and_my_turn(make_user, client_for):
+    alice, bob, carol = make_user(), make_user(), make_user()
+    a, b, c = client_for(alice), client_for(bob), client_for(carol)
+    waiting = new_table(a)
+    playing = new_table(a)
+    post(b, f"/api/tables/{playing['id']}/join/")
+    post(a, f"/api/tables/{playing['id']}/start/")
+
+    def ids(client, which):
+        response = client.get(f"/api/tables/?list={which}")
+        assert response.status_code == 200
+        return [t["id"] for t in response.json()]
+
+    assert ids(c, "open") == [waiting["id"]]
+    assert ids(a, "mine") == [playing["id"], waiting["id"]]
+    assert ids(b, "mine") == [playing["id"]]
+    assert ids(a, "my_turn") == [playing["id"]]
+    assert ids(b, "my_turn") == []
+    assert APIClient().get("/api/tables/?list=mine").status_code == 403
+    assert c.get("/api/tables/?list=everything").json()["code"] == "bad_parameter"
+
+
+def test_abandon_ends_the_table_and_reveals_the_seed(make_user, client_for):
+    alice, bob = make_user(), make_user()
+    a, b = client_for(alice), client_for(bob)
+    table = new_table(a)
+    post(b, f"/api/tables/{table['id']}/join/")
+    post(a, f"/api/tables/{table['id']}/start/")
+    assert post(b, f"/api/tables/{table['id']}/abandon/").status_code == 403
+    ended = post(a, f"/api/tables/{table['id']}/abandon/").json()
+    assert ended["status"] == "abandoned" and ended["seed"]
+    assert act(a, table["id"], {"type": "roll"}, 3, "late").json()["code"] == "game_over"
+    assert post(a, f"/api/tables/{table['id']}/abandon/").status_code == 409
+
+
+def test_bad_requests_get_a_reason_and_write_nothing(make_user, client_for):
+    alice, bob = make_user(), make_user()
+    a, b = client_for(alice), client_for(bob)
+    table = new_table(a)
+    post(b, f"/api/tables/{table['id']}/join/")
+    post(a, f"/api/tables/{table['id']}/start/")
+    url = f"/api/tables/{table['id']}/actions/"
+    malformed = a.post(url, data='{"action": ', content_type="application/json")
+    assert malformed.status_code == 400 and malformed.json()["code"] == "parse_error"
+    huge = a.post(url, data='{"pad": "' + "x" * 100_000 + '"}', content_type="application/json")
+    assert huge.status_code == 413 and huge.json()["code"] == "too_large"
+    missing = a.post(url, {"action": {"type": "roll"}}, format="json")
+    assert missing.status_code == 400 and "expected_seq" in missing.json()["detail"]
+    unknown = act(a, 999999, {"type": "roll"}, 3, "x")
+    assert unknown.status_code == 404 and unknown.json()["code"] == "not_found"
+    assert a.get("/api/tables/999999/").status_code == 404
+    assert APIClient().post(url, {"action": {}, "expected_seq": 3, "command_id": "x"}, format="json").status_code == 403
+    assert Event.objects.filter(table_id=table["id"]).count() == 3
+
+
+def test_session_auth_enforces_csrf_and_tokens_work(make_user):
+    user = make_user("tokenuser")
+    session = APIClient(enforce_csrf_checks=True)
+    session.login(username="tokenuser", password="pw-tokenuser")
+    assert session.get("/api/me/").json() == {"username": "tokenuser", "email": "tokenuser@example.com",
+                                              "email_notices": True}
+    assert session.post("/api/me/token/").status_code == 403  # no CSRF token
+    plain = APIClient()
+    plain.force_login(user)
+    token = plain.post("/api/me/token/").json()["token"]
+    by_token = APIClient()
+    by_token.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert by_token.patch("/api/me/", {"email_notices": False}, format="json").json()["email_notices"] is False
+    rotated = plain.post("/api/me/token/").json()["token"]
+    assert rotated != token
+    assert by_token.get("/api/me/").status_code in (401, 403)
+
+
+def test_games_and_the_openapi_schema(make_user):
+    client = APIClient()
+    schema = client.get("/api/schema/?format=json")
+    assert schema.status_code == 200
+    paths = schema.json()["paths"]
+    for path in ["/api/tables/", "/api/tables/{table_id}/actions/", "/api/tables/{table_id}/events/",
+                 "/api/tables/{table_id}/view/", "/api/me/", "/api/me/token/", "/api/games/"]:
+        assert path in paths
+    assert client.get("/api/docs/").status_code == 200
+    games = client.get("/api/games/").json()
+    assert all(set(g) == {"name", "title", "min_players", "max_players", "options_schema"} for g in games)
+
+
+def test_seats_report_their_kind(make_user, client_for):
+    table = new_table(client_for(make_user()), seats=[{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    assert table["seats"][1] == {"seat": 1, "kind": "ai", "username": None, "strength": "random", "is_ai": True,
+                                 "standin": False, "forfeited": False}
+    assert Seat.objects.filter(kind="ai").count() == 1

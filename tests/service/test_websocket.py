@@ -1,0 +1,126 @@
+"""The table websocket through channels_redis: views, redacted events by seq, actions, errors."""
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from tables import commands
+from tables.models import Event
+
+from .helpers import new_table
+from .wsclients import communicator, session_cookie
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.asyncio,
+    pytest.mark.usefixtures("close_consumer_connections"),
+]
+
+
+@pytest.fixture
+def two_player_table(make_user, client_for):
+    """A running tiny table and the cookies of its two players and of a spectator."""
+    alice, bob, eve = make_user(), make_user(), make_user()
+    table = new_table(client_for(alice))
+    commands.join(table["id"], bob)
+    commands.start_table(table["id"], alice)
+    return table["id"], [session_cookie(alice), session_cookie(bob)], session_cookie(eve)
+
+
+async def connect(table_id, cookie=None):
+    client = communicator(table_id, cookie)
+    connected, _ = await client.connect()
+    assert connected
+    return client, await client.receive_json_from(timeout=5)
+
+
+async def frames_until_sync(client) -> list[dict]:
+    frames = []
+    while not frames or frames[-1]["type"] not in ("sync", "error"):
+        frames.append(await client.receive_json_from(timeout=5))
+    return frames
+
+
+async def test_players_and_spectators_get_their_own_view(two_player_table):
+    table_id, (alice, _), eve = two_player_table
+    player, hello = await connect(table_id, alice)
+    assert hello["type"] == "sync" and hello["seq"] == 3 and hello["seat"] == 0
+    assert hello["view"]["players"][0]["hand"] and hello["view"]["players"][1]["hand"] is None
+    assert {"type": "roll"} in hello["legal_actions"] and hello["to_act"] == [0]
+    assert "deadline" in hello and hello["deadline"]
+    spectator, seen = await connect(table_id, eve)
+    assert seen["seat"] is None and seen["legal_actions"] == []
+    assert all(p["hand"] is None for p in seen["view"]["players"])
+    anonymous, anon = await connect(table_id)
+    assert anon["seat"] is None
+    for client in (player, spectator, anonymous):
+        await client.disconnect()
+
+
+async def test_an_action_is_pushed_to_every_viewer_with_its_seq(two_player_table):
+    table_id, (alice, bob), eve = two_player_table
+    player, hello = await connect(table_id, alice)
+    other, _ = await connect(table_id, bob)
+    spectator, _ = await connect(table_id, eve)
+    card = hello["view"]["players"][0]["hand"][0]
+    await player.send_json_to({"type": "action", "action": {"type": "play", "card": card},
+                               "expected_seq": 3, "command_id": "ws-1"})
+    for client in (player, other, spectator):
+        event, sync = await frames_until_sync(client)
+        assert event == {"type": "event", "seq": 4, "event": {"type": "played", "seat": 0, "card": card},
+                         "text": event["text"]}
+        assert sync["seq"] == 4 and sync["to_act"] == [1]
+    assert await player.receive_nothing(timeout=0.3)  # the push after the direct reply adds nothing
+    for client in (player, other, spectator):
+        await client.disconnect()
+
+
+async def test_bad_frames_get_error_frames_and_change_nothing(two_player_table):
+    table_id, (alice, bob), eve = two_player_table
+    player, _ = await connect(table_id, alice)
+    other, _ = await connect(table_id, bob)
+    spectator, _ = await connect(table_id, eve)
+    cases = [
+        (player, "{not json", "bad_json"),
+        (player, json.dumps({"type": "dance"}), "bad_frame"),
+        (player, json.dumps({"type": "action", "action": {"type": "fly"}, "expected_seq": 3, "command_id": "a"}),
+         "unknown_action"),
+        (player, json.dumps({"type": "action", "action": {"type": "roll"}, "expected_seq": 1, "command_id": "b"}),
+         "stale_seq"),
+        (player, json.dumps({"type": "action", "action": {"type": "roll"}, "expected_seq": 3}), "bad_command_id"),
+        (player, json.dumps({"type": "resync", "after": -1}), "bad_frame"),
+        (player, "x" * 70_000, "bad_frame"),
+        (other, json.dumps({"type": "action", "action": {"type": "roll"}, "expected_seq": 3, "command_id": "c"}),
+         "not_your_turn"),
+        (spectator, json.dumps({"type": "action", "action": {"type": "roll"}, "expected_seq": 3,
+                                "command_id": "d"}), "forbidden"),
+    ]
+    for client, text, code in cases:
+        await client.send_to(text_data=text)
+        frame = await client.receive_json_from(timeout=5)
+        assert frame["type"] == "error" and frame["code"] == code and frame["detail"], (text[:40], frame)
+        if code == "stale_seq":
+            assert frame["head_seq"] == 3 and frame["command_id"] == "b"
+    assert await sync_to_async(Event.objects.filter(table_id=table_id).count)() == 3
+    for client in (player, other, spectator):
+        await client.disconnect()
+
+
+async def test_a_client_that_missed_events_resyncs(two_player_table):
+    table_id, (alice, _), _ = two_player_table
+    player, _ = await connect(table_id, alice)
+    await player.send_json_to({"type": "resync", "after": 1})
+    frames = await frames_until_sync(player)
+    assert [f["seq"] for f in frames] == [2, 3, 3]
+    deal_for_me, deal_for_other = frames[0]["event"], frames[1]["event"]
+    assert deal_for_me["hand"] and deal_for_other["hand"] is None
+    await player.disconnect()
+
+
+async def test_an_unknown_table_gets_an_error_and_is_closed(make_user):
+    client = communicator(999999)
+    await client.connect()
+    frame = await client.receive_json_from(timeout=5)
+    assert frame["type"] == "error" and frame["code"] == "not_found"
+    closed = await client.receive_output(timeout=5)
+    assert closed["type"] == "websocket.close" and closed["code"] == 4404
