@@ -1,11 +1,12 @@
-"""The fold: how each event changes the state, and the automatic steps between player actions.
+"""The fold: how each event changes the state.
 
 Steps (State.step) that a seat must resolve:
     ("place", remaining, junk or -1 for any, owner, junk excluded or -1, from_reserve)
     ("take", remaining, kind to take first or -1 for a free choice, one_card_at_a_time)
     ("lift",)  ("search",)  ("pick", stack)  ("choose",)
-evolve never validates and never draws chance; phase changes that follow from the state
-alone happen inside evolve.
+evolve never validates and never draws chance. Phase changes that follow from the state alone
+(who acts next, skipping an empty phase) happen here; events that need a decision or carry news
+(the market card, a reveal) are produced in moves.py.
 """
 from __future__ import annotations
 
