@@ -22,11 +22,20 @@ def random_step(engine: Engine, state: Any, rng: random.Random) -> Any:
     return state
 
 
+WIN_VALUE = 1000.0  # a won game outweighs any score margin
+
+
 def relative_value(engine: Engine, state: Any, seat: Seat) -> float:
-    """The seat's estimated score minus the best estimate among the others: bots play to win."""
+    """The seat's score minus the best score among the others: bots play to win.
+
+    A finished game is judged by its winners first (an instant win may come with fewer points),
+    then by the margin; a running one by the engine's estimate of the final scores.
+    """
     result = engine.outcome(state)
     if result is not None:
         scores = result["scores"]
+        bonus = WIN_VALUE if seat in result["winners"] else -WIN_VALUE
     else:
         scores = [engine.evaluate(state, other) for other in range(engine.players(state))]
-    return scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+        bonus = 0.0
+    return bonus + scores[seat] - max(score for other, score in enumerate(scores) if other != seat)

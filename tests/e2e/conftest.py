@@ -15,9 +15,9 @@ import psycopg
 import pytest
 from playwright.sync_api import sync_playwright
 
+from tests.e2e.helpers import DATABASE, SCREENSHOTS
+
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
-DATABASE = "sampan_e2e"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -74,21 +74,20 @@ def sampan_server():
     subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     port = free_port()
-    SCREENSHOTS.mkdir(exist_ok=True)  # git-ignored: the server's log goes there too
-    log = open(SCREENSHOTS / "server.log", "w")  # noqa: SIM115 (open for the server's life)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-         "--log-level", "warning"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
     url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(f"{url}/accounts/login/", server)
-        yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-        log.close()
+    SCREENSHOTS.mkdir(exist_ok=True)  # git-ignored: the server's log goes there too
+    with open(SCREENSHOTS / "server.log", "w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+             "--log-level", "warning"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+        try:
+            wait_until_up(f"{url}/accounts/login/", server)
+            yield url
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
 
 
 @pytest.fixture(scope="session")
@@ -117,10 +116,3 @@ def new_page(browser, sampan_server):
     for context in contexts:
         context.close()
     assert not script_errors, f"script errors in the page: {script_errors}"
-
-
-def screenshot(page, name: str) -> Path:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path

@@ -3,8 +3,18 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
 PASSWORD = "tide-lantern-4821"
+DATABASE = "sampan_e2e"  # the server's own PostgreSQL database, made afresh for each run
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"  # git-ignored
+
+
+def screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
 
 
 def sign_up(page, username: str) -> None:

@@ -1,8 +1,7 @@
 """Merchants of Dunhuang in a real browser: a whole game against a bot, by clicking."""
 import pytest
 
-from tests.e2e.conftest import screenshot
-from tests.e2e.helpers import create_table, play_until_over, sign_up, start_if_waiting
+from tests.e2e.helpers import create_table, play_until_over, screenshot, sign_up, start_if_waiting
 
 pytestmark = pytest.mark.e2e
 

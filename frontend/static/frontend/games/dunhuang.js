@@ -143,7 +143,7 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
   const box = svg("g", { class: "panel", "data-seat": seat },
     svg("rect", { x, y, width: w, height: h, rx: 8, fill: acting ? "#fff4c2" : "#fffdf8", stroke: acting ? "#d39b00" : "#cbbf9f", "stroke-width": acting ? 3 : 1, class: opponent ? "hit" : "" }),
     svg("rect", { x, y, width: 10, height: h, rx: 4, fill: SEAT_COLOURS[seat] }),
-    svg("text", { x: x + 18, y: y + 22, "font-size": 16, "font-weight": 700 }, `${ctx.names[seat]}${seat === ctx.me ? " (you)" : ""}${view.turn === seat ? " · turn" : ""}`),
+    svg("text", { x: x + 18, y: y + 22, "font-size": 16, "font-weight": 700 }, `${ctx.names[seat]}${seat === ctx.me ? " (you)" : ""}${view.turn === seat && !view.outcome ? " · turn" : ""}`),
     svg("text", { x: x + w - 10, y: y + 22, "text-anchor": "end", "font-size": 14 },
       `${player.coins} coins · ${player.prestige} prestige · hand ${player.hand_size}`));
   const panel = actions.clickable(box, opponent, `Choose ${ctx.names[seat]}`);

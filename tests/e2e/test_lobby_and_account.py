@@ -2,8 +2,7 @@
 import psycopg
 import pytest
 
-from tests.e2e.conftest import DATABASE, screenshot
-from tests.e2e.helpers import create_table, sign_up, start_if_waiting
+from tests.e2e.helpers import DATABASE, create_table, screenshot, sign_up, start_if_waiting
 
 pytestmark = pytest.mark.e2e
 
