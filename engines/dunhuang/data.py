@@ -26,6 +26,7 @@ GOOD_NAMES = {
     6: "porcelain", 7: "silk", 8: "tea", 9: "spices", 10: "wool",
 }
 
+MAX_PLAYERS = 4
 STARTING_COINS = {2: 5, 3: 6, 4: 7}
 DRAFT_CARDS = 3  # each player draws three and keeps one
 TOKENS_TO_WIN = {2: 5, 3: 4, 4: 4}  # majority tokens for the top-merchant win
@@ -80,5 +81,3 @@ BUDDHIST_FEE = 2
 # Deck-out scoring.
 POINTS_PER_TOKEN = 2
 POINTS_PER_PRESTIGE = 1
-# Score convention (not a rule of the book): an instant win outranks every points total.
-TOP_MERCHANT_BONUS = 100

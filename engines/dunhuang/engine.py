@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engines.core import Engine, IllegalAction, check_seat
 from engines.dunhuang import data, hidden, rules, scoring, text
-from engines.dunhuang.evolve import evolve
+from engines.dunhuang.evolve import HANDLERS
 from engines.dunhuang.state import new_state, tokens_held
 
 STATE_KEYS = frozenset(new_state(2, {}))
@@ -16,16 +16,17 @@ class Dunhuang(Engine):
     name = "dunhuang"
     title = "Merchants of Dunhuang"
     min_players = 2
-    max_players = 4
+    max_players = data.MAX_PLAYERS
 
     def setup(self, players, options, rng):
         return rules.setup_events(players, options, rng)
 
     def evolve(self, state, event):
-        return evolve(state, event)
+        return HANDLERS[event["type"]](state, event)
 
     def decide(self, state, seat, action, rng):
-        check_seat(self, state, seat)
+        if type(seat) is not int or seat not in rules.to_act(state):
+            check_seat(self, state, seat)  # the full check, which says why a seat may not act
         return rules.decide(state, seat, action, rng)
 
     def to_act(self, state):
@@ -41,7 +42,7 @@ class Dunhuang(Engine):
         return hidden.redact(event, viewer)
 
     def outcome(self, state):
-        return scoring.outcome(state)
+        return None if state["result"] is None else scoring.outcome(state)
 
     def options(self):
         return {
@@ -65,6 +66,8 @@ class Dunhuang(Engine):
         return state  # JSON-native already, and never mutated
 
     def load(self, payload):
+        if isinstance(payload, dict) and "first_player" not in payload:
+            payload = {**payload, "first_player": 0}  # saved before the first player was drawn: seat 0
         if not isinstance(payload, dict) or set(payload) != STATE_KEYS:
             raise IllegalAction("bad_snapshot", "This is not a Merchants of Dunhuang game state.")
         return dict(payload)

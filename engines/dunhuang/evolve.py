@@ -20,12 +20,6 @@ def evolve(state: dict | None, event: dict) -> dict:
     return HANDLERS[event["type"]](state, event)
 
 
-def _with(state: dict, **changes) -> dict:
-    updated = dict(state)
-    updated.update(changes)
-    return updated
-
-
 def _add(vector: list[int], index: int, delta: int) -> list[int]:
     updated = list(vector)
     updated[index] += delta
@@ -62,37 +56,38 @@ def _shrink_deck(state: dict, count: int) -> list[int]:
 
 
 def _game_created(state, event):
-    return new_state(event["players"], event["options"])
+    # Games set up before the first player was drawn began with seat 0.
+    return new_state(event["players"], event["options"], event.get("first_player", 0))
 
 
 def _characters_placed(state, event):
-    return _with(state, faces=list(event["faces"]))
+    return {**state, "faces": list(event["faces"])}
 
 
 def _deck_shuffled(state, event):
-    return _with(state, deck=list(event["deck"]))
+    return {**state, "deck": list(event["deck"])}
 
 
 def _market_dealt(state, event):
-    return _with(state, market=list(event["cards"]), deck=_shrink_deck(state, len(event["cards"])))
+    return {**state, "market": list(event["cards"]), "deck": _shrink_deck(state, len(event["cards"]))}
 
 
 def _draft_dealt(state, event):
     drafted = event["drafted"]
-    return _with(state, pending=_put(state["pending"], event["seat"], list(drafted)),
-                 deck=_shrink_deck(state, len(drafted)), step="draft")
+    return {**state, "pending": _put(state["pending"], event["seat"], list(drafted)),
+            "deck": _shrink_deck(state, len(drafted)), "step": "draft"}
 
 
 def _draft_kept(state, event):
     seat = event["seat"]
     pending = _put(state["pending"], seat, [])
     step = "draft" if any(pending) else "place_camel"
-    return _with(state, hands=_add_card(state["hands"], seat, event["hand"], 1), pending=pending,
-                 boxed=_put(state["boxed"], seat, list(event["secret"])), step=step)
+    return {**state, "hands": _add_card(state["hands"], seat, event["hand"], 1), "pending": pending,
+            "boxed": _put(state["boxed"], seat, list(event["secret"])), "step": step}
 
 
 def _camel_placed(state, event):
-    return _with(state, camel=event["tile"], turn=0, step="move")
+    return {**state, "camel": event["tile"], "turn": state["first_player"], "step": "move"}
 
 
 # ----------------------------------------------------------------------------- turn flow
@@ -100,46 +95,46 @@ def _camel_placed(state, event):
 
 def _camel_moved(state, event):
     tile, seat = event["tile"], event["seat"]
-    return _with(state, camel=tile, steps=event["steps"], coins=_add(state["coins"], seat, -event["cost"]),
-                 step="take" if state["market"][tile] else "act")
+    return {**state, "camel": tile, "steps": event["steps"], "coins": _add(state["coins"], seat, -event["cost"]),
+            "step": "take" if state["market"][tile] else "act"}
 
 
 def _goods_taken(state, event):
     zone = "hands" if event["to"] == "hand" else "shops"
-    return _with(state, market=_put(state["market"], event["tile"], 0), step="act",
-                 **{zone: _add_card(state[zone], event["seat"], event["good"], 1)})
+    return {**state, "market": _put(state["market"], event["tile"], 0), "step": "act",
+            zone: _add_card(state[zone], event["seat"], event["good"], 1)}
 
 
 def _coins_taken(state, event):
-    return _with(state, coins=_add(state["coins"], event["seat"], event["amount"]), step="end_turn")
+    return {**state, "coins": _add(state["coins"], event["seat"], event["amount"]), "step": "end_turn"}
 
 
 def _character_used(state, event):
-    return _with(state, step=FIRST_STEP[event["face"]])
+    return {**state, "step": FIRST_STEP[event["face"]]}
 
 
 def _market_refilled(state, event):
     market = list(state["market"])
     for slot, good in zip(event["slots"], event["cards"]):
         market[slot] = good
-    return _with(state, market=market, deck=_shrink_deck(state, len(event["cards"])))
+    return {**state, "market": market, "deck": _shrink_deck(state, len(event["cards"]))}
 
 
 def _final_round(state, event):
-    return _with(state, final_round=True)
+    return {**state, "final_round": True}
 
 
 def _turn_started(state, event):
-    return _with(state, turn=event["seat"], step="move", steps=0, pick=0, opponent=NO_SEAT,
-                 giver=NO_SEAT, exchange=0, to_give=0)
+    return {**state, "turn": event["seat"], "step": "move", "steps": 0, "pick": 0, "opponent": NO_SEAT,
+            "giver": NO_SEAT, "exchange": 0, "to_give": 0}
 
 
 def _top_merchant(state, event):
-    return _with(state, step="over", result={"reason": "top_merchant", "winner": event["seat"]})
+    return {**state, "step": "over", "result": {"reason": "top_merchant", "winner": event["seat"]}}
 
 
 def _game_ended(state, event):
-    return _with(state, step="over", result={"reason": "deck_out", "winner": NO_SEAT})
+    return {**state, "step": "over", "result": {"reason": "deck_out", "winner": NO_SEAT}}
 
 
 # ----------------------------------------------------------------------------- majority tokens
@@ -151,25 +146,25 @@ def _token_taken(state, event):
     if fee:
         coins = _add(_add(coins, seat, -fee), holder, fee)
     changes = {"step": state["resume"], "resume": None, "fee_good": 0} if state["step"] == "guard_fee" else {}
-    return _with(state, tokens=_put(state["tokens"], good, seat), guards=_put(state["guards"], good, None),
-                 coins=coins, **changes)
+    return {**state, "tokens": _put(state["tokens"], good, seat), "guards": _put(state["guards"], good, None),
+            "coins": coins, **changes}
 
 
 def _token_returned(state, event):
     good = event["good"]
-    return _with(state, tokens=_put(state["tokens"], good, NO_SEAT), guards=_put(state["guards"], good, None))
+    return {**state, "tokens": _put(state["tokens"], good, NO_SEAT), "guards": _put(state["guards"], good, None)}
 
 
 def _guard_blocked(state, event):
-    return _with(state, guards=_put(state["guards"], event["good"], None))
+    return {**state, "guards": _put(state["guards"], event["good"], None)}
 
 
 def _guard_fee_due(state, event):
-    return _with(state, step="guard_fee", fee_good=event["good"], resume=event["resume"])
+    return {**state, "step": "guard_fee", "fee_good": event["good"], "resume": event["resume"]}
 
 
 def _guard_fee_refused(state, event):
-    return _with(state, step=state["resume"], resume=None, fee_good=0)
+    return {**state, "step": state["resume"], "resume": None, "fee_good": 0}
 
 
 # ----------------------------------------------------------------------------- character faces
@@ -177,59 +172,61 @@ def _guard_fee_refused(state, event):
 
 def _cards_drawn(state, event):
     drawn = event["drafted"]
-    return _with(state, pending=_put(state["pending"], event["seat"], list(drawn)),
-                 deck=_shrink_deck(state, len(drawn)), step="keep")
+    return {**state, "pending": _put(state["pending"], event["seat"], list(drawn)),
+            "deck": _shrink_deck(state, len(drawn)), "step": "keep"}
 
 
 def _drawn_kept(state, event):
     seat = event["seat"]
-    return _with(state, hands=_add_card(state["hands"], seat, event["hand"], 1),
-                 pending=_put(state["pending"], seat, []), deck=list(event["secret"]) + state["deck"],
-                 step="end_turn")
+    return {**state, "hands": _add_card(state["hands"], seat, event["hand"], 1),
+            "pending": _put(state["pending"], seat, []), "deck": list(event["secret"]) + state["deck"],
+            "step": "end_turn"}
 
 
 def _picked(state, event):
-    return _with(state, pick=event["good"], step=SECOND_PICK[state["faces"][state["camel"]]])
+    return {**state, "pick": event["good"], "step": SECOND_PICK[state["faces"][state["camel"]]]}
 
 
 def _market_swapped(state, event):
     zone = "hands" if event["zone"] == "hand" else "shops"
     seat, gave, took = event["seat"], event["gave"], event["took"]
     rows = _add_card(_add_card(state[zone], seat, gave, -1), seat, took, 1)
-    return _with(state, market=_put(state["market"], event["slot"], gave), pick=0, step="end_turn", **{zone: rows})
+    return {**state, "market": _put(state["market"], event["slot"], gave), "pick": 0, "step": "end_turn",
+            zone: rows}
 
 
 def _extra_goods_taken(state, event):
-    return _with(state, market=_put(state["market"], event["slot"], 0), step="end_turn",
-                 hands=_add_card(state["hands"], event["seat"], event["good"], 1))
+    return {**state, "market": _put(state["market"], event["slot"], 0), "step": "end_turn",
+            "hands": _add_card(state["hands"], event["seat"], event["good"], 1)}
 
 
 def _guard_placed(state, event):
-    return _with(state, guards=_put(state["guards"], event["good"], event["guard"]), step="end_turn")
+    return {**state, "guards": _put(state["guards"], event["good"], event["guard"]), "step": "end_turn"}
 
 
 def _prestige_gained(state, event):
-    return _with(state, prestige=_add(state["prestige"], event["seat"], event["amount"]), step="end_turn")
+    return {**state, "prestige": _add(state["prestige"], event["seat"], event["amount"]), "step": "end_turn"}
 
 
 def _card_discarded(state, event):
     zone = "hands" if event["zone"] == "hand" else "shops"
     seat = event["seat"]
-    return _with(state, discards=state["discards"] + [event["good"]], step="end_turn",
-                 prestige=_add(state["prestige"], seat, event["prestige"]),
-                 **{zone: _add_card(state[zone], seat, event["good"], -1)})
+    return {**state, "discards": state["discards"] + [event["good"]], "step": "end_turn",
+            "prestige": _add(state["prestige"], seat, event["prestige"]),
+            zone: _add_card(state[zone], seat, event["good"], -1)}
 
 
 def _cards_snatched(state, event):
     seat, victim, count = event["seat"], event["from"], event["count"]
     taken = event["private"][0]["secret"]
-    return _with(state, hands=_move_cards(state, victim, seat, taken), opponent=victim, exchange=count,
-                 giver=seat, to_give=count, step="give")
+    return {**state, "hands": _move_cards(state, victim, seat, taken), "opponent": victim, "exchange": count,
+            "giver": seat, "to_give": count, "step": "give"}
 
 
 def _exchange_started(state, event):
     count = event["count"]
-    return _with(state, opponent=event["from"], exchange=count, giver=event["from"], to_give=count, step="give")
+    return {**state, "opponent": event["from"], "exchange": count, "giver": event["from"], "to_give": count,
+            "step": "give"}
 
 
 def _card_given(state, event):
@@ -237,24 +234,24 @@ def _card_given(state, event):
     hands = _move_cards(state, giver, event["to"], [good])
     to_give = state["to_give"] - 1
     if to_give:
-        return _with(state, hands=hands, to_give=to_give)
+        return {**state, "hands": hands, "to_give": to_give}
     if giver != state["turn"]:  # the Merchant's opponent has given: now the Merchant gives back
-        return _with(state, hands=hands, giver=state["turn"], to_give=state["exchange"])
-    return _with(state, hands=hands, to_give=0, giver=NO_SEAT, step="end_turn")
+        return {**state, "hands": hands, "giver": state["turn"], "to_give": state["exchange"]}
+    return {**state, "hands": hands, "to_give": 0, "giver": NO_SEAT, "step": "end_turn"}
 
 
 def _shop_hand_swapped(state, event):
     seat, to_hand, to_shop = event["seat"], event["to_hand"], event["to_shop"]
     hands = _add_card(_add_card(state["hands"], seat, to_shop, -1), seat, to_hand, 1)
     shops = _add_card(_add_card(state["shops"], seat, to_hand, -1), seat, to_shop, 1)
-    return _with(state, hands=hands, shops=shops, pick=0, step="end_turn")
+    return {**state, "hands": hands, "shops": shops, "pick": 0, "step": "end_turn"}
 
 
 def _card_moved(state, event):
     seat, good = event["seat"], event["good"]
     to_hand = 1 if event["to"] == "hand" else -1
-    return _with(state, hands=_add_card(state["hands"], seat, good, to_hand),
-                 shops=_add_card(state["shops"], seat, good, -to_hand), step="end_turn")
+    return {**state, "hands": _add_card(state["hands"], seat, good, to_hand),
+            "shops": _add_card(state["shops"], seat, good, -to_hand), "step": "end_turn"}
 
 
 HANDLERS = {

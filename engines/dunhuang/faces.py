@@ -59,31 +59,32 @@ def _draw_size(state: dict, face: str) -> int:
 
 
 def can_use(state: dict, seat: int) -> bool:
-    face = current_face(state)
-    hand, shop = state["hands"][seat], state["shops"][seat]
-    if face in ("interpreter", "diplomat"):
-        return bool(state["deck"])
-    if face in ("soldier", "general"):
-        return bool(_swappable(shop if face == "soldier" else hand, _market_goods(state)))
-    if face == "shepherd":
-        return bool(_neighbour_slots(state))
-    if face == "farmer":
-        return bool(state["market"][_farmer_slot(state)])
-    if face in ("manichean", "buddhist"):
-        return bool(_guardable(state, seat))
-    if face == "princess":
-        return tokens_held(state, seat) > 0
-    if face == "painter":
-        return any(hand)
-    if face == "musician":
-        return any(shop)
-    if face in ("trader", "merchant"):
-        return bool(_partners(state, seat))
-    if face == "maid":
-        return bool(_swappable(shop, set(_goods(hand))))
-    if face == "domestic":
-        return any(hand) or any(shop)
-    return face == "dancer"
+    return USABLE[current_face(state)](state, seat)
+
+
+def _can_swap_with_market(state: dict, counts: list[int]) -> bool:
+    return bool(_swappable(counts, _market_goods(state)))
+
+
+# Face -> whether `seat` can carry it out now (RULES.md, "The sixteen faces").
+USABLE = {
+    "interpreter": lambda state, seat: bool(state["deck"]),
+    "diplomat": lambda state, seat: bool(state["deck"]),
+    "soldier": lambda state, seat: _can_swap_with_market(state, state["shops"][seat]),
+    "general": lambda state, seat: _can_swap_with_market(state, state["hands"][seat]),
+    "shepherd": lambda state, seat: bool(_neighbour_slots(state)),
+    "farmer": lambda state, seat: bool(state["market"][_farmer_slot(state)]),
+    "manichean": lambda state, seat: bool(_guardable(state, seat)),
+    "buddhist": lambda state, seat: bool(_guardable(state, seat)),
+    "princess": lambda state, seat: tokens_held(state, seat) > 0,
+    "dancer": lambda state, seat: True,
+    "painter": lambda state, seat: any(state["hands"][seat]),
+    "musician": lambda state, seat: any(state["shops"][seat]),
+    "trader": lambda state, seat: bool(_partners(state, seat)),
+    "merchant": lambda state, seat: bool(_partners(state, seat)),
+    "maid": lambda state, seat: bool(_swappable(state["shops"][seat], set(_goods(state["hands"][seat])))),
+    "domestic": lambda state, seat: any(state["hands"][seat]) or any(state["shops"][seat]),
+}
 
 
 def use_events(state: dict, seat: int) -> list[dict]:

@@ -11,7 +11,7 @@ from collections import Counter
 
 from engines.core import SECRET_KEYS
 from engines.dunhuang import data, rules, scoring
-from engines.dunhuang.state import NO_SEAT, cards_of, counts_of
+from engines.dunhuang.state import NO_SEAT, cards_of, counts_of, last_player
 
 PRIVATE = frozenset({"hand", "drafted", "secret"})
 # Turn fields shown as they are (they name seats, steps and public choices).
@@ -39,8 +39,8 @@ def view(state: dict, viewer: int | None) -> dict:
         "goods": list(data.GOODS_BY_PLAYERS[state["n"]]),
         "bank_tokens": [good for good in data.GOODS_BY_PLAYERS[state["n"]] if state["tokens"][good] == NO_SEAT],
         "tokens_to_win": data.TOKENS_TO_WIN[state["n"]],
-        "first_player": 0,
-        "last_player": state["n"] - 1,
+        "first_player": state["first_player"],
+        "last_player": last_player(state),
         "to_act": sorted(rules.to_act(state)),
         "outcome": scoring.outcome(state),
     }
@@ -128,6 +128,7 @@ def _deal(shown: dict, rng: random.Random) -> dict:
     state = {
         "n": players,
         "options": dict(shown["options"]),
+        "first_player": shown["first_player"],
         "faces": [slot["face"] for slot in shown["circle"]],
         "market": [slot["goods"] for slot in shown["circle"]],
         "deck": unseen,

@@ -7,7 +7,7 @@ from engines.core import IllegalAction
 from engines.dunhuang import data, faces
 from engines.dunhuang.evolve import evolve
 from engines.dunhuang.majority import fee_events, majority_events
-from engines.dunhuang.state import draw, tokens_held
+from engines.dunhuang.state import STEPS, draw, last_player, tokens_held
 
 # Action type -> its fields besides "type".
 FIELDS = {
@@ -23,8 +23,11 @@ STEP_ACTIONS = {
     "pick_token": ("pick_token",), "pick_opponent": ("pick_opponent",), "give": ("give",),
     "domestic": ("pick_shop", "pick_hand"),
 }
+# Steps whose actions never close a turn: the character step always comes after them.
+OPENING_STEPS = frozenset({"draft", "place_camel", "move", "take"})
 PICK_STEPS = frozenset({"keep", "pick_shop", "pick_hand", "pick_slot", "pick_token", "pick_opponent", "give", "domestic"})
 TAKE_TO = ("hand", "shop")
+ACTION_KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}
 
 # Actions that never change, built once (callers must not modify them).
 MOVES = tuple({"type": "move", "steps": steps} for steps in range(1, data.MAX_CAMEL_STEPS + 1))
@@ -32,6 +35,10 @@ TAKES = tuple({"type": "take", "to": to} for to in TAKE_TO)
 PLACES = tuple({"type": "place_camel", "tile": tile} for tile in range(data.TILES))
 USE_OR_COINS = ({"type": "use"}, {"type": "coins"})
 FEE_ANSWERS = ({"type": "pay_guard"}, {"type": "refuse_guard"})
+# The steps in which the seat whose turn it is acts (a Merchant's opponent gives in "give").
+TURN_STEPS = frozenset(STEPS) - {"setup", "draft", "place_camel", "give", "end_turn", "over"}
+ONLY = tuple(frozenset((seat,)) for seat in range(data.MAX_PLAYERS))  # to_act of one seat, built once
+NOBODY = frozenset()
 
 
 # ----------------------------------------------------------------------------- set-up
@@ -44,8 +51,9 @@ def setup_events(players: int, options: dict, rng: random.Random) -> list[dict]:
     circle = [card[rng.randrange(2) if side is None else side] for card in cards]
     deck = data.deck_for(players)
     rng.shuffle(deck)
+    first_player = rng.randrange(players)  # drawn: a table's creator may have chosen seat 0
     events = [
-        {"type": "game_created", "players": players, "options": dict(options)},
+        {"type": "game_created", "players": players, "options": dict(options), "first_player": first_player},
         {"type": "characters_placed", "faces": circle},
         {"type": "deck_shuffled", "deck": list(deck)},
     ]
@@ -64,31 +72,31 @@ def setup_events(players: int, options: dict, rng: random.Random) -> list[dict]:
 
 def to_act(state: dict) -> frozenset[int]:
     step = state["step"]
+    if step in TURN_STEPS:
+        return ONLY[state["turn"]]
     if step == "draft":
         return frozenset(seat for seat, cards in enumerate(state["pending"]) if cards)
     if step == "place_camel":
-        return frozenset((state["n"] - 1,))
+        return ONLY[last_player(state)]
     if step == "give":
-        return frozenset((state["giver"],))
-    if step in ("over", "setup", "end_turn"):
-        return frozenset()
-    return frozenset((state["turn"],))
+        return ONLY[state["giver"]]
+    return NOBODY  # set-up, the end of a turn, the game over
 
 
 def legal_actions(state: dict, seat: int) -> list[dict]:
     if seat not in to_act(state):
         return []
     step = state["step"]
-    if step == "draft":
-        return [{"type": "keep", "card": good} for good in sorted(set(state["pending"][seat]))]
-    if step == "place_camel":
-        return list(PLACES)
     if step == "move":
         return list(MOVES[: _max_steps(state, seat)])
     if step == "take":
         return list(TAKES)
     if step == "act":
         return list(USE_OR_COINS if faces.can_use(state, seat) else USE_OR_COINS[1:])
+    if step == "draft":
+        return [{"type": "keep", "card": good} for good in sorted(set(state["pending"][seat]))]
+    if step == "place_camel":
+        return list(PLACES)
     if step == "guard_fee":
         return list(FEE_ANSWERS)
     return faces.pick_options(state, seat)
@@ -108,8 +116,7 @@ def check_shape(action) -> str:
     kind = action["type"]
     if kind not in FIELDS:
         raise IllegalAction("unknown_action", f"There is no action {kind!r} in Merchants of Dunhuang.")
-    expected = {"type", *FIELDS[kind]}
-    if set(action) != expected:
+    if action.keys() != ACTION_KEYS[kind]:
         wanted = ", ".join(FIELDS[kind]) or "no other fields"
         raise IllegalAction("malformed", f"A {kind!r} action takes {wanted}.")
     for field in FIELDS[kind]:
@@ -131,6 +138,8 @@ def decide(state: dict, seat: int, action: dict, rng: random.Random) -> list[dic
         events = faces.pick_events(state, seat, action, rng)
     else:
         events = STEP_HANDLERS[step](state, seat, action)
+    if step in OPENING_STEPS:
+        return events
     after = state
     for event in events:
         after = evolve(after, event)
@@ -220,9 +229,10 @@ STEP_HANDLERS = {
 
 
 def is_top_merchant(state: dict, seat: int) -> bool:
+    if tokens_held(state, seat) < data.TOKENS_TO_WIN[state["n"]]:
+        return False
     kinds_in_hand = sum(1 for count in state["hands"][seat] if count)
-    return (tokens_held(state, seat) >= data.TOKENS_TO_WIN[state["n"]]
-            and kinds_in_hand >= data.KINDS_IN_HAND_TO_WIN)
+    return kinds_in_hand >= data.KINDS_IN_HAND_TO_WIN
 
 
 def end_turn_events(state: dict) -> list[dict]:
@@ -240,7 +250,7 @@ def end_turn_events(state: dict) -> list[dict]:
     if not final_round and len(deck) == count:
         events.append({"type": "final_round"})
         final_round = True
-    if final_round and seat == state["n"] - 1:
+    if final_round and seat == last_player(state):
         events.append({"type": "game_ended"})
     else:
         events.append({"type": "turn_started", "seat": (seat + 1) % state["n"]})

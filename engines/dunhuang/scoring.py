@@ -1,8 +1,12 @@
-"""Final scoring: tokens, prestige, then the hand comparison capped by tokens; ties by cash."""
+"""Final scoring: tokens, prestige, then the hand comparison capped by tokens; ties by cash.
+
+Scores are the points alone. A top merchant wins and ranks first whatever its points; the
+other seats rank by points, then cash.
+"""
 from __future__ import annotations
 
 from engines.dunhuang import data
-from engines.dunhuang.state import tokens_held
+from engines.dunhuang.state import NO_SEAT, tokens_held
 
 
 def hand_cards_scored(state: dict) -> list[list[int]]:
@@ -24,6 +28,7 @@ def hand_cards_scored(state: dict) -> list[list[int]]:
 
 def breakdown(state: dict) -> list[dict]:
     scored = hand_cards_scored(state)
+    winner = state["result"]["winner"] if state["result"] else NO_SEAT
     rows = []
     for seat in range(state["n"]):
         tokens = tokens_held(state, seat)
@@ -34,12 +39,10 @@ def breakdown(state: dict) -> list[dict]:
             "prestige_points": state["prestige"][seat] * data.POINTS_PER_PRESTIGE,
             "scored_cards": scored[seat],
             "hand_points": sum(scored[seat]),
-            "top_merchant": 0,
+            "top_merchant": seat == winner,
             "cash": state["coins"][seat],
         }
-        if state["result"] and state["result"]["winner"] == seat:
-            row["top_merchant"] = data.TOP_MERCHANT_BONUS
-        row["total"] = row["token_points"] + row["prestige_points"] + row["hand_points"] + row["top_merchant"]
+        row["total"] = row["token_points"] + row["prestige_points"] + row["hand_points"]
         rows.append(row)
     return rows
 
@@ -50,12 +53,21 @@ def outcome(state: dict) -> dict | None:
         return None
     rows = breakdown(state)
     scores = [row["total"] for row in rows]
-    rank_key = [(row["total"], row["cash"]) for row in rows]
-    ranking = sorted(range(state["n"]), key=lambda seat: (-scores[seat], -rows[seat]["cash"], seat))
-    best = rank_key[ranking[0]]
+    players, first = state["n"], state["first_player"]
+
+    def rank_key(seat: int) -> tuple:
+        # The top merchant first; then points, then cash; seats equal on both in turn order.
+        return (not rows[seat]["top_merchant"], -scores[seat], -rows[seat]["cash"], (seat - first) % players)
+
+    ranking = sorted(range(players), key=rank_key)
+    if result["reason"] == "top_merchant":
+        winners = [result["winner"]]
+    else:
+        best = rank_key(ranking[0])[:3]
+        winners = [seat for seat in ranking if rank_key(seat)[:3] == best]
     return {
         "scores": scores,
-        "winners": [seat for seat in ranking if rank_key[seat] == best],
+        "winners": winners,
         "ranking": ranking,
         "breakdown": rows,
         "reason": result["reason"],

@@ -19,11 +19,12 @@ STEPS = (
 )
 
 
-def new_state(players: int, options: dict) -> dict:
+def new_state(players: int, options: dict, first_player: int = 0) -> dict:
     empty = [0] * (data.MAX_GOOD + 1)
     return {
         "n": players,
         "options": dict(options),
+        "first_player": first_player,  # drawn at set-up; turns go up the seats from here
         "faces": [],
         "market": [0] * data.TILES,
         "deck": [],
@@ -64,8 +65,13 @@ def counts_of(cards: list[int]) -> list[int]:
     return counts
 
 
+def last_player(state: dict) -> int:
+    """The seat before the first player: it places the camel and closes every round."""
+    return (state["first_player"] - 1) % state["n"]
+
+
 def tokens_held(state: dict, seat: int) -> int:
-    return sum(1 for holder in state["tokens"] if holder == seat)
+    return state["tokens"].count(seat)
 
 
 def current_face(state: dict) -> str:

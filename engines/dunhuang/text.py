@@ -17,7 +17,8 @@ def _cards(count: int) -> str:
 
 
 LINES = {
-    "game_created": lambda e: f"A game of Merchants of Dunhuang for {e['players']} players begins.",
+    "game_created": lambda e: (f"A game of Merchants of Dunhuang for {e['players']} players begins;"
+                               f" {_seat(e.get('first_player', 0))} is the first player."),
     "characters_placed": lambda e: "The characters around the market: " + ", ".join(e["faces"]) + ".",
     "deck_shuffled": lambda e: "The goods deck is shuffled.",
     "market_dealt": lambda e: "A goods card is laid under each character.",

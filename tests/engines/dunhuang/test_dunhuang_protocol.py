@@ -130,6 +130,7 @@ def test_describe_names_seats_with_placeholders():
     state, more = acts(state, 0, {"type": "keep", "card": state["pending"][0][0]})
     line = ENGINE.describe(ENGINE.redact(more[0], 1))
     assert "{seat0}" in line and "keeps" in line
+    assert "{seat%d} is the first player" % events[0]["first_player"] in ENGINE.describe(events[0])
     assert ENGINE.describe({"type": "camel_moved", "seat": 1, "steps": 3, "tile": 4, "cost": 2}) == \
         "{seat1} moves the camel 3 tiles to tile 5, paying 2 coins."
 

@@ -44,4 +44,39 @@ def test_running_game_has_no_outcome_and_top_merchant_outranks_points():
     state = position(players=2, step="over", result={"reason": "top_merchant", "winner": 1}, prestige=[40, 0])
     result = ENGINE.outcome(state)
     assert (result["winners"], result["ranking"], result["reason"]) == ([1], [1, 0], "top_merchant")
-    assert result["breakdown"][1]["top_merchant"] == 100
+    assert [row["top_merchant"] for row in result["breakdown"]] == [False, True]
+
+
+def test_scores_are_the_real_points_even_for_a_top_merchant():
+    state = position(players=3, step="over", result={"reason": "top_merchant", "winner": 2},
+                     shops=[[], [], [2, 3, 4, 5]], tokens={2: 2, 3: 2, 4: 2, 5: 2}, hands=[[], [], [6, 7, 8, 9]],
+                     prestige=[30, 12, 1], coins=[0, 9, 0])
+    result = ENGINE.outcome(state)
+    assert result["scores"] == [30, 12, 4 * 2 + 1 + (9 + 8 + 7 + 6)]
+    assert [row["total"] for row in result["breakdown"]] == result["scores"]
+    assert result["winners"] == [2]
+    assert result["ranking"] == [2, 0, 1]  # the top merchant first, then the others by points
+    assert result["reason"] == "top_merchant"
+
+
+def test_after_a_top_merchant_the_others_rank_by_points_then_cash():
+    state = position(players=4, step="over", result={"reason": "top_merchant", "winner": 3},
+                     prestige=[5, 5, 8, 0], coins=[1, 4, 0, 0])
+    result = ENGINE.outcome(state)
+    assert result["scores"] == [5, 5, 8, 0]
+    assert (result["winners"], result["ranking"]) == ([3], [3, 2, 1, 0])
+
+
+def test_deck_out_totals_carry_no_bonus():
+    state = ended(players=2, tokens={2: 0}, prestige=[1, 6], coins=[0, 0])
+    result = ENGINE.outcome(state)
+    assert result["scores"] == [3, 6] == [row["total"] for row in result["breakdown"]]
+    assert not any(row["top_merchant"] for row in result["breakdown"])
+    assert (result["winners"], result["ranking"]) == ([1], [1, 0])
+
+
+def test_seats_equal_on_points_and_cash_are_listed_in_turn_order_from_the_first_player():
+    state = ended(players=4, prestige=[2, 2, 2, 1], coins=[3, 3, 3, 3], first_player=2)
+    result = ENGINE.outcome(state)
+    assert result["winners"] == [2, 0, 1]
+    assert result["ranking"] == [2, 0, 1, 3]

@@ -63,8 +63,17 @@ def test_faces_option_puts_one_side_up(side, expected):
     assert sorted(state["faces"]) == sorted(card[expected] for card in data.CHARACTER_CARDS)
 
 
+def drafted(state):
+    """`state` after every seat has kept its lowest draft card."""
+    for seat in range(state["n"]):
+        state, _ = act(state, seat, {"type": "keep", "card": min(state["pending"][seat])})
+    return state
+
+
 def test_draft_keep_one_remove_two_unseen_then_last_player_places_camel():
-    state, _ = started(3)
+    state, events = started(3)
+    first = events[0]["first_player"]
+    last = (first - 1) % 3
     assert ENGINE.to_act(state) == {0, 1, 2}
     for seat in (2, 0, 1):
         drawn = sorted(state["pending"][seat])
@@ -73,12 +82,64 @@ def test_draft_keep_one_remove_two_unseen_then_last_player_places_camel():
         assert sorted(state["boxed"][seat]) == drawn[1:]
         assert events[0]["removed"] == 2
     assert state["step"] == "place_camel"
-    assert ENGINE.to_act(state) == {2}
-    assert len(ENGINE.legal_actions(state, 2)) == 8
-    state, _ = act(state, 2, {"type": "place_camel", "tile": 5})
+    assert ENGINE.to_act(state) == {last}
+    assert len(ENGINE.legal_actions(state, last)) == 8
+    state, _ = act(state, last, {"type": "place_camel", "tile": 5})
     assert state["camel"] == 5
-    assert ENGINE.to_act(state) == {0}
+    assert ENGINE.to_act(state) == {first}
     assert state["step"] == "move"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_first_player_is_drawn_from_the_setup_rng_and_recorded(players):
+    firsts = []
+    for seed in range(40):
+        state, events = started(players, seed)
+        first = events[0]["first_player"]
+        assert state["first_player"] == first
+        assert ENGINE.view(state, None)["first_player"] == first
+        assert ENGINE.view(state, None)["last_player"] == (first - 1) % players
+        assert started(players, seed)[1] == events  # the same seed draws the same first player
+        firsts.append(first)
+    assert set(firsts) == set(range(players))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_seat_before_the_first_player_places_the_camel_then_the_first_player_moves(players):
+    for seed in range(12):
+        state, events = started(players, seed)
+        first = events[0]["first_player"]
+        state = drafted(state)
+        last = (first - 1) % players
+        assert ENGINE.to_act(state) == {last}
+        for seat in set(range(players)) - {last}:
+            assert ENGINE.legal_actions(state, seat) == []
+        state, _ = act(state, last, {"type": "place_camel", "tile": 3})
+        assert (state["turn"], ENGINE.to_act(state)) == (first, {first})
+
+
+def test_turns_go_up_the_seats_from_the_first_player_and_wrap_round():
+    state, events = next((state, events) for state, events in (started(4, seed) for seed in range(40))
+                         if events[0]["first_player"] == 2)
+    state = drafted(state)
+    state, _ = act(state, 1, {"type": "place_camel", "tile": 0})
+    order = []
+    for _ in range(5):
+        seat = state["turn"]
+        order.append(seat)
+        state, _ = act(state, seat, {"type": "move", "steps": 1})
+        if state["step"] == "take":
+            state, _ = act(state, seat, {"type": "take", "to": "hand"})
+        state, _ = act(state, seat, {"type": "coins"})
+    assert order == [2, 3, 0, 1, 2]
+
+
+def test_a_log_or_snapshot_from_before_the_draw_means_seat_0_goes_first():
+    state, events = started(3, seed=5)
+    old_event = {key: value for key, value in events[0].items() if key != "first_player"}
+    assert ENGINE.evolve(None, old_event)["first_player"] == 0
+    old_snapshot = {key: value for key, value in ENGINE.dump(state).items() if key != "first_player"}
+    assert ENGINE.load(old_snapshot) == {**state, "first_player": 0}
 
 
 def test_draft_rejects_a_card_not_drawn():

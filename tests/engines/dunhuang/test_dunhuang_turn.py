@@ -142,3 +142,36 @@ def test_only_the_seat_whose_turn_ends_is_checked():
     state, _ = acts(state, 0, {"type": "move", "steps": 1}, {"type": "take", "to": "hand"})
     state, events = act(state, 0, {"type": "coins"})
     assert types(events)[-1] == "turn_started"
+
+
+@pytest.mark.parametrize("players, first", [(3, 1), (3, 2), (4, 3), (2, 1)])
+def test_the_last_round_ends_after_the_seat_before_the_first_player(players, first):
+    last = (first - 1) % players
+    state = position(players=players, first_player=first, deck=[8], turn=first)
+    state, _ = acts(state, first, {"type": "move", "steps": 1}, {"type": "take", "to": "hand"})
+    state, events = act(state, first, {"type": "coins"})
+    assert "final_round" in types(events)
+    played = [first]
+    while ENGINE.outcome(state) is None:
+        seat = state["turn"]
+        played.append(seat)
+        state, _ = act(state, seat, {"type": "move", "steps": 1})
+        if state["step"] == "take":
+            state, _ = act(state, seat, {"type": "take", "to": "hand"})
+        state, events = act(state, seat, {"type": "coins"})
+    assert played == [(first + turn) % players for turn in range(players)]  # every seat once
+    assert played[-1] == last and types(events)[-1] == "game_ended"
+
+
+def test_when_the_seat_before_the_first_player_empties_the_deck_the_game_ends_at_once():
+    state = position(players=3, first_player=1, deck=[8], turn=0, camel=3)
+    state, _ = acts(state, 0, {"type": "move", "steps": 1}, {"type": "take", "to": "shop"})
+    state, events = act(state, 0, {"type": "coins"})
+    assert types(events)[-2:] == ["final_round", "game_ended"]
+
+
+def test_the_highest_seat_does_not_end_the_game_when_another_seat_went_first():
+    state = position(players=3, first_player=1, deck=[], final_round=True, turn=2)
+    state, _ = acts(state, 2, {"type": "move", "steps": 1}, {"type": "take", "to": "hand"})
+    state, events = act(state, 2, {"type": "coins"})
+    assert types(events)[-1] == "turn_started" and state["turn"] == 0
