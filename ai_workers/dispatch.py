@@ -1,6 +1,6 @@
 """The seam between a committed command and the AI turn it made due.
 
-"celery": a task on the "ai" queue. "inline": run in this process right after the commit.
+"celery": a task on the AI queue (settings.AI_QUEUE). "inline": run in this process right after the commit.
 Both go through a JSON round trip so that the arguments stay broker-safe. Inline turns are
 queued and drained by the outermost call, so a chain of AI moves is a loop, not a recursion.
 """
@@ -25,7 +25,7 @@ def send_ai_turn(table_id: int, seat: int, expected_seq: int) -> None:
     if settings.AI_DISPATCH == "celery":
         from ai_workers.tasks import ai_turn
 
-        ai_turn.apply_async(args)
+        ai_turn.apply_async(args, queue=settings.AI_QUEUE)
     else:
         run_inline(args)
 

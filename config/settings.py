@@ -92,6 +92,8 @@ if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
 elif PROFILE == "test":
     DATABASES = {"default": dj_database_url.parse("postgres://postgres@127.0.0.1:5432/sampan")}
+    # A test database of this run alone, so that test runs on one machine never collide.
+    DATABASES["default"]["TEST"] = {"NAME": f"test_sampan_{os.getpid()}"}
 elif PRODUCTION:
     raise RuntimeError("The production profile needs DATABASE_URL.")
 else:
@@ -125,7 +127,9 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "sampan"
-CELERY_TASK_ROUTES = {"ai_workers.tasks.ai_turn": {"queue": "ai"}}
+# The queue of AI turns; set per deployment when several share one Redis.
+AI_QUEUE = os.environ.get("SAMPAN_AI_QUEUE", "ai")
+CELERY_TASK_ROUTES = {"ai_workers.tasks.ai_turn": {"queue": AI_QUEUE}}
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_BEAT_SCHEDULE = {
     "resolve-deadlines": {"task": "ai_workers.tasks.resolve_deadlines", "schedule": 1.0},
@@ -136,6 +140,9 @@ CELERY_TASK_IGNORE_RESULT = True
 
 # An AI turn whose dispatch was lost is sent again after this many seconds (the outbox).
 AI_REDISPATCH_SECONDS = int(os.environ.get("SAMPAN_AI_REDISPATCH_SECONDS", "20"))
+# Each websocket re-reads its table's head this soon after news, in case a push was lost
+# (backing off to once a minute while the table is quiet).
+WS_HEAD_CHECK_SECONDS = float(os.environ.get("SAMPAN_WS_HEAD_CHECK_SECONDS", "1"))
 # A claimed deadline is left alone by other tickers for this long.
 DEADLINE_LEASE_SECONDS = 30
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ai_workers import dispatch
@@ -288,6 +288,8 @@ def check_back(table: Table, user) -> Seat:
         raise forbidden("You have no seat at this table.")
     if seat.forfeited:
         raise forbidden("You forfeited this game; a bot plays your seat to the end.")
+    if not seat.standin:  # else calling back/ would restart one's own clock
+        raise Refused("not_away", "You already play your seat yourself.", 409)
     return seat
 
 
@@ -357,14 +359,15 @@ def check_action(engine: Engine, table: Table, state: Any, seat: int, action: An
 
 def do_record_actor(table: Table, seat: Seat, actor: str) -> None:
     """A player's own move resets the idle count; a timed-out move adds to it."""
-    if actor == "player":
+    if actor == "player" and (seat.timeouts or seat.standin):
         seat.timeouts, seat.standin = 0, False
+        seat.save()
     elif actor == "timeout":
         seat.timeouts += 1
         if seat.timeouts >= table.max_timeouts:
             seat.standin = table.on_idle == Table.OnIdle.BOT
             seat.forfeited = table.on_idle == Table.OnIdle.FORFEIT
-    seat.save()
+        seat.save()
 
 
 def do_play(table: Table, seat: Seat, events: list[dict], engine: Engine, state: Any, command_id: str, actor: str):
@@ -398,18 +401,22 @@ def submit(table_id: int, seat: int, action: Any, expected_seq: Any, command_id:
     """Play `action` for `seat`: the command path of every move, whoever makes it."""
     assert actor in ACTORS
     command_id = check_command_id(command_id)
-    with transaction.atomic():
-        table = lock_table(table_id)
-        earlier = earlier_result(table, seat, command_id)
-        if earlier is not None:
-            return earlier
-        check_running(table)
-        check_expected_seq(table, expected_seq)
-        seat_row = check_actor(table, seat, actor)
-        engine = engine_of(table)
-        state = head_state(table)
-        first = table.head_seq + 1
-        events = check_action(engine, table, state, seat, action)
-        do_play(table, seat_row, events, engine, state, command_id, actor)
-        rows = list(Event.objects.filter(table=table, seq__gte=first).order_by("seq"))
+    try:
+        with transaction.atomic():
+            table = lock_table(table_id)
+            earlier = earlier_result(table, seat, command_id)
+            if earlier is not None:
+                return earlier
+            check_running(table)
+            check_expected_seq(table, expected_seq)
+            seat_row = check_actor(table, seat, actor)
+            engine = engine_of(table)
+            state = head_state(table)
+            first = table.head_seq + 1
+            events = check_action(engine, table, state, seat, action)
+            do_play(table, seat_row, events, engine, state, command_id, actor)
+            rows = list(Event.objects.filter(table=table, seq__gte=first).order_by("seq"))
+    except IntegrityError:  # the unique (table, seq) key caught a writer that slipped past the lock
+        head = Table.objects.filter(pk=table_id).values_list("head_seq", flat=True).first()
+        raise Refused("stale_seq", "Another command took this seq; reload and try again.", 409, head_seq=head) from None
     return command_result(table, seat, rows)

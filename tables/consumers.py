@@ -2,7 +2,9 @@
 
 Every frame is built for this consumer's own viewer (their seat, or None for spectators).
 """
+import asyncio
 import json
+import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -16,24 +18,37 @@ from tables.publish import group_name
 from tables.reading import redacted_events, seat_of, sync_frame
 
 
+log = logging.getLogger(__name__)
+MAX_HEAD_CHECK_SECONDS = 60
+
+
 def error_frame(code: str, detail: str, command_id=None) -> dict:
     return {"type": "error", "code": code, "detail": detail, "command_id": command_id}
 
 
-def frames_after(table_id: int, user, after: int) -> list[dict] | None:
-    """The event frames after seq `after` and a sync frame, for `user` (None: no such table)."""
+def frames_after(table_id: int, user, after: int, seat: int | None = None) -> list[dict] | None:
+    """The event frames after seq `after` and a sync frame, for `user` (None: no such table).
+
+    `seat`: the user's seat when already known (seats do not change once a game has started).
+    """
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
-    seat = seat_of(table, user)
+    if seat is None:
+        seat = seat_of(table, user)
     events = redacted_events(table, seat, after, table.head_seq) if table.snapshot is not None else []
     frames = [{"type": "event", "seq": e["seq"], "event": e["event"], "text": e["text"]} for e in events]
     return frames + [sync_frame(table, seat)]
 
 
-def submit_as(table_id: int, user, frame: dict) -> None:
-    table = Table.objects.filter(pk=table_id).first()
-    seat = seat_of(table, user) if table else None
+def head_seq_of(table_id: int) -> int | None:
+    return Table.objects.filter(pk=table_id).values_list("head_seq", flat=True).first()
+
+
+def submit_as(table_id: int, user, seat: int | None, frame: dict) -> None:
+    if seat is None:
+        table = Table.objects.filter(pk=table_id).first()
+        seat = seat_of(table, user) if table else None
     if seat is None:
         raise Refused("forbidden", "You have no seat at this table.", 403)
     commands.submit(table_id, seat, frame.get("action"), frame.get("expected_seq"), frame.get("command_id"))
@@ -44,23 +59,50 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.user = self.scope.get("user")
         self.seq = 0
+        self.seat = None  # known once the game has started and this viewer holds a seat
+        self.sending = asyncio.Lock()  # frames of one catch-up are never interleaved with another's
+        self.watcher = None
         await self.accept()
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         if not await self.send_frames_after(0, only_sync=True):
             await self.send_json(error_frame("not_found", "There is no such table."))
             await self.close(code=4404)
+            return
+        self.watcher = asyncio.create_task(self.watch_head())
 
     async def disconnect(self, code):
+        if self.watcher:
+            self.watcher.cancel()
         await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
 
+    async def watch_head(self):
+        """Pushes are at-most-once (a Redis restart loses some): look at the head now and then,
+        soon after the last news and ever more rarely while the table is quiet."""
+        quiet = settings.WS_HEAD_CHECK_SECONDS
+        while True:
+            seen = self.seq
+            await asyncio.sleep(quiet)
+            try:
+                head = await database_sync_to_async(head_seq_of)(self.table_id)
+                if head is not None and head > self.seq:
+                    await self.send_frames_after(self.seq)
+            except Exception:  # keep watching: the next look may succeed
+                log.exception("head check of table %s failed", self.table_id)
+            moved = self.seq != seen
+            quiet = settings.WS_HEAD_CHECK_SECONDS if moved else min(quiet * 2, MAX_HEAD_CHECK_SECONDS)
+
     async def send_frames_after(self, after: int, only_sync: bool = False) -> bool:
-        frames = await database_sync_to_async(frames_after)(self.table_id, self.user, after)
-        if frames is None:
-            return False
-        for frame in frames[-1:] if only_sync else frames:
-            await self.send_json(frame)
-        self.seq = frames[-1]["seq"]
-        return True
+        async with self.sending:
+            frames = await database_sync_to_async(frames_after)(self.table_id, self.user, after, self.seat)
+            if frames is None:
+                return False
+            for frame in frames[-1:] if only_sync else frames:
+                await self.send_json(frame)
+            sync = frames[-1]
+            self.seq = sync["seq"]
+            if sync["view"] is not None:
+                self.seat = sync["seat"]
+            return True
 
     async def table_changed(self, message):
         """Pushed after a commit: send what this viewer has not seen yet, then a sync."""
@@ -94,7 +136,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def act(self, frame: dict):
         command_id = frame.get("command_id") if isinstance(frame.get("command_id"), str) else None
         try:
-            await database_sync_to_async(submit_as)(self.table_id, self.user, frame)
+            await database_sync_to_async(submit_as)(self.table_id, self.user, self.seat, frame)
         except Refused as refusal:
             await self.send_json({**error_frame(refusal.code, refusal.detail, command_id), **refusal.extra})
             return

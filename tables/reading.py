@@ -51,6 +51,15 @@ def seat_names(table: Table) -> list[str]:
     return names
 
 
+def colours(table: Table) -> dict[int, str]:
+    """Each seat's colour in the game, where the game gives seats colours (after the start)."""
+    state = head_state(table)
+    if state is None:
+        return {}
+    players = engine_of(table).view(state, None).get("players", [])
+    return {p["seat"]: p["colour"] for p in players if isinstance(p, dict) and p.get("colour")}
+
+
 def log_line(engine: Engine, event: dict | None, names: list[str]) -> str:
     if event is None:
         return ""
@@ -62,11 +71,14 @@ def log_line(engine: Engine, event: dict | None, names: list[str]) -> str:
 
 def redacted_events(table: Table, viewer: int | None, after: int, upto: int | None = None) -> list[dict]:
     """Events after `after` as `viewer` may see them; an event hidden from them has event None."""
-    engine = engine_of(table)
-    names = seat_names(table)
     rows = Event.objects.filter(table=table, seq__gt=after).order_by("seq")
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
+    rows = list(rows)
+    if not rows:
+        return []
+    engine = engine_of(table)
+    names = seat_names(table)
     result = []
     for row in rows:
         event = engine.redact(row.payload, viewer)

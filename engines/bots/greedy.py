@@ -11,7 +11,7 @@ import random
 from engines.bots.playout import advance, random_step, relative_value
 from engines.core import Action, Engine, Seat
 
-SAMPLES = 3
+SAMPLES = 6
 MAX_REPLY_STEPS = 12
 
 

@@ -3,7 +3,7 @@ from rest_framework import serializers
 
 from engines import registry
 from tables.models import Seat, Table
-from tables.reading import deadline_of, seat_of
+from tables.reading import colours, deadline_of, seat_of
 
 
 # ----------------------------------------------------------------------------- requests
@@ -73,6 +73,10 @@ class SeatSerializer(serializers.Serializer):
     is_ai = serializers.SerializerMethodField()
     standin = serializers.BooleanField()
     forfeited = serializers.BooleanField()
+    colour = serializers.SerializerMethodField()
+
+    def get_colour(self, seat: Seat) -> str | None:
+        return self.context.get("colours", {}).get(seat.index)
 
     def get_username(self, seat: Seat) -> str | None:
         return seat.user.username if seat.user else None
@@ -111,6 +115,10 @@ class TableDetailSerializer(TableSummarySerializer):
 
     class Meta(TableSummarySerializer.Meta):
         fields = TableSummarySerializer.Meta.fields + ["options", "my_seat", "deadline", "seed_hash", "seed", "outcome"]
+
+    def to_representation(self, table: Table) -> dict:
+        self.context["colours"] = colours(table)
+        return super().to_representation(table)
 
     def get_my_seat(self, table: Table) -> int | None:
         return seat_of(table, self.context["request"].user)

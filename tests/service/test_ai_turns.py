@@ -1,6 +1,4 @@
 """AI seats through the inline dispatch seam (the embedded and test default)."""
-import time
-
 import pytest
 
 from ai_workers.tasks import ai_turn
@@ -39,23 +37,20 @@ def test_a_stale_or_repeated_ai_task_changes_nothing(make_user, client_for):
     assert Event.objects.filter(table=head).count() == 4
 
 
-def test_an_all_ai_dschunke_table_plays_to_the_end_and_snapshots_equal_the_fold(make_user, client_for):
+def test_an_all_ai_table_plays_to_the_end_inline_and_snapshots_equal_the_fold(make_user, client_for):
     client = client_for(make_user())
-    started = time.monotonic()
-    table = new_table(client, game="dschunke", players=4, seats=[{"kind": "ai", "strength": "random"}] * 4)
-    response = client.post(f"/api/tables/{table['id']}/start/")
-    detail = response.json()
-    assert detail["status"] == "finished", detail
+    table = new_table(client, game="dunhuang", players=2, seats=[{"kind": "ai", "strength": "random"}] * 2)
+    detail = client.post(f"/api/tables/{table['id']}/start/").json()
+    assert detail["status"] == "finished", detail  # the whole chain of AI turns ran after the start
     assert detail["outcome"]["winners"] and detail["seed"]
     assert not Deadline.objects.filter(table_id=table["id"]).exists()
     stored = Table.objects.get(pk=table["id"])
-    engine = registry.get("dschunke")
+    engine = registry.get("dunhuang")
     events = list(Event.objects.filter(table=stored).order_by("seq").values_list("payload", flat=True))
-    assert engine.dump(fold(engine, events)) == stored.snapshot
     assert len(events) == stored.head_seq
-    _, setup = start(engine, 4, stored.options, command_rng(detail["seed"], 0))  # the revealed seed
+    assert engine.dump(fold(engine, events)) == stored.snapshot
+    _, setup = start(engine, 2, stored.options, command_rng(detail["seed"], 0))  # the revealed seed
     assert events[: len(setup)] == setup
-    print(f"all-AI dschunke: {stored.head_seq} events in {time.monotonic() - started:.1f}s")
 
 
 def test_the_bot_only_ever_sees_its_seat(make_user, client_for, monkeypatch):

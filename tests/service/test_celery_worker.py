@@ -10,7 +10,7 @@ from django.db import connection
 from django.test import override_settings
 
 from engines import registry
-from engines.core import fold
+from engines.core import command_rng, fold, start
 from tables.models import Event, Table
 
 from .helpers import new_table
@@ -19,18 +19,23 @@ pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# A queue of this run alone: other workers may share the Redis broker.
+QUEUE = f"ai-test-{os.getpid()}"
+
+
 @pytest.fixture
 def celery_worker(tmp_path):
-    """A worker on the "ai" and default queues, using the test database."""
+    """A worker on this run's AI queue, using the test database."""
     env = {
         **os.environ,
+        "SAMPAN_AI_QUEUE": QUEUE,
         "SAMPAN_PROFILE": "test",
         "SAMPAN_AI_DISPATCH": "celery",
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{connection.settings_dict['NAME']}",
     }
     log = open(tmp_path / "worker.log", "w")
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "ai,sampan", "--pool=solo",
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", QUEUE, "--pool=solo",
          "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"test-{os.getpid()}@%h",
          "--loglevel=WARNING"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -55,7 +60,7 @@ def wait_for(condition, timeout: float) -> bool:
     return False
 
 
-@override_settings(AI_DISPATCH="celery")
+@override_settings(AI_DISPATCH="celery", AI_QUEUE=QUEUE)
 def test_an_all_ai_dschunke_table_plays_to_the_end_through_a_worker(make_user, client_for, celery_worker):
     client = client_for(make_user())
     table = new_table(client, game="dschunke", players=4, seats=[{"kind": "ai", "strength": "random"}] * 4)
@@ -73,4 +78,6 @@ def test_an_all_ai_dschunke_table_plays_to_the_end_through_a_worker(make_user, c
     assert [e["seq"] for e in Event.objects.filter(table=stored).order_by("seq").values("seq")] == list(
         range(1, stored.head_seq + 1))
     assert engine.dump(fold(engine, events)) == stored.snapshot
+    _, setup = start(engine, 4, stored.options, command_rng(stored.seed, 0))  # the revealed seed
+    assert events[: len(setup)] == setup
     print(f"worker played {stored.head_seq} events in {time.monotonic() - started:.1f}s")

@@ -70,3 +70,15 @@ def test_the_same_command_id_from_two_threads_applies_once(make_user, client_for
         thread.join(timeout=60)
     assert len(results) == 5 and all(r == results[0] for r in results)
     assert Event.objects.filter(table_id=table["id"]).count() == 4
+
+
+def test_the_unique_seq_key_refuses_a_writer_that_skipped_the_lock(make_user, client_for):
+    alice, bob = make_user(), make_user()
+    table = new_table(client_for(alice))
+    commands.join(table["id"], bob)
+    commands.start_table(table["id"], alice)
+    Event.objects.create(table_id=table["id"], seq=4, type="rogue", payload={"type": "rogue"})  # head not moved
+    with pytest.raises(Refused) as refused:
+        commands.submit(table["id"], 0, {"type": "roll"}, 3, "after-rogue")
+    assert refused.value.code == "stale_seq" and refused.value.status == 409
+    assert Event.objects.filter(table_id=table["id"]).count() == 4

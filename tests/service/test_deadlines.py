@@ -75,24 +75,31 @@ def test_a_stale_deadline_changes_nothing(live_table):
     assert Table.objects.get(pk=table_id).head_seq == 4
 
 
+def play_a_card(client, table_id: int):
+    view = client.get(f"/api/tables/{table_id}/view/").json()
+    card = view["view"]["players"][view["seat"]]["hand"][0]
+    return act(client, table_id, {"type": "play", "card": card}, view["seq"], f"card-{view['seq']}")
+
+
 def test_three_timeouts_hand_the_seat_to_a_bot_until_the_player_returns(live_table):
     table_id, clients = live_table()
-    for _ in range(3):  # seat 0 idles three times; seat 1 answers each time
+    for turn in range(3):  # seat 0 idles three times; seat 1 answers each time, keeping a card
         expire(table_id)
-        ticker.tick()
-        table = Table.objects.get(pk=table_id)
-        if table.to_act == [1]:
-            act(clients[1], table_id, {"type": "roll"} if table.head_seq == 4 else
-                {"type": "play", "card": clients[1].get(f"/api/tables/{table_id}/view/").json()["view"]["players"][1]
-                 ["hand"][0]}, table.head_seq, f"b{table.head_seq}")
+        assert ticker.tick() == 1
+        seq = Table.objects.get(pk=table_id).head_seq
+        answer = act(clients[1], table_id, {"type": "roll"}, seq, "roll") if turn == 0 else play_a_card(
+            clients[1], table_id)
+        assert answer.status_code == 200
     seat = Seat.objects.get(table_id=table_id, index=0)
     assert seat.standin and seat.timeouts == 3
     table = Table.objects.get(pk=table_id)
-    assert table.to_act == [1]  # the stand-in bot already answered for seat 0
+    assert table.status == Table.Status.RUNNING and table.to_act == [1]
     assert clients[0].get(f"/api/tables/{table_id}/").json()["seats"][0]["standin"] is True
     back = clients[0].post(f"/api/tables/{table_id}/back/").json()
     assert back["seats"][0]["standin"] is False
     assert Seat.objects.get(table_id=table_id, index=0).timeouts == 0
+    again = clients[0].post(f"/api/tables/{table_id}/back/")  # no restarting one's own clock
+    assert again.status_code == 409 and again.json()["code"] == "not_away"
 
 
 def test_a_forfeit_table_keeps_the_bot_to_the_end(live_table):
@@ -103,10 +110,8 @@ def test_a_forfeit_table_keeps_the_bot_to_the_end(live_table):
     assert seat.forfeited
     response = clients[0].post(f"/api/tables/{table_id}/back/")
     assert response.status_code == 403 and "forfeited" in response.json()["detail"]
-    while Table.objects.get(pk=table_id).status == Table.Status.RUNNING:
-        table = Table.objects.get(pk=table_id)
-        hand = clients[1].get(f"/api/tables/{table_id}/view/").json()["view"]["players"][1]["hand"]
-        act(clients[1], table_id, {"type": "play", "card": hand[0]}, table.head_seq, f"b{table.head_seq}")
+    while Table.objects.get(pk=table_id).status == Table.Status.RUNNING:  # the bot answers every card
+        assert play_a_card(clients[1], table_id).status_code == 200
     assert Table.objects.get(pk=table_id).outcome["forfeited"] == [0]
 
 

@@ -61,6 +61,7 @@ def test_join_leave_and_start_with_ai_fill(make_user, client_for):
     started = post(a, f"{url}/start/").json()
     assert started["status"] == "running"
     assert [s["kind"] for s in started["seats"]] == ["human", "ai", "ai"]
+    assert all(s["colour"] is None for s in started["seats"])  # the tiny game has no colours
     assert all(s["strength"] == "greedy" for s in started["seats"][1:])
     assert post(b, f"{url}/join/").json()["code"] == "not_open"
 
@@ -167,5 +168,15 @@ def test_games_and_the_openapi_schema(make_user):
 def test_seats_report_their_kind(make_user, client_for):
     table = new_table(client_for(make_user()), seats=[{"kind": "me"}, {"kind": "ai", "strength": "random"}])
     assert table["seats"][1] == {"seat": 1, "kind": "ai", "username": None, "strength": "random", "is_ai": True,
-                                 "standin": False, "forfeited": False}
+                                 "standin": False, "forfeited": False, "colour": None}
     assert Seat.objects.filter(kind="ai").count() == 1
+
+
+def test_seats_show_their_colour_once_a_coloured_game_starts(make_user, client_for):
+    client = client_for(make_user())
+    table = new_table(client, game="dschunke", players=3, seats=[{"kind": "me"}] + [{"kind": "open"}] * 2,
+                      fill_with_ai=True)
+    assert all(s["colour"] is None for s in table["seats"])
+    started = client.post(f"/api/tables/{table['id']}/start/").json()
+    seat_colours = [s["colour"] for s in started["seats"]]
+    assert all(seat_colours) and len(set(seat_colours)) == 3

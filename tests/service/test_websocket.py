@@ -4,7 +4,7 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 
-from tables import commands
+from tables import commands, publish
 from tables.models import Event
 
 from .helpers import new_table
@@ -124,3 +124,32 @@ async def test_an_unknown_table_gets_an_error_and_is_closed(make_user):
     assert frame["type"] == "error" and frame["code"] == "not_found"
     closed = await client.receive_output(timeout=5)
     assert closed["type"] == "websocket.close" and closed["code"] == 4404
+
+
+@pytest.fixture
+def open_table(make_user, client_for):
+    alice, bob = make_user(), make_user()
+    return new_table(client_for(alice))["id"], alice, bob, session_cookie(alice)
+
+
+async def test_a_seat_taken_before_the_start_is_pushed(open_table):
+    table_id, alice, bob, cookie = open_table
+    watcher, hello = await connect(table_id, cookie)
+    assert hello["seq"] == 0 and hello["view"] is None and hello["legal_actions"] == []
+    await sync_to_async(commands.join)(table_id, bob)
+    assert (await watcher.receive_json_from(timeout=5))["type"] == "sync"
+    await sync_to_async(commands.start_table)(table_id, alice)
+    frames = await frames_until_sync(watcher)
+    assert [f["seq"] for f in frames] == [1, 2, 3, 3] and frames[-1]["seat"] == 0
+    await watcher.disconnect()
+
+
+async def test_a_lost_push_is_repaired_by_the_head_watch(two_player_table, settings, monkeypatch):
+    table_id, (alice, bob), _ = two_player_table
+    settings.WS_HEAD_CHECK_SECONDS = 0.2
+    watcher, _ = await connect(table_id, bob)
+    monkeypatch.setattr(publish, "send_now_rollback_unsafe", lambda *args: None)  # every push is lost
+    await sync_to_async(commands.submit)(table_id, 0, {"type": "roll"}, 3, "unpushed")
+    event, sync = await frames_until_sync(watcher)
+    assert (event["seq"], sync["seq"]) == (4, 4)
+    await watcher.disconnect()

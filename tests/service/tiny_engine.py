@@ -1,7 +1,7 @@
 """A tiny card game used only to test the service's generic machinery.
 
-Each seat is dealt a hidden hand from a shuffled deck; in turn, a seat plays a card face up or
-(once per game) rolls a die. The game ends when every hand is empty; the score is the sum of
+Each seat is dealt a hidden hand from a shuffled deck; in turn, a seat still holding cards plays
+one face up or (once per game) rolls a die. The game ends when every hand is empty; the score is the sum of
 played cards and the roll. Hands are private ("hand" inside an object with "seat"); the deck is
 secret. Registered as "tiny".
 """
@@ -51,8 +51,17 @@ class TinyEngine(Engine):
             state["played"][seat].append(event["card"])
         elif kind == "rolled":
             state["rolls"][seat] = event["value"]
-        state["turn"] = (seat + 1) % state["players"]
+        state["turn"] = self._next_holder(state, seat)
         return state
+
+    @staticmethod
+    def _next_holder(state, seat):
+        """The next seat after `seat` that still holds cards (seats with empty hands are done)."""
+        n = state["players"]
+        for step in range(1, n + 1):
+            if state["hands"][(seat + step) % n]:
+                return (seat + step) % n
+        return seat
 
     def decide(self, state, seat, action, rng):
         if action.get("type") == "play":
