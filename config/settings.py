@@ -117,6 +117,18 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache holds rate-limit counters; with Redis every process counts together.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # A test run has a database of its own (see above), so its counters are its own too.
+            "KEY_PREFIX": os.environ.get("SAMPAN_REDIS_PREFIX")
+            or (f"sampan-test-{os.getpid()}" if PROFILE == "test" else "sampan"),
+        }
+    }
+
 # How an AI turn leaves the command that made it due: "celery" sends a task to the "ai" queue,
 # "inline" runs it in this process right after the commit (after a JSON round trip).
 AI_DISPATCH = os.environ.get("SAMPAN_AI_DISPATCH") or ("celery" if PRODUCTION else "inline")
@@ -174,6 +186,12 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Sampan API",
     "DESCRIPTION": "Tables, seats, actions and the event log of Sampan's trading games.",
     "VERSION": "1.0.0",
+}
+
+# Rate limits ("count/period", period s, m, h or d): actions per user, sign-ups per address.
+RATE_LIMITS = {
+    "actions": os.environ.get("SAMPAN_ACTION_RATE", "30/s"),
+    "signup": os.environ.get("SAMPAN_SIGNUP_RATE", "1000/h" if PROFILE == "test" else "20/h"),
 }
 
 # Requests bigger than this are refused with 413 (see tables.api.middleware).

@@ -1,4 +1,6 @@
 """Page views. The pages are shells: their scripts read and write through the REST API."""
+import math
+
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -7,6 +9,7 @@ from django.templatetags.static import static
 from engines.bots import STRENGTHS
 from frontend.forms import SignupForm
 from frontend.glossary import GLOSSARIES
+from tables.ratelimit import SignupRateThrottle
 
 # The board renderer of each game; games without one fall back to the generic renderer.
 RENDERERS = ("dschunke", "dunhuang")
@@ -18,6 +21,12 @@ def home(request):
 
 def signup(request):
     form = SignupForm(request.POST or None)
+    if request.method == "POST":
+        throttle = SignupRateThrottle()
+        if not throttle.allow_request(request, None):
+            minutes = math.ceil((throttle.wait() or 60) / 60)
+            context = {"form": form, "refused": f"Too many new accounts from your address: try again in {minutes} min."}
+            return render(request, "frontend/registration/signup.html", context, status=429)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

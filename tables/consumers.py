@@ -5,6 +5,7 @@ Every frame is built for this consumer's own viewer (their seat, or None for spe
 import asyncio
 import json
 import logging
+import math
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -15,6 +16,7 @@ from tables import commands
 from tables.errors import Refused
 from tables.models import Table
 from tables.publish import group_name
+from tables.ratelimit import action_wait
 from tables.reading import redacted_events, seat_of, sync_frame
 
 
@@ -51,6 +53,9 @@ def submit_as(table_id: int, user, seat: int | None, frame: dict) -> None:
         seat = seat_of(table, user) if table else None
     if seat is None:
         raise Refused("forbidden", "You have no seat at this table.", 403)
+    wait = action_wait(user)
+    if wait is not None:
+        raise Refused("throttled", f"Too many actions: try again in {math.ceil(wait)} s.", 429, retry_after=math.ceil(wait))
     commands.submit(table_id, seat, frame.get("action"), frame.get("expected_seq"), frame.get("command_id"))
 
 

@@ -14,6 +14,7 @@ from tables import commands
 from tables.api import serializers as s
 from tables.errors import Refused, forbidden, not_found
 from tables.models import Profile, Seat, Table
+from tables.ratelimit import ActionRateThrottle
 from tables.reading import redacted_events, seat_of, view_payload
 
 LIST_LIMIT = 100
@@ -122,6 +123,8 @@ BackView = table_command(commands.back, "Take your seat back from the stand-in b
 
 
 class ActionsView(APIView):
+    throttle_classes = [ActionRateThrottle]
+
     @extend_schema(request=s.ActionRequestSerializer, responses={200: s.ActionResultSerializer, **ERRORS})
     def post(self, request, table_id: int):
         given = s.ActionRequestSerializer(data=request.data)

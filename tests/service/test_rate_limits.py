@@ -1,0 +1,73 @@
+"""Rate limits: a clear 429 (or error frame) before any work, and nothing written."""
+import pytest
+from asgiref.sync import sync_to_async
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.test import Client, override_settings
+
+from tables import commands
+from tables.models import Event, Table
+
+from .helpers import act, new_table
+from .wsclients import communicator, session_cookie
+
+FEW_ACTIONS = {"actions": "3/min", "signup": "1000/h"}
+
+
+@pytest.fixture
+def running_table(make_user, client_for):
+    alice, bob = make_user(), make_user()
+    api = client_for(alice)
+    table = new_table(api)
+    commands.join(table["id"], bob)
+    commands.start_table(table["id"], alice)
+    return table["id"], alice, api
+
+
+@override_settings(RATE_LIMITS=FEW_ACTIONS)
+def test_actions_over_the_rate_get_429_and_write_nothing(running_table):
+    table_id, _, api = running_table
+    head = Table.objects.get(pk=table_id).head_seq
+    for number in range(3):  # stale seqs: refused by the command path, but counted
+        assert act(api, table_id, {"type": "roll"}, 0, f"stale-{number}").status_code == 409
+    refused = act(api, table_id, {"type": "roll"}, head, "one-too-many")
+    assert refused.status_code == 429
+    assert refused.json()["code"] == "throttled" and "seconds" in refused.json()["detail"]
+    assert int(refused["Retry-After"]) > 0
+    assert Table.objects.get(pk=table_id).head_seq == head
+    assert not Event.objects.filter(table_id=table_id, command_id="one-too-many").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.usefixtures("close_consumer_connections")
+async def test_actions_over_the_rate_on_the_websocket_get_an_error_frame(running_table):
+    table_id, alice, _ = running_table
+    client = communicator(table_id, await sync_to_async(session_cookie)(alice))
+    assert (await client.connect())[0]
+    hello = await client.receive_json_from(timeout=5)
+    with override_settings(RATE_LIMITS=FEW_ACTIONS):
+        for number in range(3):
+            await client.send_json_to({"type": "action", "action": {"type": "roll"}, "expected_seq": 0, "command_id": f"s{number}"})
+            assert (await client.receive_json_from(timeout=5))["code"] == "stale_seq"
+        await client.send_json_to({"type": "action", "action": {"type": "roll"}, "expected_seq": hello["seq"], "command_id": "x"})
+        refused = await client.receive_json_from(timeout=5)
+    assert refused["type"] == "error" and refused["code"] == "throttled" and refused["retry_after"] > 0
+    assert await sync_to_async(lambda: Table.objects.get(pk=table_id).head_seq)() == hello["seq"]
+    await client.disconnect()
+
+
+@pytest.mark.django_db
+@override_settings(RATE_LIMITS={"actions": "30/s", "signup": "2/h"})
+def test_signups_over_the_rate_get_429_and_create_no_account():
+    cache.clear()
+    browser = Client()
+    for name in ("first", "second"):
+        form = {"username": name, "email": f"{name}@example.com", "password1": "a-long-passphrase-9", "password2": "a-long-passphrase-9"}
+        assert browser.post("/accounts/signup/", form).status_code == 302
+        browser.logout()
+    form = {"username": "third", "email": "third@example.com", "password1": "a-long-passphrase-9", "password2": "a-long-passphrase-9"}
+    refused = browser.post("/accounts/signup/", form)
+    assert refused.status_code == 429
+    assert "Too many new accounts" in refused.content.decode()
+    assert not get_user_model().objects.filter(username="third").exists()
