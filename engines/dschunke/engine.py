@@ -29,6 +29,9 @@ OPTIONS = {
 
 
 class Dschunke(Engine):
+    """The calls made at every step of play (evolve, decide, to_act, legal_actions, outcome)
+    are the module functions themselves, without a method in between."""
+
     name = "dschunke"
     title = "Dschunke"
     min_players = 3
@@ -65,17 +68,13 @@ class Dschunke(Engine):
         ]
         return moves.run(None, events)
 
-    def evolve(self, state, event):
-        return rules.evolve(state, event)
+    evolve = staticmethod(rules.evolve)
 
-    def decide(self, state, seat, action, rng):
-        return moves.decide(state, seat, action)
+    decide = staticmethod(moves.decide)
 
-    def to_act(self, state):
-        return moves.to_act(state)
+    to_act = staticmethod(moves.to_act)
 
-    def legal_actions(self, state, seat):
-        return moves.legal_actions(state, seat)
+    legal_actions = staticmethod(moves.legal_actions)
 
     def view(self, state, viewer):
         return views.view(state, viewer)
@@ -83,8 +82,7 @@ class Dschunke(Engine):
     def redact(self, event, viewer):
         return views.redact(event, viewer)
 
-    def outcome(self, state):
-        return scoring.outcome(state)
+    outcome = staticmethod(scoring.outcome)
 
     def options(self):
         return OPTIONS

@@ -12,24 +12,37 @@ from engines.dschunke.state import (
 # ----------------------------------------------------------------------------- legal actions
 
 
+LOAD_ACTIONS = (data.LOAD1, data.LOAD2)
+
+
 def usable_specials(state: State, seat: int) -> list:
     """One-use cards the seat may play now."""
+    held = state.specials[seat]
+    if not held:  # the usual case, asked after every event of an action turn
+        return []
     return [
-        card for card in sorted(state.specials[seat])
+        card for card in sorted(held)
         if SPECIALS[card][1] == data.ONCE and (SPECIALS[card][0] != "extra_load" or state.strips[seat])
+    ]
+
+
+def usable_workers(state: State, seat: int) -> list:
+    """Workers unused this round whose action the seat can take (each acts on at least one junk)."""
+    without_strips = not state.strips[seat]
+    return [
+        worker for worker in range(rules.workers_in_play(state))
+        if not state.used >> worker & 1
+        and not (without_strips and rules.worker_action(state, worker) in LOAD_ACTIONS)
     ]
 
 
 def worker_options(state: State, seat: int) -> list:
     options = []
-    for worker in range(rules.workers_in_play(state)):
-        if state.used >> worker & 1:
-            continue
-        action = rules.worker_action(state, worker)
-        if action in (data.LOAD1, data.LOAD2) and not state.strips[seat]:
-            continue
-        junks = (state.merchants[worker],) if worker < 3 else rules.free_junks(state)
-        options.extend({"type": "use", "worker": WORKERS[worker], "junk": JUNKS[j]} for j in junks)
+    free = rules.free_junks(state)
+    for worker in usable_workers(state, seat):
+        junks = (state.merchants[worker],) if worker < 3 else free
+        name = WORKERS[worker]
+        options += [{"type": "use", "worker": name, "junk": JUNKS[j]} for j in junks]
     return options
 
 
@@ -97,7 +110,8 @@ def bid_options(state: State, seat: int) -> list:
     options = [{"type": "bid", "cards": {}}]
     for kind in range(4):
         if not state.covered >> kind & 1:
-            options.extend({"type": "bid", "cards": {KINDS[kind]: count}} for count in range(1, hand[kind] + 1))
+            name = KINDS[kind]
+            options += [{"type": "bid", "cards": {name: count}} for count in range(1, hand[kind] + 1)]
     held = [kind for kind in range(4) if hand[kind]]
     sold = [kind for kind in held if state.covered >> kind & 1]
     # One void bid (a bluff) is enough to make void bids reachable.
@@ -138,7 +152,7 @@ ONLY = tuple(frozenset((seat,)) for seat in range(4))
 
 def to_act(state: State) -> frozenset:
     if state.phase == BID:
-        return frozenset(seat for seat, bid in enumerate(state.bids) if bid is None)
+        return frozenset([seat for seat, bid in enumerate(state.bids) if bid is None])
     if state.phase == OVER or not state.queue:
         return NOBODY
     return ONLY[state.queue[0]]
@@ -192,23 +206,30 @@ NOT_NOW = {
 }
 
 
+# Per action type: (field, exact type, allowed values or None), in the order they are checked.
+FIELD_CHECKS = {
+    kind: tuple((name, expected, ALLOWED_VALUES.get(name)) for name, expected in fields.items())
+    for kind, fields in FIELDS.items()
+}
+
+
 def check_fields(action) -> str:
     if type(action) is not dict:
         raise IllegalAction("malformed", "An action must be an object with a \"type\".")
     kind = action.get("type")
-    fields = FIELDS.get(kind) if type(kind) is str else None
-    if fields is None:
+    checks = FIELD_CHECKS.get(kind) if type(kind) is str else None
+    if checks is None:
         raise IllegalAction("unknown_action", f"Unknown action type {kind!r}.")
-    extra = set(action) - set(fields) - {"type"} if len(action) != len(fields) + 1 else ()
-    if extra:
-        raise IllegalAction("unknown_field", f"Unexpected field(s) for {kind}: {', '.join(sorted(extra))}.")
-    for name, expected in fields.items():
+    if len(action) != len(checks) + 1:
+        extra = set(action) - set(FIELDS[kind]) - {"type"}
+        if extra:
+            raise IllegalAction("unknown_field", f"Unexpected field(s) for {kind}: {', '.join(sorted(extra))}.")
+    for name, expected, allowed in checks:
         if name not in action:
             raise IllegalAction("missing_field", f"The {kind} action needs a \"{name}\".")
         value = action[name]
         if type(value) is not expected:  # exact JSON types: True is not a number here
             raise IllegalAction("bad_field", f"\"{name}\" must be a {expected.__name__}.")
-        allowed = ALLOWED_VALUES.get(name)
         if allowed is not None and value not in allowed:
             raise IllegalAction("bad_value", f"{value!r} is not a valid {name}.")
     return kind
@@ -224,6 +245,8 @@ def check_turn(state: State, seat) -> None:
 
 
 def check_bid(state: State, seat: int, cards: dict) -> tuple:
+    if not cards:  # an empty fist: nothing to check
+        return rules.NO_CARDS
     counts = [0, 0, 0, 0]
     for name, count in cards.items():
         if name not in data.KIND_INDEX:
@@ -246,7 +269,7 @@ def is_listed(state: State, seat: int, kind: str, action: dict) -> bool:
         worker = WORKER_INDEX[action["worker"]]
         if worker >= rules.workers_in_play(state) or state.used >> worker & 1:
             return False
-        if rules.worker_action(state, worker) in (data.LOAD1, data.LOAD2) and not state.strips[seat]:
+        if rules.worker_action(state, worker) in LOAD_ACTIONS and not state.strips[seat]:
             return False
         junk = data.JUNK_INDEX[action["junk"]]
         return junk == state.merchants[worker] if worker < 3 else junk not in state.merchants
@@ -279,7 +302,8 @@ def bid_events(state: State, seat: int, action: dict) -> list:
     if state.phase != BID:
         raise IllegalAction("not_now", "Bids are only made in the bartering phase.")
     counts = check_bid(state, seat, action["cards"])
-    return [{"type": "bid_placed", "seat": seat, "bid": {KINDS[k]: c for k, c in enumerate(counts) if c}}]
+    bid = {KINDS[k]: c for k, c in enumerate(counts) if c} if counts is not rules.NO_CARDS else {}
+    return [{"type": "bid_placed", "seat": seat, "bid": bid}]
 
 
 def place_events(state: State, seat: int, action: dict) -> list:
@@ -349,6 +373,9 @@ def resolve_bids(state: State) -> dict:
     """The reveal: every bid at once, who wins each kind, and what is paid."""
     revealed, valid = [], {}
     for seat, counts in enumerate(state.bids):
+        if counts == rules.NO_CARDS:  # an empty fist: never void, never valid
+            revealed.append({"seat": seat, "cards": {}, "void": False})
+            continue
         kinds = [k for k in range(4) if counts[k]]
         void = len(kinds) > 1 or (len(kinds) == 1 and bool(state.covered >> kinds[0] & 1))
         revealed.append({"seat": seat, "cards": {KINDS[k]: counts[k] for k in kinds}, "void": void})
@@ -404,30 +431,25 @@ def turn_auto_event(state: State) -> dict | None:
     if state.phase == ACTIONS and step is None and not usable_specials(state, seat):
         if state.main_done:
             return {"type": "turn_ended", "seat": seat}
-        if not worker_options(state, seat):
+        if not usable_workers(state, seat):
             return {"type": "passed", "seat": seat}
     return None
 
 
 def run(state: State | None, events: list) -> list:
     """Fold `events` onto `state`, then append the automatic events that follow."""
-    steps = []
     for event in events:
-        after = rules.apply(state, event)
-        steps.append((state, event, after))
-        state = after
+        state = rules.apply_and_remember(state, event)
     event = auto_event(state)
     while event is not None:
         events.append(event)
-        after = rules.apply(state, event)
-        steps.append((state, event, after))
-        state = after
+        state = rules.apply_and_remember(state, event)
         event = auto_event(state)
-    rules.remember(steps)
     return events
 
 
-def decide(state: State, seat, action) -> list:
+def decide(state: State, seat, action, rng=None) -> list:
+    """The events of `action`; `rng` is not used, as Dschunke draws no chance after setup."""
     kind = check_fields(action)
     check_turn(state, seat)
     return run(state, action_events(state, seat, kind, action))

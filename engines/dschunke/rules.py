@@ -28,8 +28,19 @@ def add_cards(hand: tuple, kind: int, count: int) -> tuple:
     return replace(hand, kind, hand[kind] + count)
 
 
+NO_CARDS = (0, 0, 0, 0)
+
+
+def card_counts(cards: dict) -> tuple:
+    """Per kind the count of a {kind name: count} dict, the form of bids in events."""
+    if not cards:  # an empty fist
+        return NO_CARDS
+    return tuple([cards.get(kind, 0) for kind in KINDS])
+
+
 def count_specials(state: State, seat: int, kind: str) -> int:
-    return sum(1 for card in state.specials[seat] if SPECIALS[card][0] == kind)
+    held = state.specials[seat]
+    return sum(1 for card in held if SPECIALS[card][0] == kind) if held else 0
 
 
 def entitlement(state: State, junk: int, seat: int) -> int:
@@ -60,6 +71,8 @@ def show(state: State, kind: str, seats) -> None:
     """Mark the permanent cards of `kind` held by `seats` as known to all (they took effect)."""
     shown = list(state.shown)
     for seat in seats:
+        if not state.specials[seat]:  # most seats hold no special card
+            continue
         cards = tuple(c for c in state.specials[seat] if SPECIALS[c][0] == kind and c not in shown[seat])
         if cards:
             shown[seat] = tuple(sorted(shown[seat] + cards))
@@ -126,7 +139,7 @@ def enter_bidding(state: State) -> None:
         state.phase, state.queue, state.step = ROUND_END, (), None
         return
     state.phase, state.queue, state.step = BID, (), None
-    state.bids = tuple(None if sum(hand) else (0, 0, 0, 0) for hand in state.hands)
+    state.bids = tuple([None if sum(hand) else (0, 0, 0, 0) for hand in state.hands])
 
 
 def continue_bidding(state: State, anybody_bid: bool) -> None:
@@ -151,7 +164,7 @@ def set_place_step(state: State) -> None:
 def game_started(_, event: dict) -> State:
     n = event["players"]
     options = event["options"]
-    s = State.__new__(State)
+    s = State.blank()
     s.n = n
     s.public_money = bool(options["public_money"])
     s.variant = bool(options["setup_variant"])
@@ -355,7 +368,7 @@ def turn_ended(s: State, event: dict) -> State:
 
 def bid_placed(s: State, event: dict) -> State:
     seat = event["seat"]
-    s.bids = replace(s.bids, seat, tuple(event["bid"].get(kind, 0) for kind in KINDS))
+    s.bids = replace(s.bids, seat, card_counts(event["bid"]))
     return s
 
 
@@ -363,12 +376,12 @@ def bids_revealed(s: State, event: dict) -> State:
     hands, stocks, money = list(s.hands), list(s.stocks), list(s.money)
     reveal = []
     for entry in event["revealed_bids"]:
-        seat, cards = entry["seat"], tuple(entry["cards"].get(kind, 0) for kind in KINDS)
+        cards = card_counts(entry["cards"])
         reveal.append((cards, entry["void"]))
-        if not entry["void"]:
-            hands[seat] = tuple(h - c for h, c in zip(hands[seat], cards))
-            for kind in range(4):
-                stocks[kind] += cards[kind]
+        if cards is not NO_CARDS and not entry["void"]:
+            seat = entry["seat"]
+            hands[seat] = tuple([h - c for h, c in zip(hands[seat], cards)])
+            stocks = [stock + c for stock, c in zip(stocks, cards)]
     for result in event["results"]:
         s.covered |= 1 << KIND_INDEX[result["kind"]]
         for seat in result["winners"]:
@@ -378,7 +391,8 @@ def bids_revealed(s: State, event: dict) -> State:
         hands[entry["seat"]] = add_cards(hands[entry["seat"]], kind, 1)
         stocks[kind] -= 1
     s.hands, s.stocks, s.money = tuple(hands), tuple(stocks), tuple(money)
-    show(s, "bargain", [entry["seat"] for entry in event["kept"]])
+    if event["kept"]:
+        show(s, "bargain", [entry["seat"] for entry in event["kept"]])
     s.bids = (None,) * s.n
     s.last_reveal = tuple(reveal)
     winner = event["s_winner"]
@@ -442,24 +456,30 @@ HANDLERS = {
 }
 
 
-# The states `decide` went through while working out its events, as (state, event, next state).
-# A caller folding those same event objects onto the same state gets each result at once
-# instead of computing it twice (states and events are never mutated).
-_folded: list = []
-
-
-def remember(steps: list) -> None:
-    global _folded
-    _folded = steps
-
-
 def apply(state: State | None, event: dict) -> State:
     """The state after `event`: a copy of `state` with the event's changes."""
     return HANDLERS[event["type"]](state.copy() if state is not None else None, event)
 
 
+def apply_and_remember(state: State | None, event: dict) -> State:
+    """`apply`, leaving the result on `state` for the caller's evolve of this same event.
+
+    decide has to fold its events anyway to find the automatic ones; the caller then folds the
+    very same event objects onto the very same state, and gets each result at once. The memo
+    lives on the state, not in a global, so threads and interleaved games cannot see each
+    other's; a mismatch (another event object, a state decided on twice) just folds afresh.
+    """
+    after = apply(state, event)
+    if state is not None:
+        state.folded = (event, after)
+    return after
+
+
 def evolve(state: State | None, event: dict) -> State:
-    for before, seen, after in _folded:
-        if seen is event and before is state:
-            return after
+    if state is not None:
+        known = state.folded
+        if known is not None and known[0] is event:
+            # Used once: dropping it keeps a state from holding its successors alive.
+            state.folded = None
+            return known[1]
     return apply(state, event)

@@ -22,7 +22,7 @@ def public_state(shown: dict, rng: random.Random) -> State:
     """The state's public part, read back from a view; the market deck is shuffled anew."""
     players = shown["players"]
     n = len(players)
-    s = State.__new__(State)
+    s = State.blank()
     s.n = n
     s.public_money = shown["options"]["public_money"]
     s.variant = shown["options"]["setup_variant"]

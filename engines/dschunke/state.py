@@ -26,9 +26,20 @@ class State:
     junks: per junk a tuple of layers, each a tuple of 3 owner seats (-1: empty slot).
     vis: per junk the visible crates of each seat (kept in step with junks).
     bids: per seat the pending bid (4 counts) or None; last_reveal: the last bids_revealed event.
+
+    `folded` is not part of the game: it is a memo, (event, state after it), left by `decide`
+    for the caller's evolve of that very event (see rules.evolve). Equality and snapshots
+    ignore it.
     """
 
-    __slots__ = FIELDS
+    __slots__ = FIELDS + ("folded",)
+
+    @classmethod
+    def blank(cls) -> "State":
+        """A state with no fields set yet (the caller fills them in)."""
+        state = cls.__new__(cls)
+        state.folded = None
+        return state
 
     def __eq__(self, other) -> bool:
         return isinstance(other, State) and all(getattr(self, f) == getattr(other, f) for f in FIELDS)
@@ -49,6 +60,7 @@ def _compile_copy():
     """State.copy as straight-line attribute copies: the hottest function of a playout."""
     lines = ["def copy(self):", "    new = new_state(State)"]
     lines += [f"    new.{name} = self.{name}" for name in FIELDS]
+    lines.append("    new.folded = None")
     lines.append("    return new")
     namespace = {"new_state": object.__new__, "State": State}
     exec("\n".join(lines), namespace)
@@ -77,7 +89,7 @@ def dump(state: State) -> dict:
 
 
 def load(data: dict) -> State:
-    state = State.__new__(State)
+    state = State.blank()
     for name in FIELDS:
         setattr(state, name, from_json(data[name]))
     return state
@@ -142,9 +154,22 @@ def top_cells(junk: tuple) -> list:
     return cells
 
 
+# Per layer parity and slot, the cells of LAYER_CELLS as a bit mask (bit `cell`).
+LAYER_MASKS = tuple(tuple(sum(1 << cell for cell in cells) for cells in layer) for layer in LAYER_CELLS)
+ALL_CELLS = (1 << 9) - 1
+
+
 def visible_counts(junk: tuple, players: int) -> tuple:
+    """Per seat the crates seen from above: what top_cells gives, counted with cell masks
+    (this runs after every strip placed or lifted)."""
     counts = [0] * players
-    for top in top_cells(junk):
-        if top is not None:
-            counts[top[0]] += 1
+    covered = 0
+    for depth in range(len(junk) - 1, -1, -1):
+        masks = LAYER_MASKS[depth & 1]
+        for slot, owner in enumerate(junk[depth]):
+            if owner >= 0:
+                counts[owner] += (masks[slot] & ~covered).bit_count()
+                covered |= masks[slot]
+        if covered == ALL_CELLS:
+            break
     return tuple(counts)
