@@ -89,30 +89,45 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await asyncio.sleep(quiet)
             try:
                 head = await database_sync_to_async(head_seq_of)(self.table_id)
-                if head is not None and head > self.seq:
-                    await self.send_frames_after(self.seq)
+                if head is not None:
+                    await self.catch_up(head)
             except Exception:  # keep watching: the next look may succeed
                 log.exception("head check of table %s failed", self.table_id)
             moved = self.seq != seen
             quiet = settings.WS_HEAD_CHECK_SECONDS if moved else min(quiet * 2, MAX_HEAD_CHECK_SECONDS)
 
     async def send_frames_after(self, after: int, only_sync: bool = False) -> bool:
+        """Send the events after `after` (the client's own choice) and a sync frame."""
         async with self.sending:
-            frames = await database_sync_to_async(frames_after)(self.table_id, self.user, after, self.seat)
-            if frames is None:
-                return False
-            for frame in frames[-1:] if only_sync else frames:
-                await self.send_json(frame)
-            sync = frames[-1]
-            self.seq = sync["seq"]
-            if sync["view"] is not None:
-                self.seat = sync["seat"]
-            return True
+            return await self._send_frames(after, only_sync)
+
+    async def catch_up(self, head: int | None = None) -> None:
+        """Send what this viewer has not been sent yet, then a sync frame.
+
+        `self.seq` is read under the lock, so catch-ups that race (a push, the head watcher, the
+        answer to an action) never send an event twice. With `head` given, nothing is sent when
+        the viewer has already been sent that far.
+        """
+        async with self.sending:
+            if head is None or head > self.seq:
+                await self._send_frames(self.seq)
+
+    async def _send_frames(self, after: int, only_sync: bool = False) -> bool:
+        """The caller holds `self.sending`."""
+        frames = await database_sync_to_async(frames_after)(self.table_id, self.user, after, self.seat)
+        if frames is None:
+            return False
+        for frame in frames[-1:] if only_sync else frames:
+            await self.send_json(frame)
+        sync = frames[-1]
+        self.seq = sync["seq"]
+        if sync["view"] is not None:
+            self.seat = sync["seat"]
+        return True
 
     async def table_changed(self, message):
         """Pushed after a commit: send what this viewer has not seen yet, then a sync."""
-        if message["head_seq"] > self.seq or message["seats_changed"]:
-            await self.send_frames_after(self.seq)
+        await self.catch_up(None if message["seats_changed"] else message["head_seq"])
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if text_data is None or len(text_data) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
@@ -148,4 +163,4 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except IllegalAction as illegal:
             await self.send_json(error_frame(illegal.code, illegal.message, command_id))
             return
-        await self.send_frames_after(self.seq)  # do not wait for the push: it may be lost
+        await self.catch_up()  # do not wait for the push: it may be lost
