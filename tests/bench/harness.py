@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -148,6 +149,9 @@ class Service:
     # --------------------------------------------------------------------- lifecycle
 
     def __enter__(self) -> "Service":
+        if threading.current_thread() is threading.main_thread():
+            # `timeout` and `kill` send SIGTERM: unwind, so that everything is stopped and dropped.
+            signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
         try:
             self.start()
         except BaseException:
@@ -211,11 +215,9 @@ class Service:
         self.redis_server = Process("redis", args, os.environ.copy(), self.log_dir)
         wait_until(lambda: self.redis().ping(), "redis-server")
 
-    def restart_redis(self, down_seconds: float = 1.0) -> None:
-        assert self.redis_server is not None, "only a private Redis is restarted"
+    def stop_redis(self) -> None:
+        assert self.redis_server is not None, "only a private Redis is stopped"
         self.redis_server.kill()
-        time.sleep(down_seconds)
-        self.start_redis_server()
 
     def redis(self) -> redis.Redis:
         return redis.Redis(host="127.0.0.1", port=self.redis_port, db=self.redis_db)
@@ -332,6 +334,14 @@ class Service:
 
     def logs(self, lines: int = 30) -> str:
         return "\n".join(f"--- {name}\n{p.log_tail(lines)}" for name, p in self.processes().items())
+
+
+def machine_load() -> dict:
+    """How busy the whole machine is (other work shares these cores): load and CPU pressure."""
+    pressure = Path("/proc/pressure/cpu").read_text().split()
+    some_avg60 = next(field for field in pressure if field.startswith("avg60=")).split("=")[1]
+    return {"cores": os.cpu_count(), "loadavg_1m": float(Path("/proc/loadavg").read_text().split()[0]),
+            "cpu_pressure_some_avg60_pct": float(some_avg60)}
 
 
 def pids_named(command: str) -> list[int]:

@@ -3,7 +3,8 @@ seat (spread over two daphne processes), random legal moves from the sync frames
 
 Two shapes per N: "closed" (a seat sends as soon as its client sees its turn: saturation
 throughput) and "think" (each seat waits --think seconds first: latency below saturation).
-After a warm-up, moves are counted for --duration seconds. Latency runs from an action's send
+After a warm-up, moves are counted for --duration seconds: a move counts when its first event
+is written inside the window. Latency runs from the send of an action sent inside the window
 to the moment all four clients of its table have the first event it produced. Lost and
 duplicated events are counted per client against the table's head in PostgreSQL.
 
@@ -15,15 +16,17 @@ Prints one JSON object per run, then a summary line.
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import multiprocessing
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.bench.harness import Service  # noqa: E402
+from tests.bench.harness import Service, machine_load  # noqa: E402
 from tests.bench.load_client import client_process  # noqa: E402
 
 READY_SECONDS = 600
@@ -72,8 +75,11 @@ def run_shape(service: Service, tables: list[int], players: list[dict], think: f
             go.put(timing)
         time.sleep(max(0.0, timing["measure_from"] - time.time()))
         cpu_before = service.cpu_snapshot()
+        profilers = start_profilers(service, args) if args.profile else []
         time.sleep(max(0.0, timing["measure_to"] - time.time()))
         cpu_after = service.cpu_snapshot()
+        machine = machine_load()
+        profile = read_profiles(profilers)
         parts = [results.get(timeout=READY_SECONDS) for _ in procs]
     finally:
         for proc in procs:
@@ -83,7 +89,37 @@ def run_shape(service: Service, tables: list[int], players: list[dict], think: f
     failures = [part["failure"] for part in parts if "failure" in part]
     if failures:
         raise RuntimeError(f"client failures: {failures}")
-    return report(parts, cpu_before, cpu_after, args.duration)
+    return {**report(parts, cpu_before, cpu_after, args.duration), "machine": machine, **profile}
+
+
+def start_profilers(service: Service, args) -> list[tuple[subprocess.Popen, Path]]:
+    """py-spy samples each daphne process (all threads, on-CPU only) over the window."""
+    profilers = []
+    for process in service.asgi:
+        out = Path(args.profile) / f"{process.name}-{int(time.time())}.txt"
+        command = [str(Path(sys.executable).parent / "py-spy"), "record", "--format", "raw", "--rate", "100",
+                   "--duration", str(int(args.duration)), "--pid", str(process.pid), "--output", str(out)]
+        profilers.append((subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), out))
+    return profilers
+
+
+def read_profiles(profilers: list[tuple[subprocess.Popen, Path]], top: int = 15) -> dict:
+    """Share of on-CPU samples per function (inclusive), over all profiled processes."""
+    inclusive, total = collections.Counter(), 0
+    for profiler, out in profilers:
+        profiler.wait(timeout=60)
+        for line in out.read_text().splitlines() if out.exists() else []:
+            stack, _, count = line.rpartition(" ")
+            frames = {frame.split(" (")[0] + " (" + frame.split(" (")[-1].split(":")[0] + ")"
+                      for frame in stack.split(";")[1:]}
+            total += int(count)
+            for frame in frames:
+                inclusive[frame] += int(count)
+    if not profilers:
+        return {}
+    return {"profile_samples": total, "profile_inclusive_share": {
+        frame: round(count / total, 3) for frame, count in inclusive.most_common(top * 3)
+        if "asyncio" not in frame and "twisted" not in frame and "daphne" not in frame}}
 
 
 def report(parts: list[dict], cpu_before: dict, cpu_after: dict, duration: float) -> dict:
@@ -120,6 +156,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--client-processes", type=int, default=2)
+    parser.add_argument("--profile", metavar="DIR", help="py-spy each daphne process during the window")
     args = parser.parse_args()
 
     summary = []

@@ -18,7 +18,7 @@ import psycopg
 import websockets
 
 CONNECT_CONCURRENCY = 20
-DRAIN_SECONDS = 3.0
+DRAIN_SECONDS = 60.0  # after the window: time for every client to receive the events in flight
 
 
 @dataclass
@@ -81,15 +81,34 @@ def on_frame(seat: Seat, frame: dict, run: Run) -> None:
             seat.turn.set()
 
 
-async def listen(seat: Seat, socket, run: Run, stop_at: float) -> None:
+async def listen(seat: Seat, socket, run: Run, stop: asyncio.Event) -> None:
     try:
-        while True:
-            raw = await asyncio.wait_for(socket.recv(), timeout=max(0.05, stop_at - time.time()))
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(socket.recv(), timeout=0.2)
+            except (asyncio.TimeoutError, TimeoutError):
+                continue
             on_frame(seat, json.loads(raw), run)
-    except (asyncio.TimeoutError, TimeoutError):
-        return
     except websockets.ConnectionClosed:
         run.disconnects += 1
+
+
+def heads(database_url: str, tables: list[int]) -> dict[int, int]:
+    with psycopg.connect(database_url) as connection:
+        rows = connection.execute("SELECT id, head_seq FROM tables_table WHERE id = ANY(%s)", (tables,))
+        return dict(rows.fetchall())
+
+
+async def drain(seats: list[Seat], run: Run, database_url: str, stop: asyncio.Event) -> None:
+    """After the window, wait until every client has every event up to its table's head."""
+    await asyncio.sleep(max(0.0, run.measure_to - time.time()) + 0.5)
+    tables = sorted({seat.table for seat in seats})
+    while time.time() < run.measure_to + DRAIN_SECONDS:
+        head = await asyncio.to_thread(heads, database_url, tables)
+        if all(len(seat.arrivals) >= head[seat.table] - seat.first_seq for seat in seats):
+            break
+        await asyncio.sleep(1.0)
+    stop.set()
 
 
 async def play(seat: Seat, socket, run: Run, rng: random.Random) -> None:
@@ -123,10 +142,11 @@ async def drive(seats: list[Seat], think: float, database_url: str, ready_queue,
     timing = await asyncio.get_running_loop().run_in_executor(None, go_queue.get)
     run = Run(think=think, **timing)
     cpu_before, wall_before = time.process_time(), time.time()
-    stop_at = run.measure_to + DRAIN_SECONDS
+    stop = asyncio.Event()
     rng = random.Random()
-    await asyncio.gather(*(listen(seat, socket, run, stop_at) for seat, socket in zip(seats, sockets)),
-                         *(play(seat, socket, run, rng) for seat, socket in zip(seats, sockets)))
+    await asyncio.gather(*(listen(seat, socket, run, stop) for seat, socket in zip(seats, sockets)),
+                         *(play(seat, socket, run, rng) for seat, socket in zip(seats, sockets)),
+                         drain(seats, run, database_url, stop))
     cpu = time.process_time() - cpu_before
     wall = time.time() - wall_before
     await asyncio.gather(*(socket.close() for socket in sockets), return_exceptions=True)
@@ -135,27 +155,26 @@ async def drive(seats: list[Seat], think: float, database_url: str, ready_queue,
 
 def summarise(seats: list[Seat], run: Run, database_url: str, cpu_share: float) -> dict:
     tables = sorted({seat.table for seat in seats})
+    head = heads(database_url, tables)
     with psycopg.connect(database_url) as connection:
-        heads = dict(connection.execute(
-            "SELECT id, head_seq FROM tables_table WHERE id = ANY(%s)", (tables,)).fetchall())
-        committed = dict(connection.execute(
-            "SELECT command_id, min(seq) FROM tables_event WHERE table_id = ANY(%s) AND command_id LIKE 'load-%%' "
-            "GROUP BY command_id", (tables,)).fetchall())
+        committed = {command_id: (seq, at) for command_id, seq, at in connection.execute(
+            "SELECT command_id, min(seq), extract(epoch FROM min(created_at))::float8 FROM tables_event "
+            "WHERE table_id = ANY(%s) AND command_id LIKE 'load-%%' GROUP BY command_id", (tables,))}
     by_table = collections.defaultdict(list)
     for seat in seats:
         by_table[seat.table].append(seat)
-    latencies, moves_in_window = [], 0
+    latencies = []
+    moves_in_window = sum(1 for _, at in committed.values() if run.measure_from <= at < run.measure_to)
     for command_id, (table, sent_at) in run.sends.items():
-        seq = committed.get(command_id)
-        if seq is None or not run.measure_from <= sent_at < run.measure_to:
+        if command_id not in committed or not run.measure_from <= sent_at < run.measure_to:
             continue
-        moves_in_window += 1
+        seq = committed[command_id][0]
         arrivals = [seat.arrivals.get(seq) for seat in by_table[table]]
         if all(arrivals):
             latencies.append(max(arrivals) - sent_at)
     lost = duplicated = 0
     for seat in seats:
-        expected = set(range(seat.first_seq + 1, heads[seat.table] + 1))
+        expected = set(range(seat.first_seq + 1, head[seat.table] + 1))
         lost += len(expected - set(seat.arrivals))
         duplicated += seat.duplicates
     return {

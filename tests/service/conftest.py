@@ -2,13 +2,11 @@
 import itertools
 
 import pytest
-import pytest_asyncio
-from asgiref.sync import sync_to_async
-from django.db import connections
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from .tiny_engine import TINY  # noqa: F401  (registers the "tiny" engine)
+from .wsclients import close_consumer_connections  # noqa: F401  (a fixture)
 
 _names = itertools.count(1)
 
@@ -31,10 +29,3 @@ def client_for():
 
     return client
 
-
-@pytest_asyncio.fixture
-async def close_consumer_connections():
-    """Consumers query from asgiref's shared sync thread; close its connection after the test
-    so the test database can be dropped."""
-    yield
-    await sync_to_async(connections.close_all)()

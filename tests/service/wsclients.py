@@ -1,8 +1,11 @@
-"""Websocket clients of the ASGI application for the service tests (real channels_redis layer)."""
+"""Websocket clients of the ASGI application for the tests (real channels_redis layer)."""
+import pytest_asyncio
+from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
+from django.db import connections
 
 from config.asgi import application
 
@@ -22,3 +25,19 @@ def communicator(table_id: int, cookie: bytes | None = None) -> WebsocketCommuni
     if cookie:
         headers.append((b"cookie", cookie))
     return WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)
+
+
+async def frames_until_the_end(client: WebsocketCommunicator, timeout: float = 30) -> list[dict]:
+    """Every frame the client is sent, up to the sync frame that shows the game's outcome."""
+    frames = []
+    while not (frames and frames[-1]["type"] == "sync" and frames[-1]["outcome"]):
+        frames.append(await client.receive_json_from(timeout=timeout))
+    return frames
+
+
+@pytest_asyncio.fixture
+async def close_consumer_connections():
+    """Consumers query from asgiref's shared sync thread; close its connection after the test
+    so the test database can be dropped."""
+    yield
+    await sync_to_async(connections.close_all)()

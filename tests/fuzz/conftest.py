@@ -1,0 +1,1 @@
+from tests.service.wsclients import close_consumer_connections  # noqa: F401  (a fixture)
