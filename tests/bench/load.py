@@ -9,7 +9,7 @@ to the moment all four clients of its table have the first event it produced. Lo
 duplicated events are counted per client against the table's head in PostgreSQL.
 
     .venv/bin/python tests/bench/load.py --tables 50 200 1000 [--shapes closed think]
-        [--duration 30] [--warmup 5] [--think 0.5] [--client-processes 2]
+        [--duration 30] [--warmup 5] [--think 0.5] [--client-processes 2] [--asgi-servers 2]
 
 Prints one JSON object per run, then a summary line.
 """
@@ -157,10 +157,11 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--client-processes", type=int, default=2)
     parser.add_argument("--profile", metavar="DIR", help="py-spy each daphne process during the window")
+    parser.add_argument("--asgi-servers", type=int, default=2, help="daphne processes (compare 1 with 2)")
     args = parser.parse_args()
 
     summary = []
-    with Service() as service:
+    with Service(asgi_servers=args.asgi_servers) as service:
         service.use_django_here()
         from tests.bench.seeding import make_players
 
@@ -170,7 +171,7 @@ def main() -> None:
                 began = time.time()
                 tables = make_tables(count, players)
                 think = args.think if shape == "think" else 0.0
-                result = {"tables": count, "shape": shape, "think_s": think, "duration_s": args.duration,
+                result = {"tables": count, "shape": shape, "asgi_servers": args.asgi_servers, "think_s": think, "duration_s": args.duration,
                           "warmup_s": args.warmup, "setup_s": round(time.time() - began, 1),
                           **run_shape(service, tables, players, think, args)}
                 print(json.dumps(result), flush=True)
