@@ -72,10 +72,15 @@ def _market_dealt(state, event):
     return {**state, "market": list(event["cards"]), "deck": _shrink_deck(state, len(event["cards"]))}
 
 
+def _drawn_to_pending(state, event, step):
+    """Cards drawn from the deck wait, seen by their seat alone, until it keeps one."""
+    drawn = event["drafted"]
+    return {**state, "pending": _put(state["pending"], event["seat"], list(drawn)),
+            "deck": _shrink_deck(state, len(drawn)), "step": step}
+
+
 def _draft_dealt(state, event):
-    drafted = event["drafted"]
-    return {**state, "pending": _put(state["pending"], event["seat"], list(drafted)),
-            "deck": _shrink_deck(state, len(drafted)), "step": "draft"}
+    return _drawn_to_pending(state, event, "draft")
 
 
 def _draft_kept(state, event):
@@ -171,9 +176,7 @@ def _guard_fee_refused(state, event):
 
 
 def _cards_drawn(state, event):
-    drawn = event["drafted"]
-    return {**state, "pending": _put(state["pending"], event["seat"], list(drawn)),
-            "deck": _shrink_deck(state, len(drawn)), "step": "keep"}
+    return _drawn_to_pending(state, event, "keep")
 
 
 def _drawn_kept(state, event):

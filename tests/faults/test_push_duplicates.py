@@ -8,6 +8,7 @@ from asgiref.sync import sync_to_async
 from tables import commands
 from tables.models import Table
 
+from tests.service.helpers import started_dschunke_table
 from tests.service.wsclients import communicator, session_cookie
 
 pytestmark = [
@@ -20,13 +21,7 @@ MOVES = 40
 
 def started_table(django_user_model) -> tuple[int, list]:
     users = [django_user_model.objects.create_user(f"dup{i}", password="pw") for i in range(4)]
-    seats = [{"kind": "me"}] + [{"kind": "invite", "username": u.username} for u in users[1:]]
-    table = commands.create_table(users[0], {"game": "dschunke", "players": 4, "options": {},
-                                             "time_control": {"kind": "live", "seconds": 600}, "seats": seats})
-    for user in users[1:]:
-        commands.join(table.pk, user)
-    commands.start_table(table.pk, users[0])
-    return table.pk, users
+    return started_dschunke_table(users), users
 
 
 def play_random_moves(table_id: int, count: int) -> int:

@@ -8,9 +8,9 @@ from asgiref.sync import async_to_sync
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tables import commands
 from tables.models import Table
 
+from tests.service.helpers import started_dschunke_table
 from tests.service.wsclients import communicator, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_consumer_connections")]
@@ -46,13 +46,7 @@ def is_json(text: str) -> bool:
 @pytest.fixture
 def seated(django_user_model):
     users = [django_user_model.objects.create_user(f"frames{i}", password="pw") for i in range(4)]
-    seats = [{"kind": "me"}] + [{"kind": "invite", "username": u.username} for u in users[1:]]
-    table = commands.create_table(users[0], {"game": "dschunke", "players": 4, "options": {},
-                                             "time_control": {"kind": "live", "seconds": 600}, "seats": seats})
-    for user in users[1:]:
-        commands.join(table.pk, user)
-    commands.start_table(table.pk, users[0])
-    return table.pk, session_cookie(users[0])
+    return started_dschunke_table(users), session_cookie(users[0])
 
 
 def head(table_id: int) -> tuple:

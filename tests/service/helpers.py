@@ -1,6 +1,8 @@
 """Helpers of the service tests."""
 from rest_framework.test import APIClient
 
+from tables import commands
+
 
 def new_table(client: APIClient, game: str = "tiny", players: int = 2, seats=None, **extra) -> dict:
     body = {
@@ -19,3 +21,14 @@ def new_table(client: APIClient, game: str = "tiny", players: int = 2, seats=Non
 def act(client: APIClient, table_id: int, action: dict, expected_seq: int, command_id: str):
     body = {"action": action, "expected_seq": expected_seq, "command_id": command_id}
     return client.post(f"/api/tables/{table_id}/actions/", body, format="json")
+
+
+def started_dschunke_table(users) -> int:
+    """A running four-seat Dschunke table of `users` (the first creates it, the others join)."""
+    seats = [{"kind": "me"}] + [{"kind": "invite", "username": user.username} for user in users[1:]]
+    table = commands.create_table(users[0], {"game": "dschunke", "players": 4, "options": {},
+                                             "time_control": {"kind": "live", "seconds": 600}, "seats": seats})
+    for user in users[1:]:
+        commands.join(table.pk, user)
+    commands.start_table(table.pk, users[0])
+    return table.pk
