@@ -18,10 +18,10 @@ from ai_workers import dispatch
 from engines import registry
 from engines.bots import STRENGTHS
 from engines.core import Engine, IllegalAction, check_seat, command_rng, fold, resolve_options, seed_hash, start
-from tables import deadlines, notices, publish
+from tables import deadlines, notices, publish, store
 from tables.errors import Refused, forbidden, not_found
 from tables.models import Event, Seat, Table
-from tables.reading import engine_of, head_state, log_line, seat_names
+from tables.reading import engine_of, event_frame, head_state, move_deadlines, names_of, new_head_frames
 
 ACTORS = ("player", "bot", "timeout")
 # The bot of AI seats created without a strength, and of seats filled at the start.
@@ -33,43 +33,78 @@ MAX_COMMAND_ID = 100
 
 
 def lock_table(table_id: int) -> Table:
-    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    table = store.read_head(table_id)
     if table is None:
         raise not_found()
     return table
 
 
-def after_head_moved(table: Table, previous_to_act: set[int], acted: int | None, seats_changed: bool = False) -> None:
+def seats_of(table: Table) -> list[Seat]:
+    """The table's seats by index, read with the head (the table's lock keeps them still): a
+    command changes seats through these objects, so that the rest of it sees the change."""
+    if not hasattr(table, "seat_rows"):
+        table.seat_rows = list(table.seats.select_related("user"))
+    return table.seat_rows
+
+
+@dataclass
+class Appended:
+    """Events a command has just appended, and the state after them: what its push is built from.
+    Their writes wait in `batch` until the command's other writes join them."""
+
+    engine: Engine
+    state: Any
+    events: list[tuple[int, dict]]  # (seq, event)
+    batch: store.Batch
+
+
+def after_head_moved(
+    table: Table, previous_to_act: set[int], acted: int | None, appended: Appended | None = None,
+    seats_changed: bool = False,
+) -> None:
     """Deadlines in the same transaction; push, AI turns and notices after it commits."""
+    if appended is not None:
+        appended.batch.run()
     new_turns = deadlines.reschedule(table, previous_to_act, acted)
+    seats = seats_of(table)
     if table.status == Table.Status.RUNNING:
-        for seat in table.seats.filter(index__in=table.to_act):
-            if seat.bot_plays:
-                dispatch.run_ai_turn_on_commit(table.pk, seat.index, table.head_seq)
+        for index in table.to_act:
+            if seats[index].bot_plays:
+                dispatch.run_ai_turn_on_commit(table.pk, index, table.head_seq)
         notices.turn_started_on_commit(table, new_turns)
-    publish.on_commit(table.pk, table.head_seq, seats_changed)
+    if appended is not None:
+        frames = new_head_frames(
+            appended.engine, table, appended.state, appended.events, names_of(seats), move_deadlines(table)
+        )
+        publish.frames_on_commit(table.pk, appended.events[0][0], table.head_seq, frames)
+    if seats_changed:
+        publish.changed_on_commit(table.pk)
 
 
-def do_append(table: Table, engine: Engine, state: Any, events: list[dict], seat: int | None, command_id: str) -> Any:
+# What a move changes in the table's row (a full save would rewrite the options and the seed too).
+HEAD_FIELDS = ["status", "started_at", "finished_at", "seed", "seed_hash", "head_seq", "snapshot", "to_act", "outcome"]
+EVENT_FIELDS = ["table", "seq", "type", "payload", "seat", "command_id", "created_at"]
+
+
+def do_append(table: Table, engine: Engine, state: Any, events: list[dict], seat: int | None, command_id: str) -> Appended:
     """Append `events` after the head and move the head (snapshot, to_act, outcome) past them."""
     first = table.head_seq + 1
-    Event.objects.bulk_create(
-        Event(table=table, seq=first + i, type=e["type"], payload=e, seat=seat, command_id=command_id)
-        for i, e in enumerate(events)
-    )
+    batch, now = store.Batch(), timezone.now()
+    store.insert(batch, Event, EVENT_FIELDS,
+                 [[table.pk, first + i, e["type"], e, seat, command_id, now] for i, e in enumerate(events)])
     state = fold(engine, events, state)
     table.head_seq = first + len(events) - 1
     table.snapshot = engine.dump(state)
     table.to_act = sorted(engine.to_act(state))
     outcome = engine.outcome(state)
     if outcome is not None:
-        forfeited = list(table.seats.filter(forfeited=True).values_list("index", flat=True))
+        forfeited = [seat.index for seat in seats_of(table) if seat.forfeited]
         table.outcome = {**outcome, "forfeited": forfeited} if forfeited else outcome
         table.status = Table.Status.FINISHED
-        table.finished_at = timezone.now()
+        table.finished_at = now
         table.to_act = []
-    table.save()
-    return state
+    store.update(batch, Table, {name: getattr(table, name) for name in HEAD_FIELDS}, "id = %s", [table.pk])
+    return Appended(engine, state, [(first + i, e) for i, e in enumerate(events)], batch)
 
 
 # ----------------------------------------------------------------------------- creating a table
@@ -193,7 +228,7 @@ def check_join(table: Table, user, seat: int | None) -> Seat:
 def do_take_seat(table: Table, seat: Seat, user) -> None:
     seat.kind, seat.user = Seat.Kind.HUMAN, user
     seat.save()
-    publish.on_commit(table.pk, table.head_seq, seats_changed=True)
+    publish.changed_on_commit(table.pk)
 
 
 def join(table_id: int, user, seat: int | None = None) -> Table:
@@ -214,7 +249,7 @@ def check_leave(table: Table, user) -> Seat:
 def do_free_seat(table: Table, seat: Seat) -> None:
     seat.kind, seat.user = Seat.Kind.OPEN, None
     seat.save()
-    publish.on_commit(table.pk, table.head_seq, seats_changed=True)
+    publish.changed_on_commit(table.pk)
 
 
 def leave(table_id: int, user) -> Table:
@@ -239,15 +274,18 @@ def check_start(table: Table, user) -> None:
 
 def do_start(table: Table) -> None:
     """Fill open seats with AI, commit to a secret seed and append the setup events."""
-    table.seats.filter(kind=Seat.Kind.OPEN).update(kind=Seat.Kind.AI, strength=DEFAULT_STRENGTH)
+    for seat in seats_of(table):
+        if seat.kind == Seat.Kind.OPEN:
+            seat.kind, seat.strength = Seat.Kind.AI, DEFAULT_STRENGTH
+            seat.save(update_fields=["kind", "strength"])
     engine = engine_of(table)
     table.seed = secrets.token_hex(32)
     table.seed_hash = seed_hash(table.seed)
     table.status = Table.Status.RUNNING
     table.started_at = timezone.now()
     _, events = start(engine, table.players, table.options, command_rng(table.seed, 0))
-    do_append(table, engine, None, events, None, "setup")
-    after_head_moved(table, set(), None)
+    appended = do_append(table, engine, None, events, None, "setup")
+    after_head_moved(table, set(), None, appended)
 
 
 def start_table(table_id: int, user) -> Table:
@@ -269,7 +307,7 @@ def do_abandon(table: Table) -> None:
     table.status = Table.Status.ABANDONED
     table.finished_at = timezone.now()
     table.to_act = []
-    table.save()
+    table.save(update_fields=HEAD_FIELDS)
     after_head_moved(table, set(), None, seats_changed=True)
 
 
@@ -283,7 +321,7 @@ def abandon(table_id: int, user) -> Table:
 
 def check_back(table: Table, user) -> Seat:
     check_running(table)
-    seat = table.seats.filter(user=user, kind=Seat.Kind.HUMAN).first()
+    seat = next((seat for seat in seats_of(table) if seat.user_id == user.pk and seat.kind == Seat.Kind.HUMAN), None)
     if seat is None:
         raise forbidden("You have no seat at this table.")
     if seat.forfeited:
@@ -338,7 +376,7 @@ def check_expected_seq(table: Table, expected_seq: Any) -> None:
 
 def check_actor(table: Table, seat: int, actor: str) -> Seat:
     """Who may move a seat: its player (also taking it back from a bot), a bot, or the clock."""
-    row = table.seats.filter(index=seat).first()
+    row = next((row for row in seats_of(table) if row.index == seat), None)
     if row is None:
         raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
     if actor == "player" and row.forfeited:
@@ -373,8 +411,9 @@ def do_record_actor(table: Table, seat: Seat, actor: str) -> None:
 def do_play(table: Table, seat: Seat, events: list[dict], engine: Engine, state: Any, command_id: str, actor: str):
     previous_to_act = set(table.to_act)
     do_record_actor(table, seat, actor)
-    do_append(table, engine, state, events, seat.index, command_id)
-    after_head_moved(table, previous_to_act, seat.index)
+    appended = do_append(table, engine, state, events, seat.index, command_id)
+    after_head_moved(table, previous_to_act, seat.index, appended)
+    return appended
 
 
 def earlier_result(table: Table, seat: int, command_id: str) -> dict | None:
@@ -384,17 +423,18 @@ def earlier_result(table: Table, seat: int, command_id: str) -> dict | None:
         return None
     if rows[0].seat != seat:
         raise Refused("command_id_reused", "This command_id was already used for another seat.", 409)
-    return command_result(table, seat, rows)
+    return command_result(engine_of(table), table, seat, [(row.seq, row.payload) for row in rows])
 
 
-def command_result(table: Table, seat: int, rows: list[Event]) -> dict:
-    engine = engine_of(table)
-    names = seat_names(table)
-    events = []
-    for row in rows:
-        event = engine.redact(row.payload, seat)
-        events.append({"seq": row.seq, "type": row.type, "event": event, "text": log_line(engine, event, names)})
-    return {"seq": rows[-1].seq, "events": events}
+def command_result(engine: Engine, table: Table, seat: int, events: list[tuple[int, dict]]) -> dict:
+    """What the acting seat is told: its command's events as it may see them."""
+    names = names_of(seats_of(table))
+    return {
+        "seq": events[-1][0],
+        "events": [
+            {**event_frame(engine, seq, event, seat, names), "type": event["type"]} for seq, event in events
+        ],
+    }
 
 
 def submit(table_id: int, seat: int, action: Any, expected_seq: Any, command_id: Any, actor: str = "player") -> dict:
@@ -404,19 +444,20 @@ def submit(table_id: int, seat: int, action: Any, expected_seq: Any, command_id:
     try:
         with transaction.atomic():
             table = lock_table(table_id)
-            earlier = earlier_result(table, seat, command_id)
-            if earlier is not None:
-                return earlier
+            # A command already applied has moved the head past its expected seq (or ended the
+            # game), so only then can its id have been used: the common move skips the lookup.
+            if expected_seq != table.head_seq or table.status != Table.Status.RUNNING:
+                earlier = earlier_result(table, seat, command_id)
+                if earlier is not None:
+                    return earlier
             check_running(table)
             check_expected_seq(table, expected_seq)
             seat_row = check_actor(table, seat, actor)
             engine = engine_of(table)
             state = head_state(table)
-            first = table.head_seq + 1
             events = check_action(engine, table, state, seat, action)
-            do_play(table, seat_row, events, engine, state, command_id, actor)
-            rows = list(Event.objects.filter(table=table, seq__gte=first).order_by("seq"))
+            appended = do_play(table, seat_row, events, engine, state, command_id, actor)
     except IntegrityError:  # the unique (table, seq) key caught a writer that slipped past the lock
         head = Table.objects.filter(pk=table_id).values_list("head_seq", flat=True).first()
         raise Refused("stale_seq", "Another command took this seq; reload and try again.", 409, head_seq=head) from None
-    return command_result(table, seat, rows)
+    return command_result(engine, table, seat, appended.events)

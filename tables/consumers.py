@@ -1,11 +1,15 @@
 """The websocket of one viewer at one table: views and redacted events pushed by seq, actions in.
 
-Every frame is built for this consumer's own viewer (their seat, or None for spectators).
+Every frame is built for this consumer's own viewer (their seat, or None for spectators). A
+move's frames arrive ready-made on the viewer's group (tables.publish); the store is read
+only on connect, on resync, and to fill a gap.
 """
 import asyncio
 import json
 import logging
 import math
+import weakref
+from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -15,13 +19,17 @@ from engines.core import IllegalAction
 from tables import commands
 from tables.errors import Refused
 from tables.models import Table
-from tables.publish import group_name
+from tables.publish import group_name, viewer_group
 from tables.ratelimit import action_wait
 from tables.reading import redacted_events, seat_of, sync_frame
 
 
 log = logging.getLogger(__name__)
-MAX_HEAD_CHECK_SECONDS = 60
+# Commands run on a few threads of their own, each with its own database connection: a move
+# spends most of its time waiting for the database, and on the one thread that Channels gives
+# all database work (thread-sensitive mode) the moves of every table in the process queue up.
+COMMAND_THREADS = 4
+_commands = ThreadPoolExecutor(COMMAND_THREADS, thread_name_prefix="commands")
 
 
 def error_frame(code: str, detail: str, command_id=None) -> dict:
@@ -43,8 +51,8 @@ def frames_after(table_id: int, user, after: int, seat: int | None = None) -> li
     return frames + [sync_frame(table, seat)]
 
 
-def head_seq_of(table_id: int) -> int | None:
-    return Table.objects.filter(pk=table_id).values_list("head_seq", flat=True).first()
+def heads_of(table_ids: set[int]) -> dict[int, int]:
+    return dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "head_seq"))
 
 
 def submit_as(table_id: int, user, seat: int | None, frame: dict) -> None:
@@ -59,42 +67,73 @@ def submit_as(table_id: int, user, seat: int | None, frame: dict) -> None:
     commands.submit(table_id, seat, frame.get("action"), frame.get("expected_seq"), frame.get("command_id"))
 
 
+class HeadWatch:
+    """Pushes are at-most-once (a Redis restart loses some). One per event loop: every
+    WS_HEAD_CHECK_SECONDS it reads the heads of all tables watched here in one query, and a
+    consumer still behind a head it was already behind at the previous look catches up from
+    the store (one look's grace leaves pushes in flight to arrive on their own)."""
+
+    def __init__(self):
+        self.consumers: set["TableConsumer"] = set()
+        self.behind: dict["TableConsumer", int] = {}
+        self.task = asyncio.get_running_loop().create_task(self.run())
+
+    async def run(self):
+        while True:
+            await asyncio.sleep(settings.WS_HEAD_CHECK_SECONDS)
+            try:
+                await self.look()
+            except Exception:  # keep watching: the next look may succeed
+                log.exception("head check failed")
+
+    async def look(self):
+        heads = await database_sync_to_async(heads_of)({c.table_id for c in self.consumers})
+        late = [c for c, head in self.behind.items() if c in self.consumers and c.seq < head]
+        self.behind = {c: heads[c.table_id] for c in self.consumers if c.seq < heads.get(c.table_id, -1)}
+        await asyncio.gather(*(c.catch_up(heads.get(c.table_id)) for c in late), return_exceptions=True)
+
+
+_watches: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, HeadWatch]" = weakref.WeakKeyDictionary()
+
+
+def watch(consumer: "TableConsumer") -> None:
+    loop = asyncio.get_running_loop()
+    if loop not in _watches:
+        _watches[loop] = HeadWatch()
+    _watches[loop].consumers.add(consumer)
+
+
+def unwatch(consumer: "TableConsumer") -> None:
+    head_watch = _watches.get(asyncio.get_running_loop())
+    if head_watch is None:
+        return
+    head_watch.consumers.discard(consumer)
+    if not head_watch.consumers:
+        head_watch.task.cancel()
+        del _watches[asyncio.get_running_loop()]
+
+
 class TableConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.user = self.scope.get("user")
         self.seq = 0
         self.seat = None  # known once the game has started and this viewer holds a seat
+        self.viewer_group = None  # the group of frames built for this viewer
         self.sending = asyncio.Lock()  # frames of one catch-up are never interleaved with another's
-        self.watcher = None
         await self.accept()
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         if not await self.send_frames_after(0, only_sync=True):
             await self.send_json(error_frame("not_found", "There is no such table."))
             await self.close(code=4404)
             return
-        self.watcher = asyncio.create_task(self.watch_head())
+        watch(self)
 
     async def disconnect(self, code):
-        if self.watcher:
-            self.watcher.cancel()
+        unwatch(self)
         await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
-
-    async def watch_head(self):
-        """Pushes are at-most-once (a Redis restart loses some): look at the head now and then,
-        soon after the last news and ever more rarely while the table is quiet."""
-        quiet = settings.WS_HEAD_CHECK_SECONDS
-        while True:
-            seen = self.seq
-            await asyncio.sleep(quiet)
-            try:
-                head = await database_sync_to_async(head_seq_of)(self.table_id)
-                if head is not None:
-                    await self.catch_up(head)
-            except Exception:  # keep watching: the next look may succeed
-                log.exception("head check of table %s failed", self.table_id)
-            moved = self.seq != seen
-            quiet = settings.WS_HEAD_CHECK_SECONDS if moved else min(quiet * 2, MAX_HEAD_CHECK_SECONDS)
+        if self.viewer_group:
+            await self.channel_layer.group_discard(self.viewer_group, self.channel_name)
 
     async def send_frames_after(self, after: int, only_sync: bool = False) -> bool:
         """Send the events after `after` (the client's own choice) and a sync frame."""
@@ -104,9 +143,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def catch_up(self, head: int | None = None) -> None:
         """Send what this viewer has not been sent yet, then a sync frame.
 
-        `self.seq` is read under the lock, so catch-ups that race (a push, the head watcher, the
-        answer to an action) never send an event twice. With `head` given, nothing is sent when
-        the viewer has already been sent that far.
+        `self.seq` is read under the lock, so catch-ups that race (a push, the head watch) never
+        send an event twice. With `head` given, nothing is sent when the viewer has already been
+        sent that far.
         """
         async with self.sending:
             if head is None or head > self.seq:
@@ -123,11 +162,34 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.seq = sync["seq"]
         if sync["view"] is not None:
             self.seat = sync["seat"]
+        await self.follow_viewer(sync["seat"])
         return True
 
+    async def follow_viewer(self, viewer: int | None) -> None:
+        """Listen to the frames built for `viewer` (the seat this user holds now, or spectators)."""
+        group = viewer_group(self.table_id, viewer)
+        if group != self.viewer_group:
+            await self.channel_layer.group_add(group, self.channel_name)
+            if self.viewer_group:
+                await self.channel_layer.group_discard(self.viewer_group, self.channel_name)
+            self.viewer_group = group
+
+    async def table_frames(self, message):
+        """A new head's frames, built for this viewer: sent as they are when they follow on from
+        what this viewer has; a gap is filled from the store."""
+        async with self.sending:
+            if message["head_seq"] <= self.seq:
+                return
+            if message["first_seq"] != self.seq + 1:
+                await self._send_frames(self.seq)
+                return
+            for text in message["frames"]:
+                await self.send(text_data=text)
+            self.seq = message["head_seq"]
+
     async def table_changed(self, message):
-        """Pushed after a commit: send what this viewer has not seen yet, then a sync."""
-        await self.catch_up(None if message["seats_changed"] else message["head_seq"])
+        """The seats or the status changed without new events: re-read and send a sync."""
+        await self.catch_up()
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if text_data is None or len(text_data) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
@@ -154,13 +216,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(error_frame("bad_frame", 'A frame\'s "type" is "action" or "resync".'))
 
     async def act(self, frame: dict):
+        """Submit; the new head's frames come back on this viewer's group like everyone else's."""
         command_id = frame.get("command_id") if isinstance(frame.get("command_id"), str) else None
         try:
-            await database_sync_to_async(submit_as)(self.table_id, self.user, self.seat, frame)
+            submit = database_sync_to_async(submit_as, thread_sensitive=False, executor=_commands)
+            await submit(self.table_id, self.user, self.seat, frame)
         except Refused as refusal:
             await self.send_json({**error_frame(refusal.code, refusal.detail, command_id), **refusal.extra})
-            return
         except IllegalAction as illegal:
             await self.send_json(error_frame(illegal.code, illegal.message, command_id))
-            return
-        await self.catch_up()  # do not wait for the push: it may be lost

@@ -1,8 +1,10 @@
 """Pushes to the websocket consumers of a table, only ever after the transaction commits.
 
-One channel-layer group per table. The message carries only the head seq: each consumer
-reads the new events from the store and redacts them for its own viewer, so no secret
-travels through the channel layer. Delivery is at-most-once; clients resync by seq.
+Per table, one channel-layer group per viewer (each seat, and spectators) carries the frames
+of each new head, built once by the writer for that viewer alone: a consumer sends them as
+they are, and no frame of one seat travels to another seat's consumer. A table-wide group
+carries "the seats changed": its consumers re-read the table. Delivery is at-most-once;
+consumers fill gaps from the store by seq.
 """
 import asyncio
 import logging
@@ -14,44 +16,78 @@ from django.db import transaction
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 5
-_loop: asyncio.AbstractEventLoop | None = None
-_loop_lock = threading.Lock()
 
 
 def group_name(table_id: int) -> str:
     return f"table.{table_id}"
 
 
-def _publisher_loop() -> asyncio.AbstractEventLoop:
-    """One long-lived event loop per process for sending to Redis from sync code: a fresh loop
-    per call (plain async_to_sync) would open and close a Redis connection every time."""
-    global _loop
-    with _loop_lock:
-        if _loop is None:
-            _loop = asyncio.new_event_loop()
-            threading.Thread(target=_loop.run_forever, name="channel-layer-publisher", daemon=True).start()
-    return _loop
+def viewer_group(table_id: int, viewer: int | None) -> str:
+    return f"table.{table_id}.spectators" if viewer is None else f"table.{table_id}.seat{viewer}"
 
 
-def _group_send(group: str, message: dict) -> None:
+class Publisher:
+    """Sends from sync code (a command's on-commit) without waiting for Redis: one long-lived
+    event loop per process takes batches in order, so a table's pushes leave in seq order and
+    the committing thread goes straight back to work."""
+
+    def __init__(self):
+        self.loop = asyncio.new_event_loop()
+        self.queue: asyncio.Queue | None = None
+        ready = threading.Event()
+        threading.Thread(target=self.run, args=(ready,), name="channel-layer-publisher", daemon=True).start()
+        ready.wait()
+
+    def run(self, ready: threading.Event) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.queue = asyncio.Queue()
+        ready.set()
+        self.loop.run_until_complete(self.drain())
+
+    def put(self, batch: list[tuple[str, dict]]) -> None:
+        self.loop.call_soon_threadsafe(self.queue.put_nowait, batch)
+
+    async def drain(self) -> None:
+        layer = get_channel_layer()
+        while True:
+            batch = await self.queue.get()
+            try:
+                sends = (layer.group_send(group, message) for group, message in batch)
+                await asyncio.wait_for(asyncio.gather(*sends), SEND_TIMEOUT)
+            except Exception:  # a lost push is repaired by the consumers' head watch
+                log.exception("push to %s failed", batch[0][0])
+
+
+_publisher: Publisher | None = None
+_publisher_lock = threading.Lock()
+
+
+def send_now_rollback_unsafe(batch: list[tuple[str, dict]]) -> None:
+    """Send `batch` of (group, message) (call only after commit)."""
+    global _publisher
     layer = get_channel_layer()
     if isinstance(layer, InMemoryChannelLayer):  # it lives on the server's own loop
-        async_to_sync(layer.group_send)(group, message)
-    else:
-        asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _publisher_loop()).result(SEND_TIMEOUT)
+        for group, message in batch:
+            async_to_sync(layer.group_send)(group, message)
+        return
+    with _publisher_lock:
+        if _publisher is None:
+            _publisher = Publisher()
+    _publisher.put(batch)
 
 
-def send_now_rollback_unsafe(table_id: int, head_seq: int, seats_changed: bool) -> None:
-    """Tell the table's consumers that the head is now `head_seq` (call only after commit).
+def frames_on_commit(table_id: int, first_seq: int, head_seq: int, frames: dict[int | None, list[str]]) -> None:
+    """After commit, push to each viewer the frames (JSON text) that take it from `first_seq - 1`
+    to `head_seq`."""
+    batch = [
+        (viewer_group(table_id, viewer),
+         {"type": "table.frames", "first_seq": first_seq, "head_seq": head_seq, "frames": texts})
+        for viewer, texts in frames.items()
+    ]
+    transaction.on_commit(lambda: send_now_rollback_unsafe(batch), robust=True)
 
-    `seats_changed`: the table changed without new events (a seat taken, a bot handed over).
-    """
-    message = {"type": "table.changed", "head_seq": head_seq, "seats_changed": seats_changed}
-    try:
-        _group_send(group_name(table_id), message)
-    except Exception:  # a lost push is repaired by the client's resync
-        log.exception("push to table %s failed", table_id)
 
-
-def on_commit(table_id: int, head_seq: int, seats_changed: bool = False) -> None:
-    transaction.on_commit(lambda: send_now_rollback_unsafe(table_id, head_seq, seats_changed), robust=True)
+def changed_on_commit(table_id: int) -> None:
+    """After commit, tell the table's consumers that its seats or status changed."""
+    batch = [(group_name(table_id), {"type": "table.changed"})]
+    transaction.on_commit(lambda: send_now_rollback_unsafe(batch), robust=True)

@@ -4,6 +4,7 @@ Every payload that leaves the server for a viewer passes through `view`/`redact`
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from engines import registry
@@ -40,8 +41,13 @@ def seat_of(table: Table, user) -> int | None:
 
 
 def seat_names(table: Table) -> list[str]:
+    return names_of(table.seats.select_related("user"))
+
+
+def names_of(seats) -> list[str]:
+    """How each seat is called in logs: its player's name, its bot, or its number while open."""
     names = []
-    for seat in table.seats.select_related("user"):
+    for seat in seats:
         if seat.user and seat.kind == Seat.Kind.HUMAN:
             names.append(seat.user.username)
         elif seat.kind == Seat.Kind.AI:
@@ -69,6 +75,12 @@ def log_line(engine: Engine, event: dict | None, names: list[str]) -> str:
     return text
 
 
+def event_frame(engine: Engine, seq: int, payload: dict, viewer: int | None, names: list[str]) -> dict:
+    """The websocket frame of one event as `viewer` may see it (event None when hidden from them)."""
+    event = engine.redact(payload, viewer)
+    return {"type": "event", "seq": seq, "event": event, "text": log_line(engine, event, names)}
+
+
 def redacted_events(table: Table, viewer: int | None, after: int, upto: int | None = None) -> list[dict]:
     """Events after `after` as `viewer` may see them; an event hidden from them has event None."""
     rows = Event.objects.filter(table=table, seq__gt=after).order_by("seq")
@@ -79,49 +91,76 @@ def redacted_events(table: Table, viewer: int | None, after: int, upto: int | No
         return []
     engine = engine_of(table)
     names = seat_names(table)
-    result = []
-    for row in rows:
-        event = engine.redact(row.payload, viewer)
-        result.append(
-            {
-                "seq": row.seq,
-                "type": row.type,
-                "event": event,
-                "text": log_line(engine, event, names),
-                "seat": row.seat,
-                "at": row.created_at.isoformat(),
-            }
-        )
-    return result
+    return [
+        {**event_frame(engine, row.seq, row.payload, viewer, names), "type": row.type, "seat": row.seat,
+         "at": row.created_at.isoformat()}
+        for row in rows
+    ]
+
+
+def move_deadlines(table: Table) -> dict[int, Any]:
+    """When each seat's move is due (seats with a running clock only)."""
+    return dict(Deadline.objects.filter(table=table, kind=Deadline.Kind.MOVE).values_list("seat", "due_at"))
+
+
+def deadline_for(due: dict[int, Any], to_act: list[int], seat: int | None) -> str | None:
+    """When `seat`'s move is due if it is to act, else when the table's next move is due (ISO time)."""
+    if seat is not None and seat in to_act:
+        at = due.get(seat)
+    else:
+        at = min(due.values(), default=None)
+    return at.isoformat() if at else None
 
 
 def deadline_of(table: Table, seat: int | None = None) -> str | None:
-    """When the next move of the table (or of `seat`) is due, as ISO time."""
-    rows = Deadline.objects.filter(table=table, kind=Deadline.Kind.MOVE)
-    if seat is not None and seat in table.to_act:
-        rows = rows.filter(seat=seat)
-    due = rows.order_by("due_at").values_list("due_at", flat=True).first()
-    return due.isoformat() if due else None
+    return deadline_for(move_deadlines(table), table.to_act, seat)
 
 
-def view_payload(table: Table, viewer: int | None, at: int | None = None) -> dict:
-    """{seq, seat, view, legal_actions, to_act, outcome} for `viewer` at seq `at` (head by default)."""
-    seq = table.head_seq if at is None else at
-    engine = engine_of(table)
-    state = state_at(table, seq)
+def payload_of(engine: Engine, table: Table, state: Any, seq: int, viewer: int | None) -> dict:
+    """{seq, seat, view, legal_actions, to_act, outcome} of `state` (the state at `seq`) for `viewer`."""
     if state is None:
         return {"seq": seq, "seat": viewer, "view": None, "legal_actions": [], "to_act": [], "outcome": None}
-    at_head = seq == table.head_seq and table.status == Table.Status.RUNNING
-    legal = engine.legal_actions(state, viewer) if at_head and viewer in engine.to_act(state) else []
+    running = table.status == Table.Status.RUNNING
+    to_act = sorted(engine.to_act(state)) if running else []
+    at_head = seq == table.head_seq and running
     return {
         "seq": seq,
         "seat": viewer,
         "view": engine.view(state, viewer),
-        "legal_actions": legal,
-        "to_act": sorted(engine.to_act(state)) if table.status == Table.Status.RUNNING else [],
+        "legal_actions": engine.legal_actions(state, viewer) if at_head and viewer in to_act else [],
+        "to_act": to_act,
         "outcome": engine.outcome(state),
     }
 
 
+def view_payload(table: Table, viewer: int | None, at: int | None = None) -> dict:
+    """`payload_of` for `viewer` at seq `at` (head by default), read from the store."""
+    seq = table.head_seq if at is None else at
+    return payload_of(engine_of(table), table, state_at(table, seq), seq, viewer)
+
+
+def head_sync_frame(engine: Engine, table: Table, state: Any, viewer: int | None, due: dict[int, Any]) -> dict:
+    return {"type": "sync", **payload_of(engine, table, state, table.head_seq, viewer),
+            "deadline": deadline_for(due, table.to_act, viewer)}
+
+
 def sync_frame(table: Table, viewer: int | None) -> dict:
-    return {"type": "sync", **view_payload(table, viewer), "deadline": deadline_of(table, viewer)}
+    return head_sync_frame(engine_of(table), table, head_state(table), viewer, move_deadlines(table))
+
+
+def viewers(table: Table) -> list[int | None]:
+    """Everyone a table's frames are built for: each seat, and spectators (None)."""
+    return [*range(table.players), None]
+
+
+def new_head_frames(engine: Engine, table: Table, state: Any, events: list[tuple[int, dict]], names: list[str],
+                    due: dict[int, Any]) -> dict[int | None, list[str]]:
+    """Per viewer, the JSON text of the frames that bring them from before `events` to the head:
+    built once by the writer, so that no websocket consumer reads the store for a move."""
+    return {
+        viewer: [json.dumps(frame) for frame in (
+            *(event_frame(engine, seq, payload, viewer, names) for seq, payload in events),
+            head_sync_frame(engine, table, state, viewer, due),
+        )]
+        for viewer in viewers(table)
+    }

@@ -67,7 +67,8 @@ async def play_seat(table_id: int, cookie: bytes, private_keys, counts: dict) ->
             last_sent = frame["seq"]
 
 
-async def test_four_websocket_players_finish_a_dschunke_game_without_leaks(dschunke_table):
+async def test_four_websocket_players_finish_a_dschunke_game_without_leaks(dschunke_table, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "actions": "1000/s"}  # bots' pace, not a person's
     table_id, cookies, private_keys = dschunke_table
     counts = {"frames": 0, "stale": 0}
     finals = await asyncio.wait_for(

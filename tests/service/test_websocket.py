@@ -4,7 +4,7 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 
-from tables import commands, publish
+from tables import commands, consumers, publish
 from tables.models import Event
 
 from .helpers import new_table
@@ -71,6 +71,33 @@ async def test_an_action_is_pushed_to_every_viewer_with_its_seq(two_player_table
                          "text": event["text"]}
         assert sync["seq"] == 4 and sync["to_act"] == [1]
     assert await player.receive_nothing(timeout=0.3)  # the push after the direct reply adds nothing
+    for client in (player, other, spectator):
+        await client.disconnect()
+
+
+async def test_a_move_reaches_watchers_without_a_read_of_the_store(two_player_table, monkeypatch):
+    """The writer builds each viewer's frames once; consumers send them as they are."""
+    table_id, (alice, bob), eve = two_player_table
+    player, hello = await connect(table_id, alice)
+    other, _ = await connect(table_id, bob)
+    spectator, _ = await connect(table_id, eve)
+
+    def no_reads(*args):
+        raise AssertionError("a consumer read the store for a pushed move")
+
+    monkeypatch.setattr(consumers, "frames_after", no_reads)
+    card = hello["view"]["players"][0]["hand"][0]
+    await player.send_json_to({"type": "action", "action": {"type": "play", "card": card},
+                               "expected_seq": 3, "command_id": "ws-2"})
+    seen = {}
+    for name, client in (("alice", player), ("bob", other), ("eve", spectator)):
+        event, sync = await frames_until_sync(client)
+        assert (event["seq"], sync["seq"]) == (4, 4)
+        seen[name] = sync
+    assert seen["alice"]["seat"] == 0 and seen["alice"]["view"]["players"][0]["hand"] is not None
+    assert seen["bob"]["seat"] == 1 and seen["bob"]["view"]["players"][0]["hand"] is None
+    assert seen["bob"]["legal_actions"] and not seen["alice"]["legal_actions"]
+    assert seen["eve"]["seat"] is None and all(p["hand"] is None for p in seen["eve"]["view"]["players"])
     for client in (player, other, spectator):
         await client.disconnect()
 
