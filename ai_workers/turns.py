@@ -3,6 +3,8 @@ and submits through the same command path as a player."""
 import logging
 import random
 
+from django.conf import settings
+
 from engines import bots
 from tables import commands
 from tables.errors import Refused
@@ -21,18 +23,35 @@ def play_turn(table_id: int, seat: int, expected_seq: int, actor: str = "bot") -
     Returns False, changing nothing, when the table has moved on.
     """
     table = Table.objects.filter(pk=table_id, status=Table.Status.RUNNING, head_seq=expected_seq).first()
-    if table is None or seat not in table.to_act:
+    if table is None:
+        return False
+    return play_turn_at(table, seat, actor)
+
+
+def play_turn_at(table: Table, seat: int, actor: str) -> bool:
+    """Play `seat`'s move on `table` as read at its head (maybe stale: the command path refuses
+    a move whose head has moved on, and the command id makes a repeat change nothing)."""
+    if seat not in table.to_act:
         return False
     engine = engine_of(table)
     state = head_state(table)
-    row = Seat.objects.get(table=table, index=seat)
-    strength = row.strength or commands.DEFAULT_STRENGTH
-    rng = random.Random(f"{table_id}:{seat}:{expected_seq}")
-    action = bots.choose(engine, strength, engine.view(state, seat), seat, engine.legal_actions(state, seat), rng)
+    seq = table.head_seq
+    rng = random.Random(f"{table.pk}:{seat}:{seq}")
+    view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+    action = bots.choose(engine, bot_for(table, seat, actor), view, seat, legal, rng)
     try:
-        commands.submit(table_id, seat, action, expected_seq, f"{actor}:{seat}:{expected_seq}", actor=actor)
+        commands.submit(table.pk, seat, action, seq, f"{actor}:{seat}:{seq}", actor=actor)
     except Refused as refusal:
         if refusal.code not in MOVED_ON:
             raise
         return False
     return True
+
+
+def bot_for(table: Table, seat: int, actor: str) -> str:
+    """A timed-out move is a zombie move by settings.TIMEOUT_BOT; an AI seat or a stand-in plays
+    at the seat's strength."""
+    if actor == "timeout":
+        return settings.TIMEOUT_BOT
+    strength = Seat.objects.values_list("strength", flat=True).get(table=table, index=seat)
+    return strength or commands.DEFAULT_STRENGTH

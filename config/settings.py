@@ -152,11 +152,18 @@ CELERY_TASK_IGNORE_RESULT = True
 
 # An AI turn whose dispatch was lost is sent again after this many seconds (the outbox).
 AI_REDISPATCH_SECONDS = int(os.environ.get("SAMPAN_AI_REDISPATCH_SECONDS", "20"))
-# Each websocket re-reads its table's head this soon after news, in case a push was lost
-# (backing off to once a minute while the table is quiet).
+# Each ASGI process reads the heads of its watched tables this often, in case a push was lost
+# (one query for all its websockets; see tables.consumers.HeadWatch).
 WS_HEAD_CHECK_SECONDS = float(os.environ.get("SAMPAN_WS_HEAD_CHECK_SECONDS", "1"))
 # A claimed deadline is left alone by other tickers for this long.
 DEADLINE_LEASE_SECONDS = 30
+# A tick claims due rows this many at a time (few, so that the ticks of other worker processes
+# get a share of a burst) and keeps claiming until nothing is due...
+DEADLINE_BATCH = 20
+# ...or until it has run this long: well under resolve_deadlines' time limit (50 s) and the lease.
+DEADLINE_TICK_BUDGET_SECONDS = 20
+# The move made when a player's clock runs out is a cheap "zombie" move, as on Board Game Arena.
+TIMEOUT_BOT = "random"
 
 # ----------------------------------------------------------------------------- auth, api
 

@@ -21,7 +21,7 @@ from engines.core import Engine, IllegalAction, check_seat, command_rng, fold, r
 from tables import deadlines, notices, publish, store
 from tables.errors import Refused, forbidden, not_found
 from tables.models import Event, Seat, Table
-from tables.reading import engine_of, event_frame, head_state, move_deadlines, names_of, new_head_frames
+from tables.reading import engine_of, event_frame, head_state, names_of, new_head_frames
 
 ACTORS = ("player", "bot", "timeout")
 # The bot of AI seats created without a strength, and of seats filled at the start.
@@ -32,8 +32,10 @@ MAX_COMMAND_ID = 100
 # ----------------------------------------------------------------------------- shared steps
 
 
-def lock_table(table_id: int) -> Table:
-    table = store.read_head(table_id)
+def lock_table(table_id: int, command_id: str | None = None) -> Table:
+    """The table's head row, locked for this command (with the events of `command_id`, if given,
+    in `command_rows`)."""
+    table = store.read_head(table_id, command_id)
     if table is None:
         raise not_found()
     return table
@@ -62,19 +64,20 @@ def after_head_moved(
     table: Table, previous_to_act: set[int], acted: int | None, appended: Appended | None = None,
     seats_changed: bool = False,
 ) -> None:
-    """Deadlines in the same transaction; push, AI turns and notices after it commits."""
-    if appended is not None:
-        appended.batch.run()
-    new_turns = deadlines.reschedule(table, previous_to_act, acted)
+    """Deadlines in the same transaction (and the same batch as the events); push, AI turns
+    and notices after it commits."""
+    batch = appended.batch if appended is not None else store.Batch()
     seats = seats_of(table)
+    schedule = deadlines.reschedule(table, seats, previous_to_act, acted, batch)
+    results = batch.run()
     if table.status == Table.Status.RUNNING:
         for index in table.to_act:
             if seats[index].bot_plays:
                 dispatch.run_ai_turn_on_commit(table.pk, index, table.head_seq)
-        notices.turn_started_on_commit(table, new_turns)
+        notices.turn_started_on_commit(table, schedule.new_turns)
     if appended is not None:
         frames = new_head_frames(
-            appended.engine, table, appended.state, appended.events, names_of(seats), move_deadlines(table)
+            appended.engine, table, appended.state, appended.events, names_of(seats), schedule.move_due(results)
         )
         publish.frames_on_commit(table.pk, appended.events[0][0], table.head_seq, frames)
     if seats_changed:
@@ -416,9 +419,10 @@ def do_play(table: Table, seat: Seat, events: list[dict], engine: Engine, state:
     return appended
 
 
-def earlier_result(table: Table, seat: int, command_id: str) -> dict | None:
-    """The result of a command already applied under this id (None if there is none)."""
-    rows = list(Event.objects.filter(table=table, command_id=command_id).order_by("seq"))
+def earlier_result(table: Table, seat: int) -> dict | None:
+    """The result of the command already applied under this command's id (None if there is
+    none): `table` comes from lock_table with the command id."""
+    rows = table.command_rows
     if not rows:
         return None
     if rows[0].seat != seat:
@@ -443,13 +447,10 @@ def submit(table_id: int, seat: int, action: Any, expected_seq: Any, command_id:
     command_id = check_command_id(command_id)
     try:
         with transaction.atomic():
-            table = lock_table(table_id)
-            # A command already applied has moved the head past its expected seq (or ended the
-            # game), so only then can its id have been used: the common move skips the lookup.
-            if expected_seq != table.head_seq or table.status != Table.Status.RUNNING:
-                earlier = earlier_result(table, seat, command_id)
-                if earlier is not None:
-                    return earlier
+            table = lock_table(table_id, command_id)
+            earlier = earlier_result(table, seat)
+            if earlier is not None:
+                return earlier
             check_running(table)
             check_expected_seq(table, expected_seq)
             seat_row = check_actor(table, seat, actor)

@@ -9,8 +9,8 @@ import json
 import logging
 import math
 import weakref
-from concurrent.futures import ThreadPoolExecutor
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -25,11 +25,6 @@ from tables.reading import redacted_events, seat_of, sync_frame
 
 
 log = logging.getLogger(__name__)
-# Commands run on a few threads of their own, each with its own database connection: a move
-# spends most of its time waiting for the database, and on the one thread that Channels gives
-# all database work (thread-sensitive mode) the moves of every table in the process queue up.
-COMMAND_THREADS = 4
-_commands = ThreadPoolExecutor(COMMAND_THREADS, thread_name_prefix="commands")
 
 
 def error_frame(code: str, detail: str, command_id=None) -> dict:
@@ -114,6 +109,16 @@ def unwatch(consumer: "TableConsumer") -> None:
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
+    async def dispatch(self, message):
+        """As Channels' own, less its close_old_connections before every message: a hop to the
+        one thread of sync work, which every push to every socket of the process queued behind.
+        Each database call here goes through database_sync_to_async, which closes stale
+        connections on its own thread."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.user = self.scope.get("user")
@@ -219,8 +224,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Submit; the new head's frames come back on this viewer's group like everyone else's."""
         command_id = frame.get("command_id") if isinstance(frame.get("command_id"), str) else None
         try:
-            submit = database_sync_to_async(submit_as, thread_sensitive=False, executor=_commands)
-            await submit(self.table_id, self.user, self.seat, frame)
+            await database_sync_to_async(submit_as)(self.table_id, self.user, self.seat, frame)
         except Refused as refusal:
             await self.send_json({**error_frame(refusal.code, refusal.detail, command_id), **refusal.extra})
         except IllegalAction as illegal:

@@ -2,13 +2,16 @@
 by the ticker with SKIP LOCKED and a short lease so that several tickers never share a row."""
 from __future__ import annotations
 
-from datetime import timedelta
+import operator
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
+from tables import store
 from tables.models import Deadline, Table
 
 DAY = 86400
@@ -19,75 +22,124 @@ def remind_before(seconds_per_move: int) -> int:
     return min(DAY, seconds_per_move // 2)
 
 
-def reschedule(table: Table, previous_to_act: set[int], acted: int | None) -> list[int]:
-    """Match the table's rows to its head; returns the human seats whose turn has just begun.
+@dataclass
+class Schedule:
+    """What `reschedule` queued: the seats whose turn has just begun, and how to read every
+    running move clock from the batch's results once it has run."""
+
+    new_turns: list[int]
+    fresh_moves: dict[int, datetime]
+    running_result: int | None = None  # index of the RETURNING statement in the batch
+
+    def move_due(self, results: list[list[tuple]]) -> dict[int, datetime]:
+        """When each seat's move is due, for the frames of the new head."""
+        due = dict(self.fresh_moves)
+        if self.running_result is not None:
+            due.update((seat, at) for seat, kind, at in results[self.running_result] if kind == Deadline.Kind.MOVE)
+        return due
+
+
+def reschedule(table: Table, seats: list, previous_to_act: set[int], acted: int | None, batch: store.Batch) -> Schedule:
+    """Queue on `batch` the writes that match the table's rows to its head.
 
     A seat that keeps the move while others act keeps its running clock; the seat that
     acted gets a fresh one. Bot-played seats get an AI row: the outbox of a lost dispatch.
+    Runs inside every command's transaction, so it adds at most three statements to the
+    command's one batch (delete the unwanted rows, re-aim the running clocks, upsert the
+    fresh rows). `seats`: the table's seats by index.
     """
-    rows = Deadline.objects.filter(table=table)
     if table.status != Table.Status.RUNNING:
-        rows.delete()
-        return []
-    to_act = set(table.to_act)
-    rows.exclude(seat__in=to_act).delete()
+        store.delete(batch, Deadline, "table_id = %s", [table.pk])
+        return Schedule([], {})
     now = timezone.now()
-    new_turns = []
-    for seat in table.seats.filter(index__in=to_act):
-        if seat.bot_plays:
-            _bot_row(table, seat.index, now)
+    fresh, running, new_turns = [], [], []
+    for index in table.to_act:
+        if seats[index].bot_plays:
+            fresh.append((index, Deadline.Kind.AI, now + timedelta(seconds=settings.AI_REDISPATCH_SECONDS)))
             continue
-        rows.filter(seat=seat.index, kind=Deadline.Kind.AI).delete()
-        fresh = seat.index == acted or seat.index not in previous_to_act
-        _human_rows(table, seat.index, now, fresh)
-        if seat.index not in previous_to_act:
-            new_turns.append(seat.index)
-    return new_turns
+        restart = index == acted or index not in previous_to_act
+        for kind, due_at in _human_due(table, now).items():
+            if restart:
+                fresh.append((index, kind, due_at))
+            else:
+                running.append((index, kind))
+        if index not in previous_to_act:
+            new_turns.append(index)
+    schedule = Schedule(new_turns, {seat: at for seat, kind, at in fresh if kind == Deadline.Kind.MOVE})
+    wanted = [(seat, kind) for seat, kind, _ in fresh] + running
+    if wanted:
+        store.delete(batch, Deadline, f"table_id = %s AND (seat, kind) NOT IN ({_pairs(wanted)})",
+                     [table.pk, *_flat(wanted)])
+    else:
+        store.delete(batch, Deadline, "table_id = %s", [table.pk])
+    if running:
+        schedule.running_result = store.update(
+            batch, Deadline, {"expected_seq": table.head_seq, "claimed_until": None},
+            f"table_id = %s AND (seat, kind) IN ({_pairs(running)})", [table.pk, *_flat(running)],
+            "RETURNING seat, kind, due_at",
+        )
+    if fresh:
+        store.insert(
+            batch, Deadline, ["table", "seat", "kind", "due_at", "expected_seq", "claimed_until"],
+            [[table.pk, seat, kind, due_at, table.head_seq, None] for seat, kind, due_at in fresh],
+            "ON CONFLICT (table_id, seat, kind) DO UPDATE SET due_at = EXCLUDED.due_at, "
+            "expected_seq = EXCLUDED.expected_seq, claimed_until = NULL",
+        )
+    return schedule
 
 
-def _bot_row(table: Table, seat: int, now) -> None:
-    Deadline.objects.filter(table=table, seat=seat).exclude(kind=Deadline.Kind.AI).delete()
-    Deadline.objects.update_or_create(
-        table=table,
-        seat=seat,
-        kind=Deadline.Kind.AI,
-        defaults={
-            "due_at": now + timedelta(seconds=settings.AI_REDISPATCH_SECONDS),
-            "expected_seq": table.head_seq,
-            "claimed_until": None,
-        },
-    )
+def _pairs(keys: list[tuple]) -> str:
+    return ", ".join(["(%s, %s)"] * len(keys))
 
 
-def _human_rows(table: Table, seat: int, now, fresh: bool) -> None:
+def _flat(keys: list[tuple]) -> list:
+    return [value for key in keys for value in key]
+
+
+def _human_due(table: Table, now) -> dict[str, object]:
     due = now + timedelta(seconds=table.seconds_per_move)
     wanted = {Deadline.Kind.MOVE: due}
     if table.time_kind == Table.TimeKind.CORRESPONDENCE:
         wanted[Deadline.Kind.REMIND] = due - timedelta(seconds=remind_before(table.seconds_per_move))
-    for kind, due_at in wanted.items():
-        if fresh:
-            Deadline.objects.filter(table=table, seat=seat, kind=kind).delete()
-            Deadline.objects.create(table=table, seat=seat, kind=kind, due_at=due_at, expected_seq=table.head_seq)
-        else:
-            Deadline.objects.filter(table=table, seat=seat, kind=kind).update(
-                expected_seq=table.head_seq, claimed_until=None
-            )
+    return wanted
+
+
+# Raw SQL because the ORM cannot UPDATE ... RETURNING: the claim is one statement (one round
+# trip, its own transaction) instead of BEGIN, SELECT ... FOR UPDATE, UPDATE, COMMIT.
+# SKIP LOCKED makes concurrent claims pass each other's rows; the lease keeps a claimed row
+# from other tickers after this statement commits. SQLite (the embedded profile) has no row
+# locks and serialises writers anyway, so it runs the same statement without the clause.
+CLAIM_SQL = """
+    UPDATE {table} SET claimed_until = %s
+    WHERE id IN (
+        SELECT id FROM {table}
+        WHERE due_at <= %s AND (claimed_until IS NULL OR claimed_until < %s)
+        ORDER BY due_at LIMIT %s {lock})
+    RETURNING id, table_id, seat, kind, due_at, expected_seq, claimed_until"""
 
 
 def claim_due(limit: int = 100) -> list[Deadline]:
     """Claim up to `limit` due rows for this ticker: no other ticker gets them during the lease."""
     now = timezone.now()
-    with transaction.atomic():
-        due = (
-            Deadline.objects.select_for_update(skip_locked=True)
-            .filter(due_at__lte=now)
-            .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
-            .order_by("due_at")[:limit]
-        )
-        rows = list(due)
-        lease = now + timedelta(seconds=settings.DEADLINE_LEASE_SECONDS)
-        Deadline.objects.filter(pk__in=[row.pk for row in rows]).update(claimed_until=lease)
-    return rows
+    lease = now + timedelta(seconds=settings.DEADLINE_LEASE_SECONDS)
+    lock = "FOR UPDATE SKIP LOCKED" if connection.features.has_select_for_update_skip_locked else ""
+    sql = CLAIM_SQL.format(table=Deadline._meta.db_table, lock=lock)
+    adapt = connection.ops.adapt_datetimefield_value
+    rows = list(Deadline.objects.raw(sql, [adapt(lease), adapt(now), adapt(now), limit]))
+    return sorted(rows, key=operator.attrgetter("due_at"))
+
+
+def next_due_before(until) -> object | None:
+    """When the first unclaimed row falls due, if that is before `until`."""
+    now = timezone.now()
+    return (Deadline.objects.filter(due_at__lt=until).filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+            .order_by("due_at").values_list("due_at", flat=True).first())
+
+
+def _ours(row: Deadline):
+    """The row while this ticker's lease on it stands: a row re-aimed at a new head has lost the
+    lease (the move cleared it), and another ticker may hold it by now."""
+    return Deadline.objects.filter(pk=row.pk, claimed_until=row.claimed_until)
 
 
 def release(row: Deadline, due_in: int | None = None) -> None:
@@ -95,15 +147,18 @@ def release(row: Deadline, due_in: int | None = None) -> None:
     changes = {"claimed_until": None}
     if due_in is not None:
         changes["due_at"] = timezone.now() + timedelta(seconds=due_in)
-    Deadline.objects.filter(pk=row.pk).update(**changes)
+    _ours(row).update(**changes)
 
 
 def done(row: Deadline) -> None:
     Deadline.objects.filter(pk=row.pk, expected_seq=row.expected_seq).delete()
 
 
-def is_current(row: Deadline) -> bool:
-    """Whether the row still stands for the head of its table."""
-    head = Table.objects.filter(pk=row.table_id, status=Table.Status.RUNNING).values_list("head_seq", flat=True).first()
-    return head == row.expected_seq
+def running_tables(rows: list[Deadline]) -> dict[int, Table]:
+    """The running tables of `rows` by id, read with one query (for a whole claimed batch)."""
+    return Table.objects.filter(status=Table.Status.RUNNING).in_bulk({row.table_id for row in rows})
 
+
+def is_current(row: Deadline, table: Table | None) -> bool:
+    """Whether the row still stands for the head of its table (`table`: as read, None if not running)."""
+    return table is not None and table.head_seq == row.expected_seq

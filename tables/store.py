@@ -9,13 +9,14 @@ they go one by one. Values are adapted by the model fields themselves, as the OR
 """
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import connection, connections
 from django.db.models import Model
 
-from tables.models import Seat, Table
+from tables.models import Event, Seat, Table
 
 
 class Batch:
@@ -79,40 +80,55 @@ def delete(batch: Batch, model: type[Model], where: str, where_params: list) -> 
 
 def from_row(model: type[Model], fields: list, row: tuple) -> Model:
     """A model instance from raw column values, converted as the ORM converts them."""
-    values = []
-    for field, value in zip(fields, row):
-        column = field.get_col(model._meta.db_table)
-        for convert in connection.ops.get_db_converters(column) + field.get_db_converters(connection):
-            value = convert(value, column, connection)
-        values.append(value)
+    values = list(row)
+    for i, field in enumerate(fields):
+        for convert, column in _converters(model, field.attname, connection.alias):
+            values[i] = convert(values[i], column, connection)
     return model.from_db(connection.alias, [field.attname for field in fields], values)
 
 
-def select_sql(model: type[Model], fields: list, alias: str) -> str:
+@functools.cache
+def _converters(model: type[Model], attname: str, alias: str) -> list:
+    """The ORM's conversions of a column read from the database (JSON decoding, SQLite's dates)."""
+    field = next(f for f in model._meta.concrete_fields if f.attname == attname)
+    column = field.get_col(model._meta.db_table)
+    return [(convert, column) for convert in connections[alias].ops.get_db_converters(column)
+            + field.get_db_converters(connections[alias])]
+
+
+def select_sql(fields: list, alias: str) -> str:
     return ", ".join(f"{alias}.{connection.ops.quote_name(field.column)}" for field in fields)
 
 
-def read_head(table_id: int) -> Table | None:
+def read_head(table_id: int, command_id: str | None = None) -> Table | None:
     """The table's row, locked until the transaction ends, with its seats (and their players'
-    names) in `seat_rows`: one round trip where the ORM takes two and builds whole users."""
+    names) in `seat_rows` and, given a command id, the events already appended under it in
+    `command_rows`: one round trip where the ORM takes three and builds whole users."""
     user_model = get_user_model()
-    table_fields, seat_fields = Table._meta.concrete_fields, Seat._meta.concrete_fields
     username = user_model._meta.get_field(user_model.USERNAME_FIELD)
+    table_fields, seat_fields = Table._meta.concrete_fields, Seat._meta.concrete_fields
+    # In the model's own order, as Model.from_db expects when fields are left out.
+    event_fields = [field for field in Event._meta.concrete_fields if field.name in ("seq", "payload", "seat")]
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     batch = Batch()
-    batch.add(f"SELECT {select_sql(Table, table_fields, 't')} FROM {Table._meta.db_table} t WHERE t.id = %s{lock}",
+    batch.add(f"SELECT {select_sql(table_fields, 't')} FROM {Table._meta.db_table} t WHERE t.id = %s{lock}",
               [table_id])
     batch.add(
-        f"SELECT {select_sql(Seat, seat_fields, 's')}, u.{connection.ops.quote_name(username.column)} "
+        f"SELECT {select_sql(seat_fields, 's')}, u.{connection.ops.quote_name(username.column)} "
         f"FROM {Seat._meta.db_table} s LEFT JOIN {user_model._meta.db_table} u ON u.id = s.user_id "
         f"WHERE s.table_id = %s ORDER BY s.{connection.ops.quote_name('index')}",
         [table_id],
     )
-    table_rows, seat_rows = batch.run()
+    if command_id is not None:
+        batch.add(f"SELECT {select_sql(event_fields, 'e')} FROM {Event._meta.db_table} e "
+                  "WHERE e.table_id = %s AND e.command_id = %s ORDER BY e.seq", [table_id, command_id])
+    table_rows, seat_rows, *command_rows = batch.run()
     if not table_rows:
         return None
     table = from_row(Table, table_fields, table_rows[0])
     table.seat_rows = [seat_with_player(seat_fields, row, username) for row in seat_rows]
+    if command_rows:
+        table.command_rows = [from_row(Event, event_fields, row) for row in command_rows[0]]
     return table
 
 

@@ -8,7 +8,13 @@ rows), which is what N starts would have written, only faster. Each clone's dead
 due at a point spread evenly over the window. A deadline is resolved when its timeout
 command's event is committed; lateness is that event's time minus the due time.
 
-    .venv/bin/python tests/bench/deadlines.py --deadlines 10000 100000 [--window 10] [--max-wait 300]
+    .venv/bin/python tests/bench/deadlines.py --deadlines 10000 100000 [--rate 50 | --window 10] [--max-wait 300]
+
+By default the deadlines fall due at the same rate for every N (--rate, 50 a second: about
+two thirds of what one two-process worker resolves on this shared two-core machine, whose
+every timed-out move costs about 20 ms of CPU between the worker and PostgreSQL), so the
+window grows with N; --window fixes the window instead (a burst: lateness then measures
+how long the backlog takes to drain).
 
 Prints one JSON object per N: p50/p99/max lateness of the resolved deadlines, missed (the
 row is gone but no timeout move was made), pending_at_stop (still queued when --max-wait ran
@@ -28,6 +34,7 @@ from tests.bench.harness import Service, machine_load  # noqa: E402
 
 LEAD_SECONDS = 20  # between the insert and the first due time (100,000 rows take a while)
 SETTLE_SECONDS = 5  # after the last resolution, to catch late doubles
+DEFAULT_RATE = 50.0  # deadlines falling due per second, for every N (see the docstring)
 
 TABLE_COLUMNS = ("game, players, options, time_kind, seconds_per_move, max_timeouts, on_idle, fill_with_ai, "
                  "status, created_by_id, created_at, started_at, finished_at, seed, seed_hash, head_seq, snapshot, "
@@ -100,7 +107,7 @@ def measure(count: int, window: float, max_wait: float) -> dict:
         due_of = {table: first_due + window * n / count
                   for table, n in service.sql("SELECT id, n FROM bench_clone")}
         cpu_before = service.cpu_snapshot()
-        rows = wait_for_all(service, count, first_due + window + max_wait)
+        rows = wait_for_all(service, first_due + window, first_due + window + max_wait)
         stopped_at = time.time()
         cpu_after = service.cpu_snapshot()
         machine = machine_load()
@@ -110,7 +117,8 @@ def measure(count: int, window: float, max_wait: float) -> dict:
     last_resolution = max((at for _, _, at, *_ in rows if at is not None), default=first_due)
     unresolved = [pending for _, _, at, _, pending in rows if at is None]
     return {
-        "deadlines": count, "window_s": window, "setup_s": round(setup_seconds, 1),
+        "deadlines": count, "window_s": window, "due_per_s": round(count / window, 1) if window else None,
+        "setup_s": round(setup_seconds, 1),
         "resolved": len(lateness),
         "missed": unresolved.count(False),  # the row is gone, yet no timeout move was made
         "pending_at_stop": unresolved.count(True),  # still waiting for the ticker when the run stopped
@@ -129,25 +137,33 @@ def rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 3)
 
 
-def wait_for_all(service: Service, count: int, stop_at: float) -> list[tuple]:
-    while True:
-        rows = resolutions(service)
-        resolved = sum(1 for row in rows if row[2] is not None)
-        if resolved == count or time.time() > stop_at:
-            break
+def wait_for_all(service: Service, window_end: float, stop_at: float) -> list[tuple]:
+    """Polls with a cheap count (the full `resolutions` query of 100,000 tables would load the
+    PostgreSQL it measures), and not at all before the last deadline falls due."""
+    time.sleep(max(0.0, window_end - time.time()))
+    while unmoved(service) and time.time() < stop_at:
         time.sleep(2)
     time.sleep(SETTLE_SECONDS)
     return resolutions(service)
 
 
+def unmoved(service: Service) -> int:
+    """Clones whose head is still the template's: no timeout move yet."""
+    return service.sql("""
+        SELECT count(*) FROM tables_table t JOIN bench_clone c USING (id)
+        WHERE t.head_seq = (SELECT head_seq FROM tables_table WHERE id = %s)""", (service.template,))[0][0]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deadlines", type=int, nargs="+", default=[10000, 100000])
-    parser.add_argument("--window", type=float, default=10.0, help="seconds over which the deadlines fall due")
+    parser.add_argument("--rate", type=float, default=DEFAULT_RATE, help="deadlines falling due per second")
+    parser.add_argument("--window", type=float, help="seconds over which the deadlines fall due (instead of --rate)")
     parser.add_argument("--max-wait", type=float, default=300.0, help="seconds after the window to wait")
     args = parser.parse_args()
     for count in args.deadlines:
-        print(json.dumps(measure(count, args.window, args.max_wait)), flush=True)
+        window = args.window if args.window is not None else count / args.rate
+        print(json.dumps(measure(count, window, args.max_wait)), flush=True)
 
 
 if __name__ == "__main__":

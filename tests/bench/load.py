@@ -93,11 +93,11 @@ def run_shape(service: Service, tables: list[int], players: list[dict], think: f
 
 
 def start_profilers(service: Service, args) -> list[tuple[subprocess.Popen, Path]]:
-    """py-spy samples each daphne process (all threads, on-CPU only) over the window."""
+    """py-spy samples each ASGI process (the thread holding the GIL) over the window."""
     profilers = []
     for process in service.asgi:
         out = Path(args.profile) / f"{process.name}-{int(time.time())}.txt"
-        command = [str(Path(sys.executable).parent / "py-spy"), "record", "--format", "raw", "--rate", "100",
+        command = [str(Path(sys.executable).parent / "py-spy"), "record", "--gil", "--format", "raw", "--rate", "100",
                    "--duration", str(int(args.duration)), "--pid", str(process.pid), "--output", str(out)]
         profilers.append((subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), out))
     return profilers

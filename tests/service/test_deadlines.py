@@ -7,6 +7,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
@@ -169,3 +170,83 @@ def test_correspondence_deadlines_are_rows_resolved_by_a_fresh_process(make_user
     assert done.returncode == 0 and "claimed 1" in done.stdout, done.stderr
     assert Table.objects.get(pk=table["id"]).head_seq > head
     assert Event.objects.filter(table_id=table["id"], seq=head + 1, command_id__startswith="timeout:").exists()
+
+
+def expire_all(ids) -> None:
+    Deadline.objects.filter(table_id__in=ids).update(due_at=timezone.now() - timedelta(seconds=1))
+
+
+def timeout_moves(table_id: int) -> list[str]:
+    return list(Event.objects.filter(table_id=table_id, command_id__startswith="timeout:")
+                .values_list("command_id", flat=True).distinct())
+
+
+def test_a_tick_drains_more_than_one_batch(live_table):
+    ids = [live_table()[0] for _ in range(5)]
+    expire_all(ids)
+    assert ticker.tick(linger=0, batch=2) == 5  # three claims of at most two rows, in one tick
+    assert all(timeout_moves(table_id) == ["timeout:0:3"] for table_id in ids)
+
+
+def test_two_ticks_at_once_share_the_rows_and_resolve_none_twice(live_table):
+    ids = [live_table()[0] for _ in range(8)]
+    expire_all(ids)
+    counts = []
+    barrier = threading.Barrier(2)
+
+    def tick():
+        barrier.wait()
+        counts.append(ticker.tick(linger=0, batch=1))
+        connection.close()
+
+    threads = [threading.Thread(target=tick) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sum(counts) == 8  # every row claimed exactly once between the two ticks
+    assert all(timeout_moves(table_id) == ["timeout:0:3"] for table_id in ids)
+    assert all(Table.objects.get(pk=table_id).head_seq == 4 for table_id in ids)
+
+
+def test_a_tick_resolves_what_falls_due_before_the_next_tick(live_table):
+    table_id, _ = live_table()
+    Deadline.objects.filter(table_id=table_id).update(due_at=timezone.now() + timedelta(seconds=0.3))
+    assert ticker.tick(linger=1.0) == 1
+    assert timeout_moves(table_id) == ["timeout:0:3"]
+
+
+def test_a_tick_does_not_wait_for_a_deadline_after_the_next_tick(live_table):
+    table_id, _ = live_table()
+    Deadline.objects.filter(table_id=table_id).update(due_at=timezone.now() + timedelta(seconds=5))
+    started = timezone.now()
+    assert ticker.tick(linger=1.0) == 0
+    assert timezone.now() - started < timedelta(seconds=1)
+
+
+def test_a_claim_is_one_statement(live_table, django_assert_num_queries):
+    table_id, _ = live_table()
+    expire(table_id)
+    with django_assert_num_queries(1):
+        rows = deadlines.claim_due(limit=10)
+    assert [(row.table_id, row.kind, row.expected_seq) for row in rows] == [(table_id, "move", 3)]
+    assert rows[0].claimed_until > timezone.now()
+
+
+def test_a_timed_out_move_is_a_zombie_move_and_the_stand_in_keeps_the_seats_strength(live_table, monkeypatch):
+    from engines import bots
+
+    strengths = []
+    original = bots.choose
+
+    def spy(engine, strength, view, seat, legal, rng):
+        strengths.append((seat, strength))
+        return original(engine, strength, view, seat, legal, rng)
+
+    monkeypatch.setattr(bots, "choose", spy)
+    table_id, clients = live_table(max_timeouts=1)
+    expire(table_id)
+    assert ticker.tick(linger=0) == 1  # seat 0 times out once: a stand-in bot takes the seat
+    assert strengths == [(0, settings.TIMEOUT_BOT)] and settings.TIMEOUT_BOT == "random"
+    act(clients[1], table_id, {"type": "roll"}, 4, "roll")  # the stand-in answers inline
+    assert strengths[1:] == [(0, commands.DEFAULT_STRENGTH)]
