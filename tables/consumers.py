@@ -64,13 +64,16 @@ def submit_as(table_id: int, user, seat: int | None, frame: dict) -> None:
 
 class HeadWatch:
     """Pushes are at-most-once (a Redis restart loses some). One per event loop: every
-    WS_HEAD_CHECK_SECONDS it reads the heads of all tables watched here in one query, and a
-    consumer still behind a head it was already behind at the previous look catches up from
-    the store (one look's grace leaves pushes in flight to arrive on their own)."""
+    WS_HEAD_CHECK_SECONDS it reads the heads of all tables watched here in one query. A
+    consumer that was behind its head at the previous look and has had no push since is
+    stuck: it catches up from the store, at most CATCH_UP_LIMIT of them per look, so that a
+    busy moment (every consumer a little behind) never turns into a storm of reads."""
+
+    CATCH_UP_LIMIT = 50
 
     def __init__(self):
         self.consumers: set["TableConsumer"] = set()
-        self.behind: dict["TableConsumer", int] = {}
+        self.behind: dict["TableConsumer", tuple[int, int]] = {}  # consumer: (its seq, head) at the last look
         self.task = asyncio.get_running_loop().create_task(self.run())
 
     async def run(self):
@@ -82,10 +85,14 @@ class HeadWatch:
                 log.exception("head check failed")
 
     async def look(self):
-        heads = await database_sync_to_async(heads_of)({c.table_id for c in self.consumers})
-        late = [c for c, head in self.behind.items() if c in self.consumers and c.seq < head]
-        self.behind = {c: heads[c.table_id] for c in self.consumers if c.seq < heads.get(c.table_id, -1)}
-        await asyncio.gather(*(c.catch_up(heads.get(c.table_id)) for c in late), return_exceptions=True)
+        # Off the one thread of sync work, where the look would wait behind every queued move.
+        read_heads = database_sync_to_async(heads_of, thread_sensitive=False)
+        heads = await read_heads({c.table_id for c in self.consumers})
+        stuck = [c for c, (seq, head) in self.behind.items()
+                 if c in self.consumers and c.seq == seq < head and not c.sending.locked()]
+        self.behind = {c: (c.seq, heads[c.table_id]) for c in self.consumers if c.seq < heads.get(c.table_id, -1)}
+        stuck = stuck[:self.CATCH_UP_LIMIT]
+        await asyncio.gather(*(c.catch_up(heads.get(c.table_id)) for c in stuck), return_exceptions=True)
 
 
 _watches: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, HeadWatch]" = weakref.WeakKeyDictionary()

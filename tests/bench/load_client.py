@@ -44,6 +44,7 @@ class Run:
     sends: dict = field(default_factory=dict)  # command_id -> (table, sent at)
     errors: collections.Counter = field(default_factory=collections.Counter)
     disconnects: int = 0
+    closing: bool = False  # the run is over and the clients are closing their sockets
 
 
 async def connect(seat: Seat, limit: asyncio.Semaphore):
@@ -81,15 +82,14 @@ def on_frame(seat: Seat, frame: dict, run: Run) -> None:
             seat.turn.set()
 
 
-async def listen(seat: Seat, socket, run: Run, stop: asyncio.Event) -> None:
+async def listen(seat: Seat, socket, run: Run) -> None:
+    """Record every frame until the socket closes (a close before the run's end is counted)."""
     try:
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(socket.recv(), timeout=0.2)
-            except (asyncio.TimeoutError, TimeoutError):
-                continue
+        async for raw in socket:
             on_frame(seat, json.loads(raw), run)
     except websockets.ConnectionClosed:
+        pass
+    if not run.closing:
         run.disconnects += 1
 
 
@@ -99,16 +99,18 @@ def heads(database_url: str, tables: list[int]) -> dict[int, int]:
         return dict(rows.fetchall())
 
 
-async def drain(seats: list[Seat], run: Run, database_url: str, stop: asyncio.Event) -> None:
-    """After the window, wait until every client has every event up to its table's head."""
+async def drain(seats: list[Seat], run: Run, database_url: str) -> None:
+    """After the window, wait until the heads stand still (actions sent in the window may still
+    be queued for the database) and every client has every event up to its table's head."""
     await asyncio.sleep(max(0.0, run.measure_to - time.time()) + 0.5)
     tables = sorted({seat.table for seat in seats})
+    previous = None
     while time.time() < run.measure_to + DRAIN_SECONDS:
         head = await asyncio.to_thread(heads, database_url, tables)
-        if all(len(seat.arrivals) >= head[seat.table] - seat.first_seq for seat in seats):
+        if head == previous and all(len(seat.arrivals) >= head[seat.table] - seat.first_seq for seat in seats):
             break
+        previous = head
         await asyncio.sleep(1.0)
-    stop.set()
 
 
 async def play(seat: Seat, socket, run: Run, rng: random.Random) -> None:
@@ -142,14 +144,15 @@ async def drive(seats: list[Seat], think: float, database_url: str, ready_queue,
     timing = await asyncio.get_running_loop().run_in_executor(None, go_queue.get)
     run = Run(think=think, **timing)
     cpu_before, wall_before = time.process_time(), time.time()
-    stop = asyncio.Event()
     rng = random.Random()
-    await asyncio.gather(*(listen(seat, socket, run, stop) for seat, socket in zip(seats, sockets)),
-                         *(play(seat, socket, run, rng) for seat, socket in zip(seats, sockets)),
-                         drain(seats, run, database_url, stop))
+    listeners = [asyncio.create_task(listen(seat, socket, run)) for seat, socket in zip(seats, sockets)]
+    await asyncio.gather(*(play(seat, socket, run, rng) for seat, socket in zip(seats, sockets)),
+                         drain(seats, run, database_url))
     cpu = time.process_time() - cpu_before
     wall = time.time() - wall_before
+    run.closing = True
     await asyncio.gather(*(socket.close() for socket in sockets), return_exceptions=True)
+    await asyncio.gather(*listeners)
     return summarise(seats, run, database_url, cpu / wall)
 
 
