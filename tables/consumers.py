@@ -9,6 +9,7 @@ import json
 import logging
 import math
 import weakref
+from concurrent.futures import ThreadPoolExecutor
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
@@ -85,8 +86,7 @@ class HeadWatch:
                 log.exception("head check failed")
 
     async def look(self):
-        # Off the one thread of sync work, where the look would wait behind every queued move.
-        read_heads = database_sync_to_async(heads_of, thread_sensitive=False)
+        read_heads = database_sync_to_async(heads_of, thread_sensitive=False, executor=HEAD_READS)
         heads = await read_heads({c.table_id for c in self.consumers})
         stuck = [c for c, (seq, head) in self.behind.items()
                  if c in self.consumers and c.seq == seq < head and not c.sending.locked()]
@@ -95,6 +95,9 @@ class HeadWatch:
         await asyncio.gather(*(c.catch_up(heads.get(c.table_id)) for c in stuck), return_exceptions=True)
 
 
+# The head watches' own thread: on the one thread of sync work a look would wait behind every
+# queued move.
+HEAD_READS = ThreadPoolExecutor(1, thread_name_prefix="head-watch")
 _watches: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, HeadWatch]" = weakref.WeakKeyDictionary()
 
 

@@ -314,8 +314,19 @@ class Service:
         os.environ.update(self.env)
         sys.path.insert(0, str(ROOT))
         import django
+        from django.apps import apps
 
-        django.setup()
+        if not apps.ready:
+            django.setup()
+            return
+        # A later service of the same run (one per N): settings are read once, so move the
+        # process's connection to this service's database.
+        import dj_database_url
+        from django.db import connections
+
+        connections.close_all()
+        fresh = dj_database_url.parse(self.database_url)
+        connections["default"].settings_dict.update({key: fresh[key] for key in ("NAME", "USER", "HOST", "PORT")})
 
     def processes(self) -> dict[str, Process]:
         named = {p.name: p for p in self.asgi if p is not None}

@@ -18,7 +18,8 @@ import psycopg
 import websockets
 
 CONNECT_CONCURRENCY = 20
-DRAIN_SECONDS = 60.0  # after the window: time for every client to receive the events in flight
+DRAIN_SECONDS = 120.0  # after the window: time for every client to receive the events in flight
+STILL_LOOKS = 3  # the heads count as still when three looks a second apart agree
 
 
 @dataclass
@@ -104,12 +105,12 @@ async def drain(seats: list[Seat], run: Run, database_url: str) -> None:
     be queued for the database) and every client has every event up to its table's head."""
     await asyncio.sleep(max(0.0, run.measure_to - time.time()) + 0.5)
     tables = sorted({seat.table for seat in seats})
-    previous = None
+    seen = []
     while time.time() < run.measure_to + DRAIN_SECONDS:
-        head = await asyncio.to_thread(heads, database_url, tables)
-        if head == previous and all(len(seat.arrivals) >= head[seat.table] - seat.first_seq for seat in seats):
+        seen.append(await asyncio.to_thread(heads, database_url, tables))
+        still = len(seen) >= STILL_LOOKS and all(head == seen[-1] for head in seen[-STILL_LOOKS:])
+        if still and all(len(seat.arrivals) >= seen[-1][seat.table] - seat.first_seq for seat in seats):
             break
-        previous = head
         await asyncio.sleep(1.0)
 
 

@@ -1,4 +1,6 @@
 """Websocket clients of the ASGI application for the tests (real channels_redis layer)."""
+import asyncio
+
 import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -8,6 +10,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connections
 
 from config.asgi import application
+from tables import consumers
 
 
 def session_cookie(user) -> bytes:
@@ -37,7 +40,8 @@ async def frames_until_the_end(client: WebsocketCommunicator, timeout: float = 3
 
 @pytest_asyncio.fixture
 async def close_consumer_connections():
-    """Consumers query from asgiref's shared sync thread; close its connection after the test
-    so the test database can be dropped."""
+    """Consumers query from asgiref's shared sync thread and the head watch's thread; close
+    their connections after the test so the test database can be dropped."""
     yield
     await sync_to_async(connections.close_all)()
+    await asyncio.get_running_loop().run_in_executor(consumers.HEAD_READS, connections.close_all)
