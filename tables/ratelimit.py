@@ -46,7 +46,8 @@ def hit(scope: str, who) -> float | None:
 
 
 class LimitThrottle(BaseThrottle):
-    """DRF's throttle interface over `hit`."""
+    """DRF's throttle interface over `hit`; a subclass names its `scope` and says `who` a
+    request counts against (None: not counted)."""
 
     scope = ""
 
@@ -57,9 +58,6 @@ class LimitThrottle(BaseThrottle):
 
     def wait(self) -> float | None:
         return self.waiting
-
-    def who(self, request):
-        raise NotImplementedError
 
 
 class ActionRateThrottle(LimitThrottle):
