@@ -154,7 +154,7 @@ CELERY_TASK_IGNORE_RESULT = True
 AI_REDISPATCH_SECONDS = int(os.environ.get("SAMPAN_AI_REDISPATCH_SECONDS", "20"))
 # Each ASGI process reads the heads of its watched tables this often, in case a push was lost
 # (one query for all its websockets; see tables.consumers.HeadWatch).
-WS_HEAD_CHECK_SECONDS = float(os.environ.get("SAMPAN_WS_HEAD_CHECK_SECONDS", "1"))
+WS_HEAD_CHECK_SECONDS = float(os.environ.get("SAMPAN_WS_HEAD_CHECK_SECONDS", "0.5"))
 # A claimed deadline is left alone by other tickers for this long.
 DEADLINE_LEASE_SECONDS = 30
 # A tick claims due rows this many at a time (few, so that the ticks of other worker processes
