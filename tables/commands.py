@@ -44,8 +44,6 @@ def lock_table(table_id: int, command_id: str | None = None) -> Table:
 def seats_of(table: Table) -> list[Seat]:
     """The table's seats by index, read with the head (the table's lock keeps them still): a
     command changes seats through these objects, so that the rest of it sees the change."""
-    if not hasattr(table, "seat_rows"):
-        table.seat_rows = list(table.seats.select_related("user"))
     return table.seat_rows
 
 

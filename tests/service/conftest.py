@@ -29,3 +29,19 @@ def client_for():
 
     return client
 
+
+
+@pytest.fixture
+def bot_choices(monkeypatch) -> list:
+    """Every bot choice made during the test as (seat, strength, view), still made by the bot."""
+    from engines import bots
+
+    calls = []
+    choose = bots.choose
+
+    def spy(engine, strength, view, seat, legal, rng):
+        calls.append((seat, strength, view))
+        return choose(engine, strength, view, seat, legal, rng)
+
+    monkeypatch.setattr(bots, "choose", spy)
+    return calls

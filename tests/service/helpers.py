@@ -1,4 +1,7 @@
 """Helpers of the service tests."""
+import threading
+
+from django.db import connection
 from rest_framework.test import APIClient
 
 from tables import commands
@@ -32,3 +35,26 @@ def started_dschunke_table(users) -> int:
         commands.join(table.pk, user)
     commands.start_table(table.pk, users[0])
     return table.pk
+
+
+def at_once(work, count: int, timeout: float = 60) -> list:
+    """Run `work(i)` for each i < count on threads released together, each with its own
+    database connection; returns what each returned, or the exception it raised."""
+    barrier = threading.Barrier(count)
+    results: list = [None] * count
+
+    def run(index: int):
+        try:
+            barrier.wait()
+            results[index] = work(index)
+        except Exception as error:
+            results[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=timeout)
+    return results

@@ -53,20 +53,12 @@ def test_an_all_ai_table_plays_to_the_end_inline_and_snapshots_equal_the_fold(ma
     assert events[: len(setup)] == setup
 
 
-def test_the_bot_only_ever_sees_its_seat(make_user, client_for, monkeypatch):
-    seen = []
+def test_the_bot_only_ever_sees_its_seat(make_user, client_for, bot_choices):
     from engines import bots
 
-    original = bots.choose
-
-    def spy(engine, strength, view, seat, legal, rng):
-        seen.append((seat, view))
-        return original(engine, strength, view, seat, legal, rng)
-
-    monkeypatch.setattr(bots, "choose", spy)
     client = client_for(make_user())
     table = new_table(client, seats=[{"kind": "ai", "strength": "random"}, {"kind": "me"}])
     client.post(f"/api/tables/{table['id']}/start/")
-    seat, view = seen[0]
+    seat, _, view = bot_choices[0]
     assert seat == 0 and view["players"][1]["hand"] is None and view["players"][0]["hand"]
     assert commands.DEFAULT_STRENGTH in bots.STRENGTHS

@@ -1,38 +1,19 @@
 """Races on one table: the head-row lock lets exactly one command through per seq."""
-import threading
 
 import pytest
-from django.db import connection
 
 from tables import commands
 from tables.errors import Refused
 from tables.models import Event
 
-from .helpers import new_table
+from .helpers import at_once, new_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def race(table_id: int, seat: int, expected_seq: int, actions: list[dict]) -> list:
     """Submit every action at once from its own thread and connection; returns the results."""
-    barrier = threading.Barrier(len(actions))
-    results: list = [None] * len(actions)
-
-    def submit(index: int):
-        try:
-            barrier.wait()
-            results[index] = commands.submit(table_id, seat, actions[index], expected_seq, f"racer-{index}")
-        except Refused as refusal:
-            results[index] = refusal
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=submit, args=(i,)) for i in range(len(actions))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
+    return at_once(lambda i: commands.submit(table_id, seat, actions[i], expected_seq, f"racer-{i}"), len(actions))
 
 
 def test_twenty_concurrent_submits_on_one_seq_exactly_one_wins(make_user, client_for):
@@ -55,19 +36,7 @@ def test_the_same_command_id_from_two_threads_applies_once(make_user, client_for
     table = new_table(client_for(alice))
     commands.join(table["id"], bob)
     commands.start_table(table["id"], alice)
-    barrier = threading.Barrier(5)
-    results = []
-
-    def submit():
-        barrier.wait()
-        results.append(commands.submit(table["id"], 0, {"type": "roll"}, 3, "one-command"))
-        connection.close()
-
-    threads = [threading.Thread(target=submit) for _ in range(5)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    results = at_once(lambda i: commands.submit(table["id"], 0, {"type": "roll"}, 3, "one-command"), 5)
     assert len(results) == 5 and all(r == results[0] for r in results)
     assert Event.objects.filter(table_id=table["id"]).count() == 4
 

@@ -2,7 +2,6 @@
 import os
 import subprocess
 import sys
-import threading
 from datetime import timedelta
 from pathlib import Path
 
@@ -15,7 +14,7 @@ from ai_workers import dispatch, ticker
 from tables import commands, deadlines
 from tables.models import Deadline, Event, Seat, Table
 
-from .helpers import act, new_table
+from .helpers import act, at_once, new_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,17 +47,7 @@ def test_a_move_deadline_follows_the_seat_to_act(live_table):
 def test_an_expired_deadline_is_played_by_a_bot_exactly_once(live_table):
     table_id, _ = live_table()
     expire(table_id)
-    results = []
-
-    def tick():
-        results.append(ticker.tick())
-        connection.close()
-
-    threads = [threading.Thread(target=tick) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
+    results = at_once(lambda i: ticker.tick(), 4, timeout=30)
     assert sum(results) == 1  # SKIP LOCKED and the lease: one ticker claimed the row
     table = Table.objects.get(pk=table_id)
     assert table.head_seq == 4 and table.to_act == [1]
@@ -133,19 +122,7 @@ def test_claims_of_concurrent_tickers_never_overlap(live_table):
     ids = [live_table()[0] for _ in range(3)]
     for table_id in ids:
         expire(table_id)
-    claims = []
-    barrier = threading.Barrier(2)
-
-    def claim():
-        barrier.wait()
-        claims.append([row.pk for row in deadlines.claim_due(limit=2)])
-        connection.close()
-
-    threads = [threading.Thread(target=claim) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
+    claims = at_once(lambda i: [row.pk for row in deadlines.claim_due(limit=2)], 2, timeout=30)
     claimed = claims[0] + claims[1]
     assert len(claimed) == len(set(claimed)) == 3
 
@@ -191,19 +168,7 @@ def test_a_tick_drains_more_than_one_batch(live_table):
 def test_two_ticks_at_once_share_the_rows_and_resolve_none_twice(live_table):
     ids = [live_table()[0] for _ in range(8)]
     expire_all(ids)
-    counts = []
-    barrier = threading.Barrier(2)
-
-    def tick():
-        barrier.wait()
-        counts.append(ticker.tick(linger=0, batch=1))
-        connection.close()
-
-    threads = [threading.Thread(target=tick) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    counts = at_once(lambda i: ticker.tick(linger=0, batch=1), 2)
     assert sum(counts) == 8  # every row claimed exactly once between the two ticks
     assert all(timeout_moves(table_id) == ["timeout:0:3"] for table_id in ids)
     assert all(Table.objects.get(pk=table_id).head_seq == 4 for table_id in ids)
@@ -233,20 +198,11 @@ def test_a_claim_is_one_statement(live_table, django_assert_num_queries):
     assert rows[0].claimed_until > timezone.now()
 
 
-def test_a_timed_out_move_is_a_zombie_move_and_the_stand_in_keeps_the_seats_strength(live_table, monkeypatch):
-    from engines import bots
-
-    strengths = []
-    original = bots.choose
-
-    def spy(engine, strength, view, seat, legal, rng):
-        strengths.append((seat, strength))
-        return original(engine, strength, view, seat, legal, rng)
-
-    monkeypatch.setattr(bots, "choose", spy)
+def test_a_timed_out_move_is_a_zombie_move_and_the_stand_in_keeps_the_seats_strength(live_table, bot_choices):
     table_id, clients = live_table(max_timeouts=1)
     expire(table_id)
     assert ticker.tick(linger=0) == 1  # seat 0 times out once: a stand-in bot takes the seat
-    assert strengths == [(0, settings.TIMEOUT_BOT)] and settings.TIMEOUT_BOT == "random"
+    assert [(seat, strength) for seat, strength, _ in bot_choices] == [(0, settings.TIMEOUT_BOT)]
+    assert settings.TIMEOUT_BOT == "random"
     act(clients[1], table_id, {"type": "roll"}, 4, "roll")  # the stand-in answers inline
-    assert strengths[1:] == [(0, commands.DEFAULT_STRENGTH)]
+    assert [(seat, strength) for seat, strength, _ in bot_choices[1:]] == [(0, commands.DEFAULT_STRENGTH)]
