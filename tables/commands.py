@@ -55,6 +55,7 @@ class Appended:
     engine: Engine
     state: Any
     events: list[tuple[int, dict]]  # (seq, event)
+    actor: int | None  # the seat whose command this is (None: the set-up)
     batch: store.Batch
 
 
@@ -75,7 +76,8 @@ def after_head_moved(
         notices.turn_started_on_commit(table, schedule.new_turns)
     if appended is not None:
         frames = new_head_frames(
-            appended.engine, table, appended.state, appended.events, names_of(seats), schedule.move_due(results)
+            appended.engine, table, appended.state, appended.events, appended.actor, names_of(seats),
+            schedule.move_due(results),
         )
         publish.frames_on_commit(table.pk, appended.events[0][0], table.head_seq, frames)
     if seats_changed:
@@ -83,7 +85,8 @@ def after_head_moved(
 
 
 # What a move changes in the table's row (a full save would rewrite the options and the seed too).
-HEAD_FIELDS = ["status", "started_at", "finished_at", "seed", "seed_hash", "head_seq", "snapshot", "to_act", "outcome"]
+HEAD_FIELDS = ["status", "started_at", "finished_at", "seed", "seed_hash", "head_seq", "snapshot", "to_act",
+               "turn_began", "outcome"]
 EVENT_FIELDS = ["table", "seq", "type", "payload", "seat", "command_id", "created_at"]
 
 
@@ -94,18 +97,30 @@ def do_append(table: Table, engine: Engine, state: Any, events: list[dict], seat
     store.insert(batch, Event, EVENT_FIELDS,
                  [[table.pk, first + i, e["type"], e, seat, command_id, now] for i, e in enumerate(events)])
     state = fold(engine, events, state)
+    previous_to_act = set(table.to_act)
     table.head_seq = first + len(events) - 1
     table.snapshot = engine.dump(state)
     table.to_act = sorted(engine.to_act(state))
+    table.turn_began = turns_begun(table, previous_to_act, seat)
     outcome = engine.outcome(state)
     if outcome is not None:
         forfeited = [seat.index for seat in seats_of(table) if seat.forfeited]
         table.outcome = {**outcome, "forfeited": forfeited} if forfeited else outcome
         table.status = Table.Status.FINISHED
         table.finished_at = now
-        table.to_act = []
+        table.to_act, table.turn_began = [], {}
     store.update(batch, Table, {name: getattr(table, name) for name in HEAD_FIELDS}, "id = %s", [table.pk])
-    return Appended(engine, state, [(first + i, e) for i, e in enumerate(events)], batch)
+    return Appended(engine, state, [(first + i, e) for i, e in enumerate(events)], seat, batch)
+
+
+def turns_begun(table: Table, previous_to_act: set[int], acted: int | None) -> dict[str, int]:
+    """When the turn of each seat to act began: a seat that was to act before this command and
+    did not make it keeps its turn (its clock runs on, as in `deadlines.reschedule`)."""
+    began = {}
+    for seat in table.to_act:
+        kept = seat in previous_to_act and seat != acted and str(seat) in table.turn_began
+        began[str(seat)] = table.turn_began[str(seat)] if kept else table.head_seq
+    return began
 
 
 # ----------------------------------------------------------------------------- creating a table
@@ -307,7 +322,7 @@ def check_abandon(table: Table, user) -> None:
 def do_abandon(table: Table) -> None:
     table.status = Table.Status.ABANDONED
     table.finished_at = timezone.now()
-    table.to_act = []
+    table.to_act, table.turn_began = [], {}
     table.save(update_fields=HEAD_FIELDS)
     after_head_moved(table, set(), None, seats_changed=True)
 
@@ -363,10 +378,14 @@ def check_command_id(command_id: Any) -> str:
     return command_id
 
 
-def check_expected_seq(table: Table, expected_seq: Any) -> None:
+def check_expected_seq(table: Table, seat: int, expected_seq: Any) -> None:
+    """The action was chosen at the head, or during the seat's turn while only others moved
+    (simultaneous decisions, such as sealed bids, do not wait on each other)."""
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
         raise Refused("bad_expected_seq", "expected_seq must be an integer.")
-    if expected_seq != table.head_seq:
+    began = table.turn_began.get(str(seat)) if seat in table.to_act else None
+    in_turn = began is not None and began <= expected_seq <= table.head_seq
+    if expected_seq != table.head_seq and not in_turn:
         raise Refused(
             "stale_seq",
             f"The game has moved on: expected seq {expected_seq}, head is {table.head_seq}.",
@@ -434,7 +453,7 @@ def command_result(engine: Engine, table: Table, seat: int, events: list[tuple[i
     return {
         "seq": events[-1][0],
         "events": [
-            {**event_frame(engine, seq, event, seat, names), "type": event["type"]} for seq, event in events
+            {**event_frame(engine, seq, event, seat, seat, names), "type": event["type"]} for seq, event in events
         ],
     }
 
@@ -450,7 +469,7 @@ def submit(table_id: int, seat: int, action: Any, expected_seq: Any, command_id:
             if earlier is not None:
                 return earlier
             check_running(table)
-            check_expected_seq(table, expected_seq)
+            check_expected_seq(table, seat, expected_seq)
             seat_row = check_actor(table, seat, actor)
             engine = engine_of(table)
             state = head_state(table)

@@ -22,7 +22,7 @@ from tables.errors import Refused
 from tables.models import Table
 from tables.publish import group_name, viewer_group
 from tables.ratelimit import action_wait
-from tables.reading import redacted_events, seat_of, sync_frame
+from tables.reading import frame_text, redacted_events, seat_of, sync_frame
 
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,8 @@ def frames_after(table_id: int, user, after: int, seat: int | None = None) -> li
     if seat is None:
         seat = seat_of(table, user)
     events = redacted_events(table, seat, after, table.head_seq) if table.snapshot is not None else []
-    frames = [{"type": "event", "seq": e["seq"], "event": e["event"], "text": e["text"]} for e in events]
+    frames = [{"type": "event", "seq": e["seq"], "seat": e["seat"], "event": e["event"], "text": e["text"]}
+              for e in events]
     return frames + [sync_frame(table, seat)]
 
 
@@ -119,6 +120,10 @@ def unwatch(consumer: "TableConsumer") -> None:
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
+    @classmethod
+    async def encode_json(cls, content):
+        return frame_text(content)
+
     async def dispatch(self, message):
         """As Channels' own, less its close_old_connections before every message: a hop to the
         one thread of sync work, which every push to every socket of the process queued behind.

@@ -38,6 +38,9 @@ class Table(models.Model):
     head_seq = models.PositiveIntegerField(default=0)
     snapshot = models.JSONField(null=True, blank=True)  # engine.dump of the state at head_seq
     to_act = models.JSONField(default=list, blank=True)  # seats to act at head_seq, denormalised
+    # For each seat in to_act (as text): the seq at which its turn began. An action sent at any
+    # seq since then is still in time: the others' moves in between were simultaneous with it.
+    turn_began = models.JSONField(default=dict, blank=True)
     outcome = models.JSONField(null=True, blank=True)
 
     def __str__(self):

@@ -4,9 +4,9 @@ Every payload that leaves the server for a viewer passes through `view`/`redact`
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import orjson
 from engines import registry
 from engines.core import Engine, fold
 
@@ -75,10 +75,12 @@ def log_line(engine: Engine, event: dict | None, names: list[str]) -> str:
     return text
 
 
-def event_frame(engine: Engine, seq: int, payload: dict, viewer: int | None, names: list[str]) -> dict:
-    """The websocket frame of one event as `viewer` may see it (event None when hidden from them)."""
+def event_frame(engine: Engine, seq: int, payload: dict, actor: int | None, viewer: int | None,
+                names: list[str]) -> dict:
+    """The websocket frame of one event as `viewer` may see it (event None when hidden from them).
+    Who acted (`seat`, None for set-up) is public: the log line names them too."""
     event = engine.redact(payload, viewer)
-    return {"type": "event", "seq": seq, "event": event, "text": log_line(engine, event, names)}
+    return {"type": "event", "seq": seq, "seat": actor, "event": event, "text": log_line(engine, event, names)}
 
 
 def redacted_events(table: Table, viewer: int | None, after: int, upto: int | None = None) -> list[dict]:
@@ -92,7 +94,7 @@ def redacted_events(table: Table, viewer: int | None, after: int, upto: int | No
     engine = engine_of(table)
     names = seat_names(table)
     return [
-        {**event_frame(engine, row.seq, row.payload, viewer, names), "type": row.type, "seat": row.seat,
+        {**event_frame(engine, row.seq, row.payload, row.seat, viewer, names), "type": row.type,
          "at": row.created_at.isoformat()}
         for row in rows
     ]
@@ -148,18 +150,23 @@ def sync_frame(table: Table, viewer: int | None) -> dict:
     return head_sync_frame(engine_of(table), table, head_state(table), viewer, move_deadlines(table))
 
 
+def frame_text(frame: dict) -> str:
+    """A frame as JSON text (orjson: a move's frames are most of a command's own work)."""
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 def viewers(table: Table) -> list[int | None]:
     """Everyone a table's frames are built for: each seat, and spectators (None)."""
     return [*range(table.players), None]
 
 
-def new_head_frames(engine: Engine, table: Table, state: Any, events: list[tuple[int, dict]], names: list[str],
-                    due: dict[int, Any]) -> dict[int | None, list[str]]:
+def new_head_frames(engine: Engine, table: Table, state: Any, events: list[tuple[int, dict]], actor: int | None,
+                    names: list[str], due: dict[int, Any]) -> dict[int | None, list[str]]:
     """Per viewer, the JSON text of the frames that bring them from before `events` to the head:
     built once by the writer, so that no websocket consumer reads the store for a move."""
     return {
-        viewer: [json.dumps(frame) for frame in (
-            *(event_frame(engine, seq, payload, viewer, names) for seq, payload in events),
+        viewer: [frame_text(frame) for frame in (
+            *(event_frame(engine, seq, payload, actor, viewer, names) for seq, payload in events),
             head_sync_frame(engine, table, state, viewer, due),
         )]
         for viewer in viewers(table)

@@ -95,6 +95,7 @@ def run_shape(service: Service, tables: list[int], players: list[dict], think: f
 def start_profilers(service: Service, args) -> list[tuple[subprocess.Popen, Path]]:
     """py-spy samples each ASGI process (the thread holding the GIL) over the window."""
     profilers = []
+    Path(args.profile).mkdir(parents=True, exist_ok=True)
     for process in service.asgi:
         out = Path(args.profile) / f"{process.name}-{int(time.time())}.txt"
         command = [str(Path(sys.executable).parent / "py-spy"), "record", "--gil", "--format", "raw", "--rate", "100",

@@ -14,6 +14,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+import orjson
 import psycopg
 import websockets
 
@@ -33,6 +34,7 @@ class Seat:
     duplicates: int = 0
     latest_sync: dict | None = None
     sent_for_seq: int = -1
+    waiting: bool = False  # an action is out: no other until its event or its refusal comes back
     turn: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -55,7 +57,7 @@ async def connect(seat: Seat, limit: asyncio.Semaphore):
             seat.url, origin=origin, additional_headers={"Cookie": seat.cookie}, compression=None,
             max_size=2**24, open_timeout=60, ping_interval=None,
         )
-        first = json.loads(await socket.recv())
+        first = orjson.loads(await socket.recv())
     assert first["type"] == "sync", first
     seat.first_seq = first["seq"]
     seat.latest_sync = first
@@ -67,6 +69,8 @@ async def connect(seat: Seat, limit: asyncio.Semaphore):
 def on_frame(seat: Seat, frame: dict, run: Run) -> None:
     kind = frame["type"]
     if kind == "event":
+        if frame["seat"] == seat.seat and frame["seq"] > seat.sent_for_seq:
+            seat.waiting = False
         if frame["seq"] in seat.arrivals:
             seat.duplicates += 1
         else:
@@ -78,16 +82,17 @@ def on_frame(seat: Seat, frame: dict, run: Run) -> None:
             seat.turn.set()
     elif kind == "error":
         run.errors[frame["code"]] += 1
+        seat.waiting = False
         if frame["code"] != "stale_seq":  # a refused move: try another legal one
             seat.sent_for_seq = -1
-            seat.turn.set()
+        seat.turn.set()  # the newest sync may have come while the action was out
 
 
 async def listen(seat: Seat, socket, run: Run) -> None:
     """Record every frame until the socket closes (a close before the run's end is counted)."""
     try:
         async for raw in socket:
-            on_frame(seat, json.loads(raw), run)
+            on_frame(seat, orjson.loads(raw), run)
     except websockets.ConnectionClosed:
         pass
     if not run.closing:
@@ -125,10 +130,11 @@ async def play(seat: Seat, socket, run: Run, rng: random.Random) -> None:
         if run.think:
             await asyncio.sleep(run.think)
         sync = seat.latest_sync  # the newest view, after thinking
-        if not sync["legal_actions"] or sync["seq"] == seat.sent_for_seq or time.time() >= run.measure_to:
+        if seat.waiting or not sync["legal_actions"] or sync["seq"] == seat.sent_for_seq \
+                or time.time() >= run.measure_to:
             continue
         command_id = f"load-{seat.table}-{seat.seat}-{sync['seq']}-{rng.randrange(10**9)}"
-        seat.sent_for_seq = sync["seq"]
+        seat.sent_for_seq, seat.waiting = sync["seq"], True
         run.sends[command_id] = (seat.table, time.time())
         frame = {"type": "action", "action": rng.choice(sync["legal_actions"]), "expected_seq": sync["seq"],
                  "command_id": command_id}

@@ -24,23 +24,26 @@ def wait_for(check, seconds: float = TIMEOUT, what: str = "") -> None:
 
 
 def assert_log_is_whole(service: Service, table: int) -> None:
-    """Seqs 1..head once each; each bot command appended once, right after the seq it expected."""
-    rows = service.sql("SELECT seq, command_id, payload FROM tables_event WHERE table_id = %s ORDER BY seq", (table,))
+    """Seqs 1..head once each; each bot command appended once, after the seq it expected with
+    only other seats' moves in between (simultaneous decisions)."""
+    rows = service.sql("SELECT seq, command_id, payload, seat FROM tables_event WHERE table_id = %s ORDER BY seq",
+                       (table,))
     status, head_seq = head(service, table)
-    assert [seq for seq, _, _ in rows] == list(range(1, head_seq + 1))
+    assert [seq for seq, *_ in rows] == list(range(1, head_seq + 1))
     first_seq_of = {}
-    for seq, command_id, _ in rows:
+    for seq, command_id, _, _ in rows:
         first_seq_of.setdefault(command_id, seq)
-    for seq, command_id, _ in rows:
+    for command_id, first in first_seq_of.items():
         if command_id.startswith("bot:"):
-            _, _, expected = command_id.split(":")
-            assert first_seq_of[command_id] == int(expected) + 1, command_id
-    commands = [command_id for _, command_id, _ in rows]
+            _, seat, expected = command_id.split(":")
+            between = rows[int(expected):first - 1]  # the events after `expected`, before this command's
+            assert int(expected) < first and all(row[3] != int(seat) for row in between), command_id
+    commands = [command_id for _, command_id, _, _ in rows]
     runs = [c for i, c in enumerate(commands) if i == 0 or commands[i - 1] != c]
     assert len(runs) == len(set(runs)), "a command's events are split: it was applied twice"
     engine = registry.get("dschunke")
     snapshot = service.sql("SELECT snapshot FROM tables_table WHERE id = %s", (table,))[0][0]
-    assert engine.dump(fold(engine, [payload for _, _, payload in rows])) == snapshot
+    assert engine.dump(fold(engine, [payload for _, _, payload, _ in rows])) == snapshot
 
 
 def test_a_killed_worker_loses_no_ai_turn_and_doubles_none():
