@@ -10,10 +10,11 @@ they go one by one. Values are adapted by the model fields themselves, as the OR
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection, connections
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
 
 from tables.models import Event, Seat, Table
@@ -53,13 +54,24 @@ class Batch:
 
 def column_values(model: type[Model], field_names: list[str], values: list[Any]) -> list:
     """`values` of the model's `field_names`, adapted for this database."""
-    fields = [model._meta.get_field(name) for name in field_names]
-    return [field.get_db_prep_save(value, connection) for field, value in zip(fields, values)]
+    db = connections[DEFAULT_DB_ALIAS]  # once: every use of the `connection` proxy is a lookup
+    fields = _fields(model, tuple(field_names))
+    return [field.get_db_prep_save(value, db) for field, value in zip(fields, values)]
+
+
+@functools.cache
+def _fields(model: type[Model], field_names: tuple) -> list:
+    return [model._meta.get_field(name) for name in field_names]
+
+
+@functools.cache
+def _columns(model: type[Model], field_names: tuple, alias: str) -> list[str]:
+    return [connections[alias].ops.quote_name(field.column) for field in _fields(model, field_names)]
 
 
 def insert(batch: Batch, model: type[Model], field_names: list[str], rows: list[list[Any]], suffix: str = "") -> int:
     """INSERT `rows` (values in the order of `field_names`); `suffix` adds ON CONFLICT / RETURNING."""
-    columns = ", ".join(connection.ops.quote_name(model._meta.get_field(name).column) for name in field_names)
+    columns = ", ".join(_columns(model, tuple(field_names), DEFAULT_DB_ALIAS))
     row_sql = "(" + ", ".join(["%s"] * len(field_names)) + ")"
     sql = f"INSERT INTO {model._meta.db_table} ({columns}) VALUES {', '.join([row_sql] * len(rows))} {suffix}"
     return batch.add(sql, [value for row in rows for value in column_values(model, field_names, row)])
@@ -69,7 +81,7 @@ def update(batch: Batch, model: type[Model], changes: dict[str, Any], where: str
            suffix: str = "") -> int:
     """UPDATE the rows matching `where` (SQL over column names) with `changes` (field name: value)."""
     names = list(changes)
-    assignments = ", ".join(f"{connection.ops.quote_name(model._meta.get_field(n).column)} = %s" for n in names)
+    assignments = ", ".join(f"{column} = %s" for column in _columns(model, tuple(names), DEFAULT_DB_ALIAS))
     sql = f"UPDATE {model._meta.db_table} SET {assignments} WHERE {where} {suffix}"
     return batch.add(sql, column_values(model, names, [changes[n] for n in names]) + where_params)
 
@@ -78,64 +90,95 @@ def delete(batch: Batch, model: type[Model], where: str, where_params: list) -> 
     return batch.add(f"DELETE FROM {model._meta.db_table} WHERE {where}", where_params)
 
 
-def from_row(model: type[Model], fields: list, row: tuple) -> Model:
+def from_row(model: type[Model], fields: tuple, row: tuple) -> Model:
     """A model instance from raw column values, converted as the ORM converts them."""
+    db = connections[DEFAULT_DB_ALIAS]
     values = list(row)
-    for i, field in enumerate(fields):
-        for convert, column in _converters(model, field.attname, connection.alias):
-            values[i] = convert(values[i], column, connection)
-    return model.from_db(connection.alias, [field.attname for field in fields], values)
+    for i, converters in _converters(model, fields, DEFAULT_DB_ALIAS):
+        for convert, column in converters:
+            values[i] = convert(values[i], column, db)
+    return model.from_db(DEFAULT_DB_ALIAS, _attnames(fields), values)
 
 
 @functools.cache
-def _converters(model: type[Model], attname: str, alias: str) -> list:
-    """The ORM's conversions of a column read from the database (JSON decoding, SQLite's dates)."""
-    field = next(f for f in model._meta.concrete_fields if f.attname == attname)
-    column = field.get_col(model._meta.db_table)
-    return [(convert, column) for convert in connections[alias].ops.get_db_converters(column)
-            + field.get_db_converters(connections[alias])]
+def _attnames(fields: tuple) -> list[str]:
+    return [field.attname for field in fields]
+
+
+@functools.cache
+def _converters(model: type[Model], fields: tuple, alias: str) -> list[tuple[int, list]]:
+    """Per column that needs one, the ORM's conversions of it as read from the database (JSON
+    decoding, SQLite's dates). Cached: the lookups cost more than the conversions."""
+    found = []
+    for i, field in enumerate(fields):
+        column = field.get_col(model._meta.db_table)
+        converters = connections[alias].ops.get_db_converters(column) + field.get_db_converters(connections[alias])
+        if converters:
+            found.append((i, [(convert, column) for convert in converters]))
+    return found
 
 
 def select_sql(fields: list, alias: str) -> str:
     return ", ".join(f"{alias}.{connection.ops.quote_name(field.column)}" for field in fields)
 
 
+@dataclass(frozen=True)
+class HeadQueries:
+    """The SQL of `read_head` and the fields of its rows, built once per database."""
+
+    table_fields: tuple
+    seat_fields: tuple
+    event_fields: tuple
+    table_sql: str
+    seats_sql: str
+    events_sql: str
+
+
+@functools.cache
+def head_queries(alias: str) -> HeadQueries:
+    db = connections[alias]
+    user_model = get_user_model()
+    username = user_model._meta.get_field(user_model.USERNAME_FIELD)
+    table_fields, seat_fields = tuple(Table._meta.concrete_fields), tuple(Seat._meta.concrete_fields)
+    # In the model's own order, as Model.from_db expects when fields are left out.
+    event_fields = tuple(field for field in Event._meta.concrete_fields if field.name in ("seq", "payload", "seat"))
+    lock = " FOR UPDATE" if db.features.has_select_for_update else ""
+    quote = db.ops.quote_name
+    return HeadQueries(
+        table_fields, seat_fields, event_fields,
+        f"SELECT {select_sql(table_fields, 't')} FROM {Table._meta.db_table} t WHERE t.id = %s{lock}",
+        f"SELECT {select_sql(seat_fields, 's')}, u.{quote(username.column)} "
+        f"FROM {Seat._meta.db_table} s LEFT JOIN {user_model._meta.db_table} u ON u.id = s.user_id "
+        f"WHERE s.table_id = %s ORDER BY s.{quote('index')}",
+        f"SELECT {select_sql(event_fields, 'e')} FROM {Event._meta.db_table} e "
+        "WHERE e.table_id = %s AND e.command_id = %s ORDER BY e.seq",
+    )
+
+
 def read_head(table_id: int, command_id: str | None = None) -> Table | None:
     """The table's row, locked until the transaction ends, with its seats (and their players'
     names) in `seat_rows` and, given a command id, the events already appended under it in
     `command_rows`: one round trip where the ORM takes three and builds whole users."""
-    user_model = get_user_model()
-    username = user_model._meta.get_field(user_model.USERNAME_FIELD)
-    table_fields, seat_fields = Table._meta.concrete_fields, Seat._meta.concrete_fields
-    # In the model's own order, as Model.from_db expects when fields are left out.
-    event_fields = [field for field in Event._meta.concrete_fields if field.name in ("seq", "payload", "seat")]
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    queries = head_queries(DEFAULT_DB_ALIAS)
     batch = Batch()
-    batch.add(f"SELECT {select_sql(table_fields, 't')} FROM {Table._meta.db_table} t WHERE t.id = %s{lock}",
-              [table_id])
-    batch.add(
-        f"SELECT {select_sql(seat_fields, 's')}, u.{connection.ops.quote_name(username.column)} "
-        f"FROM {Seat._meta.db_table} s LEFT JOIN {user_model._meta.db_table} u ON u.id = s.user_id "
-        f"WHERE s.table_id = %s ORDER BY s.{connection.ops.quote_name('index')}",
-        [table_id],
-    )
+    batch.add(queries.table_sql, [table_id])
+    batch.add(queries.seats_sql, [table_id])
     if command_id is not None:
-        batch.add(f"SELECT {select_sql(event_fields, 'e')} FROM {Event._meta.db_table} e "
-                  "WHERE e.table_id = %s AND e.command_id = %s ORDER BY e.seq", [table_id, command_id])
+        batch.add(queries.events_sql, [table_id, command_id])
     table_rows, seat_rows, *command_rows = batch.run()
     if not table_rows:
         return None
-    table = from_row(Table, table_fields, table_rows[0])
-    table.seat_rows = [seat_with_player(seat_fields, row, username) for row in seat_rows]
+    table = from_row(Table, queries.table_fields, table_rows[0])
+    table.seat_rows = [seat_with_player(queries.seat_fields, row) for row in seat_rows]
     if command_rows:
-        table.command_rows = [from_row(Event, event_fields, row) for row in command_rows[0]]
+        table.command_rows = [from_row(Event, queries.event_fields, row) for row in command_rows[0]]
     return table
 
 
-def seat_with_player(seat_fields: list, row: tuple, username) -> Seat:
+def seat_with_player(seat_fields: tuple, row: tuple) -> Seat:
     """A seat whose `user` holds only its id and name (as `.only()` would load it)."""
     seat = from_row(Seat, seat_fields, row[:-1])
     if seat.user_id is not None:
         user_model = get_user_model()
-        seat.user = user_model.from_db(connection.alias, ["id", username.attname], [seat.user_id, row[-1]])
+        seat.user = user_model.from_db(seat._state.db, ["id", user_model.USERNAME_FIELD], [seat.user_id, row[-1]])
     return seat
