@@ -1,8 +1,9 @@
 """The websocket of one viewer at one table: views and redacted events pushed by seq, actions in.
 
 Every frame is built for this consumer's own viewer (their seat, or None for spectators). A
-move's frames arrive ready-made on the viewer's group (tables.publish); the store is read
-only on connect, on resync, and to fill a gap.
+move's frames arrive ready-made on the table's group (tables.publish) and go out as one
+websocket message, a JSON array; the store is read only on connect, on resync, and to fill a
+gap.
 """
 import asyncio
 import json
@@ -20,7 +21,7 @@ from engines.core import IllegalAction
 from tables import commands
 from tables.errors import Refused
 from tables.models import Table
-from tables.publish import group_name, viewer_group
+from tables.publish import group_name, viewer_key
 from tables.ratelimit import action_wait
 from tables.reading import frame_text, redacted_events, seat_of, sync_frame
 
@@ -139,7 +140,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.user = self.scope.get("user")
         self.seq = 0
         self.seat = None  # known once the game has started and this viewer holds a seat
-        self.viewer_group = None  # the group of frames built for this viewer
+        self.viewer_key = None  # which frames of a push are this viewer's (tables.publish)
         self.sending = asyncio.Lock()  # frames of one catch-up are never interleaved with another's
         await self.accept()
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
@@ -152,8 +153,6 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code):
         unwatch(self)
         await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
-        if self.viewer_group:
-            await self.channel_layer.group_discard(self.viewer_group, self.channel_name)
 
     async def send_frames_after(self, after: int, only_sync: bool = False) -> bool:
         """Send the events after `after` (the client's own choice) and a sync frame."""
@@ -182,29 +181,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.seq = sync["seq"]
         if sync["view"] is not None:
             self.seat = sync["seat"]
-        await self.follow_viewer(sync["seat"])
+        self.viewer_key = viewer_key(sync["seat"])  # the seat this user holds now, or spectators
         return True
 
-    async def follow_viewer(self, viewer: int | None) -> None:
-        """Listen to the frames built for `viewer` (the seat this user holds now, or spectators)."""
-        group = viewer_group(self.table_id, viewer)
-        if group != self.viewer_group:
-            await self.channel_layer.group_add(group, self.channel_name)
-            if self.viewer_group:
-                await self.channel_layer.group_discard(self.viewer_group, self.channel_name)
-            self.viewer_group = group
-
     async def table_frames(self, message):
-        """A new head's frames, built for this viewer: sent as they are when they follow on from
-        what this viewer has; a gap is filled from the store."""
+        """A new head's frames: this viewer's are sent as they are, in one message, when they
+        follow on from what this viewer has; a gap is filled from the store."""
         async with self.sending:
             if message["head_seq"] <= self.seq:
                 return
             if message["first_seq"] != self.seq + 1:
                 await self._send_frames(self.seq)
                 return
-            for text in message["frames"]:
-                await self.send(text_data=text)
+            texts = message["frames"][self.viewer_key]
+            await self.send(text_data="[" + ",".join(texts) + "]")
             self.seq = message["head_seq"]
 
     async def table_changed(self, message):

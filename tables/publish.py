@@ -1,10 +1,11 @@
 """Pushes to the websocket consumers of a table, only ever after the transaction commits.
 
-Per table, one channel-layer group per viewer (each seat, and spectators) carries the frames
-of each new head, built once by the writer for that viewer alone: a consumer sends them as
-they are, and no frame of one seat travels to another seat's consumer. A table-wide group
-carries "the seats changed": its consumers re-read the table. Delivery is at-most-once;
-consumers fill gaps from the store by seq.
+One channel-layer group per table. A new head is one message on it: the frames of every
+viewer (each seat, and spectators), built once by the writer, each viewer's apart. A consumer
+sends its own viewer's frames as they are and nothing else, so no frame of one seat reaches
+another seat's socket; one message per move (not one per viewer) keeps the publishing and
+the delivering cheap. "The seats changed" goes to the same group: its consumers re-read the
+table. Delivery is at-most-once; consumers fill gaps from the store by seq.
 """
 import asyncio
 import logging
@@ -22,8 +23,9 @@ def group_name(table_id: int) -> str:
     return f"table.{table_id}"
 
 
-def viewer_group(table_id: int, viewer: int | None) -> str:
-    return f"table.{table_id}.spectators" if viewer is None else f"table.{table_id}.seat{viewer}"
+def viewer_key(viewer: int | None) -> str:
+    """The key of a viewer's frames in a push (channel-layer messages take text keys only)."""
+    return "spectators" if viewer is None else f"seat{viewer}"
 
 
 class Publisher:
@@ -79,11 +81,9 @@ def send_now_rollback_unsafe(batch: list[tuple[str, dict]]) -> None:
 def frames_on_commit(table_id: int, first_seq: int, head_seq: int, frames: dict[int | None, list[str]]) -> None:
     """After commit, push to each viewer the frames (JSON text) that take it from `first_seq - 1`
     to `head_seq`."""
-    batch = [
-        (viewer_group(table_id, viewer),
-         {"type": "table.frames", "first_seq": first_seq, "head_seq": head_seq, "frames": texts})
-        for viewer, texts in frames.items()
-    ]
+    message = {"type": "table.frames", "first_seq": first_seq, "head_seq": head_seq,
+               "frames": {viewer_key(viewer): texts for viewer, texts in frames.items()}}
+    batch = [(group_name(table_id), message)]
     transaction.on_commit(lambda: send_now_rollback_unsafe(batch), robust=True)
 
 

@@ -92,7 +92,9 @@ async def listen(seat: Seat, socket, run: Run) -> None:
     """Record every frame until the socket closes (a close before the run's end is counted)."""
     try:
         async for raw in socket:
-            on_frame(seat, orjson.loads(raw), run)
+            message = orjson.loads(raw)
+            for frame in message if isinstance(message, list) else [message]:  # a move's frames come as one
+                on_frame(seat, frame, run)
     except websockets.ConnectionClosed:
         pass
     if not run.closing:

@@ -59,10 +59,11 @@ class Player:
     async def session(self, socket, stop: asyncio.Event) -> None:
         while not stop.is_set():
             try:
-                frame = json.loads(await asyncio.wait_for(socket.recv(), timeout=0.2))
+                message = json.loads(await asyncio.wait_for(socket.recv(), timeout=0.2))
             except (asyncio.TimeoutError, TimeoutError):
                 continue
-            await self.handle(socket, frame)
+            for frame in message if isinstance(message, list) else [message]:  # a move's frames come as one
+                await self.handle(socket, frame)
 
     async def handle(self, socket, frame: dict) -> None:
         if frame["type"] == "event":

@@ -56,7 +56,8 @@ async def frames_until(url: str, done, timeout: float) -> list[dict]:
     async with websockets.connect(url, origin="http://127.0.0.1") as socket_:
         async with asyncio.timeout(timeout):
             while not done(frames):
-                frames.append(json.loads(await socket_.recv()))
+                message = json.loads(await socket_.recv())
+                frames.extend(message if isinstance(message, list) else [message])  # a move's frames come as one
     return frames
 
 

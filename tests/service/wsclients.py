@@ -1,5 +1,7 @@
 """Websocket clients of the ASGI application for the tests (real channels_redis layer)."""
 import asyncio
+import collections
+import json
 
 import pytest_asyncio
 from asgiref.sync import sync_to_async
@@ -23,11 +25,29 @@ def session_cookie(user) -> bytes:
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}".encode()
 
 
-def communicator(table_id: int, cookie: bytes | None = None) -> WebsocketCommunicator:
+class FrameCommunicator(WebsocketCommunicator):
+    """Hands out frames one at a time: a move's frames for a viewer come as one message, a JSON
+    array (`receive_from` still gives the messages as sent)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pending = collections.deque()
+
+    async def receive_json_from(self, timeout=1):
+        if not self.pending:
+            message = json.loads(await self.receive_from(timeout))
+            self.pending.extend(message if isinstance(message, list) else [message])
+        return self.pending.popleft()
+
+    async def receive_nothing(self, timeout=0.1, interval=0.01):
+        return not self.pending and await super().receive_nothing(timeout, interval)
+
+
+def communicator(table_id: int, cookie: bytes | None = None) -> FrameCommunicator:
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
     if cookie:
         headers.append((b"cookie", cookie))
-    return WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)
+    return FrameCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)
 
 
 async def frames_until_the_end(client: WebsocketCommunicator, timeout: float = 30) -> list[dict]:

@@ -100,8 +100,9 @@ export class TableConnection {
       this.handlers.onStatus("live");
     };
     socket.onmessage = (message) => {
-      const frame = JSON.parse(message.data);
-      this.enqueue(() => this.handleFrame(frame));
+      // A message is one frame, or a move's frames in order (a JSON array).
+      const data = JSON.parse(message.data);
+      for (const frame of Array.isArray(data) ? data : [data]) this.enqueue(() => this.handleFrame(frame));
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;
