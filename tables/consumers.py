@@ -59,9 +59,6 @@ def submit_as(table_id: int, user, seat: int | None, frame: dict) -> None:
         seat = seat_of(table, user) if table else None
     if seat is None:
         raise Refused("forbidden", "You have no seat at this table.", 403)
-    wait = action_wait(user)
-    if wait is not None:
-        raise Refused("throttled", f"Too many actions: try again in {math.ceil(wait)} s.", 429, retry_after=math.ceil(wait))
     commands.submit(table_id, seat, frame.get("action"), frame.get("expected_seq"), frame.get("command_id"))
 
 
@@ -229,6 +226,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Submit; the new head's frames come back on this viewer's group like everyone else's."""
         command_id = frame.get("command_id") if isinstance(frame.get("command_id"), str) else None
         try:
+            wait = await action_wait(self.user)  # here, not on the thread of moves: a Redis round trip
+            if wait is not None:
+                raise Refused("throttled", f"Too many actions: try again in {math.ceil(wait)} s.", 429,
+                              retry_after=math.ceil(wait))
             await database_sync_to_async(submit_as)(self.table_id, self.user, self.seat, frame)
         except Refused as refusal:
             await self.send_json({**error_frame(refusal.code, refusal.detail, command_id), **refusal.extra})

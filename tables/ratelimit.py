@@ -5,14 +5,18 @@ Redis when the service has one (so every process counts together) and in Django'
 otherwise. In Redis a hit is one round trip (INCR, EXPIRE NX, PTTL in a pipeline): the
 action check runs before every move, where DRF's own throttles (a pickled history list read
 and written back) cost two round trips and about a tenth of a move's time. Rates come from
-settings.RATE_LIMITS, read on use so that a deployment or a test can change them.
+settings.RATE_LIMITS, read on use so that a deployment or a test can change them. The
+websocket checks on its event loop (`action_wait`), so that the one thread of a process's
+moves never waits on Redis.
 """
 from __future__ import annotations
 
+import asyncio
 import functools
-from types import SimpleNamespace
+import weakref
 
 import redis
+import redis.asyncio
 from django.conf import settings
 from django.core.cache import cache
 from rest_framework.throttling import BaseThrottle
@@ -31,18 +35,52 @@ def _redis(url: str) -> redis.Redis:
     return redis.Redis.from_url(url)
 
 
+# An asyncio client belongs to the event loop it was made on.
+_async_clients: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, redis.asyncio.Redis]" = (
+    weakref.WeakKeyDictionary())
+
+
+def _async_redis(url: str) -> redis.asyncio.Redis:
+    loop = asyncio.get_running_loop()
+    if loop not in _async_clients:
+        _async_clients[loop] = redis.asyncio.Redis.from_url(url)
+    return _async_clients[loop]
+
+
+def _counting(pipe, key: str, period: int):
+    """The one round trip of a hit: count it, start the period on the first, read what is left."""
+    return pipe.incr(key).expire(key, period, nx=True).pttl(key)
+
+
+def _wait(count: int, left: float, allowed: int) -> float | None:
+    return None if count <= allowed else max(left, 0.001)
+
+
+def _in_cache(key: str, period: int) -> tuple[int, float]:
+    """The embedded profile: one process, an in-memory cache."""
+    cache.add(key, 0, period)
+    return cache.incr(key), period
+
+
 def hit(scope: str, who) -> float | None:
     """Count a hit of `who` under `scope`; None when within the rate, else seconds to wait."""
     allowed, period = parse_rate(settings.RATE_LIMITS[scope])
     key = cache.make_and_validate_key(f"rate:{scope}:{who}")
-    if settings.REDIS_URL:
-        pipe = _redis(settings.REDIS_URL).pipeline(transaction=False)
-        count, _, left_ms = pipe.incr(key).expire(key, period, nx=True).pttl(key).execute()
-        left = max(left_ms, 0) / 1000
-    else:  # the embedded profile: one process, an in-memory cache
-        cache.add(key, 0, period)
-        count, left = cache.incr(key), period
-    return None if count <= allowed else max(left, 0.001)
+    if not settings.REDIS_URL:
+        return _wait(*_in_cache(key, period), allowed)
+    count, _, left_ms = _counting(_redis(settings.REDIS_URL).pipeline(transaction=False), key, period).execute()
+    return _wait(count, max(left_ms, 0) / 1000, allowed)
+
+
+async def hit_async(scope: str, who) -> float | None:
+    """`hit` on the running event loop."""
+    allowed, period = parse_rate(settings.RATE_LIMITS[scope])
+    key = cache.make_and_validate_key(f"rate:{scope}:{who}")
+    if not settings.REDIS_URL:
+        return _wait(*_in_cache(key, period), allowed)
+    pipe = _async_redis(settings.REDIS_URL).pipeline(transaction=False)
+    count, _, left_ms = await _counting(pipe, key, period).execute()
+    return _wait(count, max(left_ms, 0) / 1000, allowed)
 
 
 class LimitThrottle(BaseThrottle):
@@ -78,7 +116,8 @@ class SignupRateThrottle(LimitThrottle):
         return self.get_ident(request)
 
 
-def action_wait(user) -> float | None:
+async def action_wait(user) -> float | None:
     """None if `user` may submit an action now, else the seconds to wait (for the websocket)."""
-    throttle = ActionRateThrottle()
-    return None if throttle.allow_request(SimpleNamespace(user=user), None) else throttle.wait()
+    if not user.is_authenticated:
+        return None  # refused before it counts
+    return await hit_async(ActionRateThrottle.scope, user.pk)

@@ -122,7 +122,11 @@ async def drain(seats: list[Seat], run: Run, database_url: str) -> None:
 
 
 async def play(seat: Seat, socket, run: Run, rng: random.Random) -> None:
-    await asyncio.sleep(max(0.0, run.start_at - time.time()))
+    # Tables start at moments spread over the warm-up, as players' tables do: started at one
+    # instant, they would stay in step and reach their simultaneous phases (every seat at once)
+    # together.
+    offset = random.Random(seat.table).random() * (run.measure_from - run.start_at)
+    await asyncio.sleep(max(0.0, run.start_at + offset - time.time()))
     while time.time() < run.measure_to:
         try:
             await asyncio.wait_for(seat.turn.wait(), timeout=max(0.01, run.measure_to - time.time()))
