@@ -7,12 +7,14 @@ action check runs before every move, where DRF's own throttles (a pickled histor
 and written back) cost two round trips and about a tenth of a move's time. Rates come from
 settings.RATE_LIMITS, read on use so that a deployment or a test can change them. The
 websocket checks on its event loop (`action_wait`), so that the one thread of a process's
-moves never waits on Redis.
+moves never waits on Redis. When Redis cannot be reached the check lets the hit through (and
+logs it): the limits guard the service, they must not stop every move while Redis restarts.
 """
 from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import weakref
 
 import redis
@@ -22,6 +24,9 @@ from django.core.cache import cache
 from rest_framework.throttling import BaseThrottle
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+# Connections to Redis per event loop: a burst of checks waits for one rather than opening more.
+ASYNC_CONNECTIONS = 20
+log = logging.getLogger(__name__)
 
 
 def parse_rate(rate: str) -> tuple[int, int]:
@@ -43,7 +48,8 @@ _async_clients: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, redis.asyn
 def _async_redis(url: str) -> redis.asyncio.Redis:
     loop = asyncio.get_running_loop()
     if loop not in _async_clients:
-        _async_clients[loop] = redis.asyncio.Redis.from_url(url)
+        pool = redis.asyncio.BlockingConnectionPool.from_url(url, max_connections=ASYNC_CONNECTIONS, timeout=5)
+        _async_clients[loop] = redis.asyncio.Redis(connection_pool=pool)
     return _async_clients[loop]
 
 
@@ -62,13 +68,21 @@ def _in_cache(key: str, period: int) -> tuple[int, float]:
     return cache.incr(key), period
 
 
+def unchecked(scope: str) -> None:
+    log.warning("rate limit %s not checked: Redis is unreachable", scope, exc_info=True)
+    return None
+
+
 def hit(scope: str, who) -> float | None:
     """Count a hit of `who` under `scope`; None when within the rate, else seconds to wait."""
     allowed, period = parse_rate(settings.RATE_LIMITS[scope])
     key = cache.make_and_validate_key(f"rate:{scope}:{who}")
     if not settings.REDIS_URL:
         return _wait(*_in_cache(key, period), allowed)
-    count, _, left_ms = _counting(_redis(settings.REDIS_URL).pipeline(transaction=False), key, period).execute()
+    try:
+        count, _, left_ms = _counting(_redis(settings.REDIS_URL).pipeline(transaction=False), key, period).execute()
+    except redis.RedisError:
+        return unchecked(scope)
     return _wait(count, max(left_ms, 0) / 1000, allowed)
 
 
@@ -78,8 +92,11 @@ async def hit_async(scope: str, who) -> float | None:
     key = cache.make_and_validate_key(f"rate:{scope}:{who}")
     if not settings.REDIS_URL:
         return _wait(*_in_cache(key, period), allowed)
-    pipe = _async_redis(settings.REDIS_URL).pipeline(transaction=False)
-    count, _, left_ms = await _counting(pipe, key, period).execute()
+    try:
+        pipe = _async_redis(settings.REDIS_URL).pipeline(transaction=False)
+        count, _, left_ms = await _counting(pipe, key, period).execute()
+    except redis.RedisError:
+        return unchecked(scope)
     return _wait(count, max(left_ms, 0) / 1000, allowed)
 
 

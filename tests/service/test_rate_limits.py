@@ -1,11 +1,14 @@
 """Rate limits: a clear 429 (or error frame) before any work, and nothing written."""
+import asyncio
+import uuid
+
 import pytest
 from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.test import Client, override_settings
 
-from tables import commands
+from tables import commands, ratelimit
 from tables.models import Event, Table
 
 from .helpers import act, new_table
@@ -71,3 +74,19 @@ def test_signups_over_the_rate_get_429_and_create_no_account():
     assert refused.status_code == 429
     assert "Too many new accounts" in refused.content.decode()
     assert not get_user_model().objects.filter(username="third").exists()
+
+
+@pytest.mark.asyncio
+@override_settings(RATE_LIMITS={"actions": "10/min", "signup": "1000/h"})
+async def test_a_burst_of_websocket_checks_shares_a_few_connections_and_counts_every_hit(monkeypatch):
+    monkeypatch.setattr(ratelimit, "ASYNC_CONNECTIONS", 2)
+    who = f"burst-{uuid.uuid4()}"
+    waits = await asyncio.gather(*(ratelimit.hit_async("actions", who) for _ in range(50)))
+    assert waits.count(None) == 10 and all(wait > 0 for wait in waits if wait is not None)
+
+
+@pytest.mark.asyncio
+@override_settings(REDIS_URL="redis://127.0.0.1:1/0")  # nothing listens there
+async def test_the_limits_let_moves_through_while_redis_is_unreachable():
+    assert ratelimit.hit("actions", "anyone") is None
+    assert await ratelimit.hit_async("actions", "anyone") is None
