@@ -36,18 +36,16 @@ LEAD_SECONDS = 20  # between the insert and the first due time (100,000 rows tak
 SETTLE_SECONDS = 5  # after the last resolution, to catch late doubles
 DEFAULT_RATE = 150.0  # deadlines falling due per second, for every N (see the docstring)
 
-TABLE_COLUMNS = ("game, players, options, time_kind, seconds_per_move, max_timeouts, on_idle, fill_with_ai, "
-                 "status, created_by_id, created_at, started_at, finished_at, seed, seed_hash, head_seq, snapshot, "
-                 "to_act, outcome")
-
 
 def clone_tables(service: Service, template: int, count: int, window: float) -> float:
     """Clone the template table `count` times; returns the wall time of the first due deadline."""
+    columns = ", ".join(name for name, in service.sql(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = 'tables_table' AND column_name <> 'id'"))
     service.sql(f"""
         CREATE TABLE bench_clone AS
         WITH made AS (
-            INSERT INTO tables_table ({TABLE_COLUMNS})
-            SELECT {TABLE_COLUMNS} FROM tables_table, generate_series(1, %s) WHERE id = %s
+            INSERT INTO tables_table ({columns})
+            SELECT {columns} FROM tables_table, generate_series(1, %s) WHERE id = %s
             RETURNING id)
         SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM made""", (count, template))
     service.sql("""
