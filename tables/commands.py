@@ -114,11 +114,11 @@ def do_append(table: Table, engine: Engine, state: Any, events: list[dict], seat
 
 
 def turns_begun(table: Table, previous_to_act: set[int], acted: int | None) -> dict[str, int]:
-    """When the turn of each seat to act began: a seat that was to act before this command and
-    did not make it keeps its turn (its clock runs on, as in `deadlines.reschedule`)."""
+    """When the turn of each seat to act began: now, unless the seat keeps the turn it had (as
+    its clock does, `deadlines.keeps_turn`)."""
     began = {}
     for seat in table.to_act:
-        kept = seat in previous_to_act and seat != acted and str(seat) in table.turn_began
+        kept = deadlines.keeps_turn(seat, previous_to_act, acted) and str(seat) in table.turn_began
         began[str(seat)] = table.turn_began[str(seat)] if kept else table.head_seq
     return began
 

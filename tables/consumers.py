@@ -223,7 +223,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(error_frame("bad_frame", 'A frame\'s "type" is "action" or "resync".'))
 
     async def act(self, frame: dict):
-        """Submit; the new head's frames come back on this viewer's group like everyone else's."""
+        """Submit; the new head's frames come back on the table's group like everyone else's."""
         command_id = frame.get("command_id") if isinstance(frame.get("command_id"), str) else None
         try:
             wait = await action_wait(self.user)  # here, not on the thread of moves: a Redis round trip

@@ -57,7 +57,7 @@ def reschedule(table: Table, seats: list, previous_to_act: set[int], acted: int 
         if seats[index].bot_plays:
             fresh.append((index, Deadline.Kind.AI, now + timedelta(seconds=settings.AI_REDISPATCH_SECONDS)))
             continue
-        restart = index == acted or index not in previous_to_act
+        restart = not keeps_turn(index, previous_to_act, acted)
         for kind, due_at in _human_due(table, now).items():
             if restart:
                 fresh.append((index, kind, due_at))
@@ -86,6 +86,12 @@ def reschedule(table: Table, seats: list, previous_to_act: set[int], acted: int 
             "expected_seq = EXCLUDED.expected_seq, claimed_until = NULL",
         )
     return schedule
+
+
+def keeps_turn(seat: int, previous_to_act: set[int], acted: int | None) -> bool:
+    """Whether a seat to act after a command goes on with the turn it had before (and its
+    running clock): it was to act already and the command was not its own."""
+    return seat in previous_to_act and seat != acted
 
 
 def _pairs(keys: list[tuple]) -> str:

@@ -73,31 +73,40 @@ def unchecked(scope: str) -> None:
     return None
 
 
+def _limit(scope: str, who) -> tuple[str, int, int]:
+    """The counter's key, the hits allowed, and the period in seconds."""
+    allowed, period = parse_rate(settings.RATE_LIMITS[scope])
+    return cache.make_and_validate_key(f"rate:{scope}:{who}"), allowed, period
+
+
+def _verdict(counted: list, allowed: int) -> float | None:
+    """`_wait` from the results of `_counting`."""
+    count, _, left_ms = counted
+    return _wait(count, max(left_ms, 0) / 1000, allowed)
+
+
 def hit(scope: str, who) -> float | None:
     """Count a hit of `who` under `scope`; None when within the rate, else seconds to wait."""
-    allowed, period = parse_rate(settings.RATE_LIMITS[scope])
-    key = cache.make_and_validate_key(f"rate:{scope}:{who}")
+    key, allowed, period = _limit(scope, who)
     if not settings.REDIS_URL:
         return _wait(*_in_cache(key, period), allowed)
     try:
-        count, _, left_ms = _counting(_redis(settings.REDIS_URL).pipeline(transaction=False), key, period).execute()
+        return _verdict(_counting(_redis(settings.REDIS_URL).pipeline(transaction=False), key, period).execute(),
+                        allowed)
     except redis.RedisError:
         return unchecked(scope)
-    return _wait(count, max(left_ms, 0) / 1000, allowed)
 
 
 async def hit_async(scope: str, who) -> float | None:
     """`hit` on the running event loop."""
-    allowed, period = parse_rate(settings.RATE_LIMITS[scope])
-    key = cache.make_and_validate_key(f"rate:{scope}:{who}")
+    key, allowed, period = _limit(scope, who)
     if not settings.REDIS_URL:
         return _wait(*_in_cache(key, period), allowed)
     try:
         pipe = _async_redis(settings.REDIS_URL).pipeline(transaction=False)
-        count, _, left_ms = await _counting(pipe, key, period).execute()
+        return _verdict(await _counting(pipe, key, period).execute(), allowed)
     except redis.RedisError:
         return unchecked(scope)
-    return _wait(count, max(left_ms, 0) / 1000, allowed)
 
 
 class LimitThrottle(BaseThrottle):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+
 from engines import registry
 from engines.core import Engine, fold
 
