@@ -10,14 +10,9 @@ import threading
 from collections import deque
 
 from django.conf import settings
-from django.db import transaction
 
 log = logging.getLogger(__name__)
 _inline = threading.local()
-
-
-def run_ai_turn_on_commit(table_id: int, seat: int, expected_seq: int) -> None:
-    transaction.on_commit(lambda: send_ai_turn(table_id, seat, expected_seq), robust=True)
 
 
 def send_ai_turn(table_id: int, seat: int, expected_seq: int) -> None:

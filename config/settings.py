@@ -153,8 +153,10 @@ CELERY_TASK_IGNORE_RESULT = True
 # An AI turn whose dispatch was lost is sent again after this many seconds (the outbox).
 AI_REDISPATCH_SECONDS = int(os.environ.get("SAMPAN_AI_REDISPATCH_SECONDS", "20"))
 # Each ASGI process reads the heads of its watched tables this often, in case a push was lost
-# (one query for all its websockets; see tables.consumers.HeadWatch).
+# (one query for all its websockets; see tables.consumers.HeadWatch); a websocket behind its
+# head at the same seq for WS_STUCK_SECONDS has lost a push and catches up from the store.
 WS_HEAD_CHECK_SECONDS = float(os.environ.get("SAMPAN_WS_HEAD_CHECK_SECONDS", "0.5"))
+WS_STUCK_SECONDS = float(os.environ.get("SAMPAN_WS_STUCK_SECONDS", "2"))
 # A claimed deadline is left alone by other tickers for this long.
 DEADLINE_LEASE_SECONDS = 30
 # A tick claims due rows this many at a time (few, so that the ticks of other worker processes

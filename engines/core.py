@@ -76,6 +76,11 @@ class Engine(ABC):
     @abstractmethod
     def view(self, state: Any, viewer: Seat | None) -> dict: ...
 
+    def views(self, state: Any, viewers: list[Seat | None]) -> dict[Seat | None, dict]:
+        """`view` for each of `viewers` (a new head's frames need them all). An engine may share
+        the parts every viewer sees between the views: callers only read them."""
+        return {viewer: self.view(state, viewer) for viewer in viewers}
+
     @abstractmethod
     def redact(self, event: Event, viewer: Seat | None) -> Event | None: ...
 

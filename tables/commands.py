@@ -6,9 +6,10 @@ and push, dispatch AI turns and send notices only after the commit.
 """
 from __future__ import annotations
 
+import functools
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
@@ -59,29 +60,72 @@ class Appended:
     batch: store.Batch
 
 
+@dataclass
+class AfterCommit:
+    """What a command does once it has committed: pushes (group, message) to the table's
+    consumers, and tasks that may block (sending an AI turn to the broker, notices by email)."""
+
+    pushes: list[tuple[str, dict]] = field(default_factory=list)
+    tasks: list[Callable[[], None]] = field(default_factory=list)
+
+    def on_commit(self) -> None:
+        """Leave it to Django's transaction (the sync path)."""
+        if self.pushes:
+            transaction.on_commit(lambda: publish.send_now_rollback_unsafe(self.pushes), robust=True)
+        for task in self.tasks:
+            transaction.on_commit(task, robust=True)
+
+
+@dataclass
+class HeadMove:
+    """A command whose head has moved: its writes wait in `batch`, and `finish` turns what they
+    returned into what happens after the commit. Whoever holds the transaction runs the batch
+    (the sync path in Django's, the websocket's on the event loop, tables.loop_store)."""
+
+    table: Table
+    batch: store.Batch
+    schedule: deadlines.Schedule
+    appended: Appended | None
+    seats_changed: bool
+
+    def finish(self, results: list[list[tuple]]) -> AfterCommit:
+        table, seats, after = self.table, seats_of(self.table), AfterCommit()
+        if table.status == Table.Status.RUNNING:
+            after.tasks += [functools.partial(dispatch.send_ai_turn, table.pk, index, table.head_seq)
+                            for index in table.to_act if seats[index].bot_plays]
+            after.tasks += notices.turn_notices(table, self.schedule.new_turns)
+        if self.appended is not None:
+            appended = self.appended
+            frames = new_head_frames(appended.engine, table, appended.state, appended.events, appended.actor,
+                                     names_of(seats), self.schedule.move_due(results))
+            after.pushes.append(publish.frames_message(table.pk, appended.events[0][0], table.head_seq, frames))
+        if self.seats_changed:
+            after.pushes.append(publish.changed_message(table.pk))
+        return after
+
+    @property
+    def result(self) -> dict:
+        """What the acting seat is told (a move's head only)."""
+        return command_result(self.appended.engine, self.table, self.appended.actor, self.appended.events)
+
+
+def head_moved(
+    table: Table, previous_to_act: set[int], acted: int | None, appended: Appended | None = None,
+    seats_changed: bool = False,
+) -> HeadMove:
+    """Queue the deadlines' writes in the same batch as the events (the same transaction)."""
+    batch = appended.batch if appended is not None else store.Batch()
+    schedule = deadlines.reschedule(table, seats_of(table), previous_to_act, acted, batch)
+    return HeadMove(table, batch, schedule, appended, seats_changed)
+
+
 def after_head_moved(
     table: Table, previous_to_act: set[int], acted: int | None, appended: Appended | None = None,
     seats_changed: bool = False,
 ) -> None:
-    """Deadlines in the same transaction (and the same batch as the events); push, AI turns
-    and notices after it commits."""
-    batch = appended.batch if appended is not None else store.Batch()
-    seats = seats_of(table)
-    schedule = deadlines.reschedule(table, seats, previous_to_act, acted, batch)
-    results = batch.run()
-    if table.status == Table.Status.RUNNING:
-        for index in table.to_act:
-            if seats[index].bot_plays:
-                dispatch.run_ai_turn_on_commit(table.pk, index, table.head_seq)
-        notices.turn_started_on_commit(table, schedule.new_turns)
-    if appended is not None:
-        frames = new_head_frames(
-            appended.engine, table, appended.state, appended.events, appended.actor, names_of(seats),
-            schedule.move_due(results),
-        )
-        publish.frames_on_commit(table.pk, appended.events[0][0], table.head_seq, frames)
-    if seats_changed:
-        publish.changed_on_commit(table.pk)
+    """`head_moved`, its batch run in Django's transaction; push, AI turns and notices after it commits."""
+    move = head_moved(table, previous_to_act, acted, appended, seats_changed)
+    move.finish(move.batch.run()).on_commit()
 
 
 # What a move changes in the table's row (a full save would rewrite the options and the seed too).
@@ -90,10 +134,11 @@ HEAD_FIELDS = ["status", "started_at", "finished_at", "seed", "seed_hash", "head
 EVENT_FIELDS = ["table", "seq", "type", "payload", "seat", "command_id", "created_at"]
 
 
-def do_append(table: Table, engine: Engine, state: Any, events: list[dict], seat: int | None, command_id: str) -> Appended:
+def do_append(table: Table, engine: Engine, state: Any, events: list[dict], seat: int | None, command_id: str,
+              batch: store.Batch | None = None) -> Appended:
     """Append `events` after the head and move the head (snapshot, to_act, outcome) past them."""
     first = table.head_seq + 1
-    batch, now = store.Batch(), timezone.now()
+    batch, now = batch or store.Batch(), timezone.now()
     store.insert(batch, Event, EVENT_FIELDS,
                  [[table.pk, first + i, e["type"], e, seat, command_id, now] for i, e in enumerate(events)])
     state = fold(engine, events, state)
@@ -415,25 +460,32 @@ def check_action(engine: Engine, table: Table, state: Any, seat: int, action: An
     return engine.decide(state, seat, action, command_rng(table.seed, table.head_seq))
 
 
-def do_record_actor(table: Table, seat: Seat, actor: str) -> None:
-    """A player's own move resets the idle count; a timed-out move adds to it."""
+# What a move may change in its seat's row.
+IDLE_FIELDS = ["timeouts", "standin", "forfeited"]
+
+
+def do_record_actor(table: Table, seat: Seat, actor: str, batch: store.Batch) -> None:
+    """A player's own move resets the idle count; a timed-out move adds to it (written in the
+    move's batch)."""
     if actor == "player" and (seat.timeouts or seat.standin):
         seat.timeouts, seat.standin = 0, False
-        seat.save()
     elif actor == "timeout":
         seat.timeouts += 1
         if seat.timeouts >= table.max_timeouts:
             seat.standin = table.on_idle == Table.OnIdle.BOT
             seat.forfeited = table.on_idle == Table.OnIdle.FORFEIT
-        seat.save()
+    else:
+        return
+    store.update(batch, Seat, {name: getattr(seat, name) for name in IDLE_FIELDS}, "id = %s", [seat.pk])
 
 
-def do_play(table: Table, seat: Seat, events: list[dict], engine: Engine, state: Any, command_id: str, actor: str):
-    previous_to_act = set(table.to_act)
-    do_record_actor(table, seat, actor)
-    appended = do_append(table, engine, state, events, seat.index, command_id)
-    after_head_moved(table, previous_to_act, seat.index, appended)
-    return appended
+def do_play(table: Table, seat: Seat, events: list[dict], engine: Engine, state: Any, command_id: str,
+            actor: str) -> HeadMove:
+    """The move's writes, queued in one batch for whoever holds the transaction to run."""
+    previous_to_act, batch = set(table.to_act), store.Batch()
+    do_record_actor(table, seat, actor, batch)  # first: a forfeit counts in the outcome
+    appended = do_append(table, engine, state, events, seat.index, command_id, batch)
+    return head_moved(table, previous_to_act, seat.index, appended)
 
 
 def earlier_result(table: Table, seat: int) -> dict | None:
@@ -458,24 +510,37 @@ def command_result(engine: Engine, table: Table, seat: int, events: list[tuple[i
     }
 
 
+def plan_move(table: Table, seat: int, action: Any, expected_seq: Any, command_id: str, actor: str) -> HeadMove | dict:
+    """`table` read locked with `command_id`: the earlier result of this command id, or the
+    move, its writes not yet run. Raises (and writes nothing) when the move is refused."""
+    earlier = earlier_result(table, seat)
+    if earlier is not None:
+        return earlier
+    check_running(table)
+    check_expected_seq(table, seat, expected_seq)
+    seat_row = check_actor(table, seat, actor)
+    engine = engine_of(table)
+    state = head_state(table)
+    events = check_action(engine, table, state, seat, action)
+    return do_play(table, seat_row, events, engine, state, command_id, actor)
+
+
+def seq_taken(head_seq: int | None) -> Refused:
+    """The unique (table, seq) key caught a writer that slipped past the lock."""
+    return Refused("stale_seq", "Another command took this seq; reload and try again.", 409, head_seq=head_seq)
+
+
 def submit(table_id: int, seat: int, action: Any, expected_seq: Any, command_id: Any, actor: str = "player") -> dict:
-    """Play `action` for `seat`: the command path of every move, whoever makes it."""
+    """Play `action` for `seat`: the command path of every move, whoever makes it (the
+    websocket's runs the same steps on the event loop: tables.loop_store.submit)."""
     assert actor in ACTORS
     command_id = check_command_id(command_id)
     try:
         with transaction.atomic():
-            table = lock_table(table_id, command_id)
-            earlier = earlier_result(table, seat)
-            if earlier is not None:
-                return earlier
-            check_running(table)
-            check_expected_seq(table, seat, expected_seq)
-            seat_row = check_actor(table, seat, actor)
-            engine = engine_of(table)
-            state = head_state(table)
-            events = check_action(engine, table, state, seat, action)
-            appended = do_play(table, seat_row, events, engine, state, command_id, actor)
-    except IntegrityError:  # the unique (table, seq) key caught a writer that slipped past the lock
-        head = Table.objects.filter(pk=table_id).values_list("head_seq", flat=True).first()
-        raise Refused("stale_seq", "Another command took this seq; reload and try again.", 409, head_seq=head) from None
-    return command_result(engine, table, seat, appended.events)
+            move = plan_move(lock_table(table_id, command_id), seat, action, expected_seq, command_id, actor)
+            if isinstance(move, dict):
+                return move
+            move.finish(move.batch.run()).on_commit()
+    except IntegrityError:
+        raise seq_taken(Table.objects.filter(pk=table_id).values_list("head_seq", flat=True).first()) from None
+    return move.result

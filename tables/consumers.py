@@ -9,6 +9,7 @@ import asyncio
 import json
 import logging
 import math
+import time
 import weakref
 from concurrent.futures import ThreadPoolExecutor
 
@@ -16,9 +17,10 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.db import connection
 
 from engines.core import IllegalAction
-from tables import commands
+from tables import commands, loop_store
 from tables.errors import Refused
 from tables.models import Table
 from tables.publish import group_name, viewer_key
@@ -49,8 +51,13 @@ def frames_after(table_id: int, user, after: int, seat: int | None = None) -> li
     return frames + [sync_frame(table, seat)]
 
 
-def heads_of(table_ids: set[int]) -> dict[int, int]:
-    return dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "head_seq"))
+def heads_of(table_ids: list[int]) -> dict[int, int]:
+    """The head seq of each table (one array parameter, however many tables are watched)."""
+    if connection.vendor != "postgresql":
+        return dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "head_seq"))
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id, head_seq FROM {Table._meta.db_table} WHERE id = ANY(%s)", [list(set(table_ids))])
+        return dict(cursor.fetchall())
 
 
 def submit_as(table_id: int, user, seat: int | None, frame: dict) -> None:
@@ -65,15 +72,16 @@ def submit_as(table_id: int, user, seat: int | None, frame: dict) -> None:
 class HeadWatch:
     """Pushes are at-most-once (a Redis restart loses some). One per event loop: every
     WS_HEAD_CHECK_SECONDS it reads the heads of all tables watched here in one query. A
-    consumer that was behind its head at the previous look and has had no push since is
-    stuck: it catches up from the store, at most CATCH_UP_LIMIT of them per look, so that a
-    busy moment (every consumer a little behind) never turns into a storm of reads."""
+    consumer that has stayed behind its head at the same seq for WS_STUCK_SECONDS is stuck:
+    it catches up from the store, at most CATCH_UP_LIMIT of them per look. Under load a push
+    may take a while to arrive, and a consumer merely waiting for it is not stuck: reading the
+    store for it would be work thrown away, more of it the busier the process."""
 
     CATCH_UP_LIMIT = 50
 
     def __init__(self):
         self.consumers: set["TableConsumer"] = set()
-        self.behind: dict["TableConsumer", tuple[int, int]] = {}  # consumer: (its seq, head) at the last look
+        self.behind: dict["TableConsumer", tuple[int, float]] = {}  # consumer: (its seq, since when) while behind
         self.task = asyncio.get_running_loop().create_task(self.run())
 
     async def run(self):
@@ -86,11 +94,16 @@ class HeadWatch:
 
     async def look(self):
         read_heads = database_sync_to_async(heads_of, thread_sensitive=False, executor=HEAD_READS)
-        heads = await read_heads({c.table_id for c in self.consumers})
-        stuck = [c for c, (seq, head) in self.behind.items()
-                 if c in self.consumers and c.seq == seq < head and not c.sending.locked()]
-        self.behind = {c: (c.seq, heads[c.table_id]) for c in self.consumers if c.seq < heads.get(c.table_id, -1)}
-        stuck = stuck[:self.CATCH_UP_LIMIT]
+        heads = await read_heads([c.table_id for c in self.consumers])
+        now = time.monotonic()
+        behind = {}
+        for c in self.consumers:
+            if c.seq < heads.get(c.table_id, -1):
+                seq, since = self.behind.get(c, (c.seq, now))
+                behind[c] = (seq, since) if seq == c.seq else (c.seq, now)
+        self.behind = behind
+        stuck = [c for c, (seq, since) in behind.items()
+                 if now - since >= settings.WS_STUCK_SECONDS and not c.sending.locked()][:self.CATCH_UP_LIMIT]
         await asyncio.gather(*(c.catch_up(heads.get(c.table_id)) for c in stuck), return_exceptions=True)
 
 
@@ -107,7 +120,9 @@ def watch(consumer: "TableConsumer") -> None:
     _watches[loop].consumers.add(consumer)
 
 
-def unwatch(consumer: "TableConsumer") -> None:
+async def unwatch(consumer: "TableConsumer") -> None:
+    """The loop's last consumer leaving stops its head watch and closes its pool of move
+    connections."""
     head_watch = _watches.get(asyncio.get_running_loop())
     if head_watch is None:
         return
@@ -115,6 +130,7 @@ def unwatch(consumer: "TableConsumer") -> None:
     if not head_watch.consumers:
         head_watch.task.cancel()
         del _watches[asyncio.get_running_loop()]
+        await loop_store.close_pool()
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -139,6 +155,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.seat = None  # known once the game has started and this viewer holds a seat
         self.viewer_key = None  # which frames of a push are this viewer's (tables.publish)
         self.sending = asyncio.Lock()  # frames of one catch-up are never interleaved with another's
+        self.early: dict[int, dict] = {}  # pushes that came before an earlier one, by first seq
         await self.accept()
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         if not await self.send_frames_after(0, only_sync=True):
@@ -148,7 +165,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         watch(self)
 
     async def disconnect(self, code):
-        unwatch(self)
+        await unwatch(self)
         await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
 
     async def send_frames_after(self, after: int, only_sync: bool = False) -> bool:
@@ -179,20 +196,37 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if sync["view"] is not None:
             self.seat = sync["seat"]
         self.viewer_key = viewer_key(sync["seat"])  # the seat this user holds now, or spectators
+        await self._send_early()
         return True
 
     async def table_frames(self, message):
         """A new head's frames: this viewer's are sent as they are, in one message, when they
-        follow on from what this viewer has; a gap is filled from the store."""
+        follow on from what this viewer has. A push that arrives before an earlier one (two
+        processes commit a table's moves in turn, and publish each on its own) waits for it;
+        a push overlapping what was sent, or too many waiting, are settled from the store."""
         async with self.sending:
             if message["head_seq"] <= self.seq:
                 return
-            if message["first_seq"] != self.seq + 1:
-                await self._send_frames(self.seq)
+            if message["first_seq"] > self.seq + 1 and len(self.early) < self.EARLY_LIMIT:
+                self.early[message["first_seq"]] = message
                 return
-            texts = message["frames"][self.viewer_key]
-            await self.send(text_data="[" + ",".join(texts) + "]")
-            self.seq = message["head_seq"]
+            if message["first_seq"] == self.seq + 1:
+                await self._send_push(message)
+                await self._send_early()
+            else:
+                await self._send_frames(self.seq)
+
+    EARLY_LIMIT = 32  # pushes held for an earlier one; the head watch settles a lost one from the store
+
+    async def _send_push(self, message) -> None:
+        await self.send(text_data="[" + ",".join(message["frames"][self.viewer_key]) + "]")
+        self.seq = message["head_seq"]
+
+    async def _send_early(self) -> None:
+        """Send the held pushes that now follow on; forget those already covered."""
+        while (message := self.early.pop(self.seq + 1, None)) is not None:
+            await self._send_push(message)
+        self.early = {first: message for first, message in self.early.items() if message["head_seq"] > self.seq}
 
     async def table_changed(self, message):
         """The seats or the status changed without new events: re-read and send a sync."""
@@ -230,7 +264,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             if wait is not None:
                 raise Refused("throttled", f"Too many actions: try again in {math.ceil(wait)} s.", 429,
                               retry_after=math.ceil(wait))
-            await database_sync_to_async(submit_as)(self.table_id, self.user, self.seat, frame)
+            if self.seat is not None and loop_store.available():
+                await loop_store.submit(self.table_id, self.seat, frame.get("action"), frame.get("expected_seq"),
+                                        frame.get("command_id"))
+            else:  # not seated (yet), or SQLite: the sync path finds the seat or the refusal
+                await database_sync_to_async(submit_as)(self.table_id, self.user, self.seat, frame)
         except Refused as refusal:
             await self.send_json({**error_frame(refusal.code, refusal.detail, command_id), **refusal.extra})
         except IllegalAction as illegal:

@@ -1,21 +1,21 @@
 """Correspondence notices by email: one when a player's turn begins, one reminder before the
 deadline. Players turn them off with their profile's `email_notices`."""
+import functools
 import logging
 
 from django.conf import settings
 from django.core.mail import send_mail
-from django.db import transaction
 
 from tables.models import Profile, Seat, Table
 
 log = logging.getLogger(__name__)
 
 
-def turn_started_on_commit(table: Table, seats: list[int]) -> None:
+def turn_notices(table: Table, seats: list[int]) -> list:
+    """The notices to send once the command that began these seats' turns commits."""
     if table.time_kind != Table.TimeKind.CORRESPONDENCE:
-        return
-    for seat in seats:
-        transaction.on_commit(lambda seat=seat: send_turn_notice(table.pk, seat), robust=True)
+        return []
+    return [functools.partial(send_turn_notice, table.pk, seat) for seat in seats]
 
 
 def _recipient(table_id: int, seat: int):

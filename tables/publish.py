@@ -6,13 +6,20 @@ sends its own viewer's frames as they are and nothing else, so no frame of one s
 another seat's socket; one message per move (not one per viewer) keeps the publishing and
 the delivering cheap. "The seats changed" goes to the same group: its consumers re-read the
 table. Delivery is at-most-once; consumers fill gaps from the store by seq.
+
+Pushes leave through one `LoopPublisher` per event loop, in order, every push waiting at that
+moment in one round trip to Redis: channels_redis publishes one message per round trip, each
+behind a lock its subscriptions share, which under load held pushes back for seconds.
 """
 import asyncio
 import logging
 import threading
+import weakref
 
+import redis.asyncio
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.conf import settings
 from django.db import transaction
 
 log = logging.getLogger(__name__)
@@ -28,44 +35,81 @@ def viewer_key(viewer: int | None) -> str:
     return "spectators" if viewer is None else f"seat{viewer}"
 
 
-class Publisher:
+class LoopPublisher:
+    """The pushes of one event loop, sent in the order they were put, all those waiting at once
+    in one pipeline of PUBLISH commands. A PUBLISH goes to the Redis channel of the group, with
+    the message serialized by the channel layer, exactly as the layer's own group_send would
+    (one Redis host, as configured)."""
+
+    def __init__(self):
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.redis = redis.asyncio.Redis.from_url(settings.REDIS_URL)
+        self.task = asyncio.get_running_loop().create_task(self.drain())
+
+    def put(self, batch: list[tuple[str, dict]]) -> None:
+        self.queue.put_nowait(batch)
+
+    async def drain(self) -> None:
+        while True:
+            batches = [await self.queue.get()]
+            while not self.queue.empty():
+                batches.append(self.queue.get_nowait())
+            try:
+                await asyncio.wait_for(self.publish(batches), SEND_TIMEOUT)
+            except Exception:  # a lost push is repaired by the consumers' head watch
+                log.exception("%d pushes failed", len(batches))
+
+    async def publish(self, batches: list[list[tuple[str, dict]]]) -> None:
+        layer = get_channel_layer()
+        pipe = self.redis.pipeline(transaction=False)
+        for batch in batches:
+            for group, message in batch:
+                pipe.publish(layer._get_group_channel_name(group), layer.serialize(message))
+        await pipe.execute()
+
+
+_loop_publishers: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, LoopPublisher]" = weakref.WeakKeyDictionary()
+
+
+def send_on_loop(batch: list[tuple[str, dict]]) -> None:
+    """Send `batch` of (group, message) from the running event loop, without waiting (call
+    only after commit)."""
+    layer = get_channel_layer()
+    if isinstance(layer, InMemoryChannelLayer):
+        for group, message in batch:
+            asyncio.get_running_loop().create_task(layer.group_send(group, message))
+        return
+    loop = asyncio.get_running_loop()
+    if loop not in _loop_publishers:
+        _loop_publishers[loop] = LoopPublisher()
+    _loop_publishers[loop].put(batch)
+
+
+class PublisherThread:
     """Sends from sync code (a command's on-commit) without waiting for Redis: one long-lived
-    event loop per process takes batches in order, so a table's pushes leave in seq order and
-    the committing thread goes straight back to work."""
+    event loop per process, so the committing thread goes straight back to work."""
 
     def __init__(self):
         self.loop = asyncio.new_event_loop()
-        self.queue: asyncio.Queue | None = None
         ready = threading.Event()
         threading.Thread(target=self.run, args=(ready,), name="channel-layer-publisher", daemon=True).start()
         ready.wait()
 
     def run(self, ready: threading.Event) -> None:
         asyncio.set_event_loop(self.loop)
-        self.queue = asyncio.Queue()
-        ready.set()
-        self.loop.run_until_complete(self.drain())
+        self.loop.call_soon(ready.set)
+        self.loop.run_forever()
 
     def put(self, batch: list[tuple[str, dict]]) -> None:
-        self.loop.call_soon_threadsafe(self.queue.put_nowait, batch)
-
-    async def drain(self) -> None:
-        layer = get_channel_layer()
-        while True:
-            batch = await self.queue.get()
-            try:
-                sends = (layer.group_send(group, message) for group, message in batch)
-                await asyncio.wait_for(asyncio.gather(*sends), SEND_TIMEOUT)
-            except Exception:  # a lost push is repaired by the consumers' head watch
-                log.exception("push to %s failed", batch[0][0])
+        self.loop.call_soon_threadsafe(send_on_loop, batch)
 
 
-_publisher: Publisher | None = None
+_publisher: PublisherThread | None = None
 _publisher_lock = threading.Lock()
 
 
 def send_now_rollback_unsafe(batch: list[tuple[str, dict]]) -> None:
-    """Send `batch` of (group, message) (call only after commit)."""
+    """Send `batch` of (group, message) from sync code (call only after commit)."""
     global _publisher
     layer = get_channel_layer()
     if isinstance(layer, InMemoryChannelLayer):  # it lives on the server's own loop
@@ -74,20 +118,22 @@ def send_now_rollback_unsafe(batch: list[tuple[str, dict]]) -> None:
         return
     with _publisher_lock:
         if _publisher is None:
-            _publisher = Publisher()
+            _publisher = PublisherThread()
     _publisher.put(batch)
 
 
-def frames_on_commit(table_id: int, first_seq: int, head_seq: int, frames: dict[int | None, list[str]]) -> None:
-    """After commit, push to each viewer the frames (JSON text) that take it from `first_seq - 1`
-    to `head_seq`."""
-    message = {"type": "table.frames", "first_seq": first_seq, "head_seq": head_seq,
-               "frames": {viewer_key(viewer): texts for viewer, texts in frames.items()}}
-    batch = [(group_name(table_id), message)]
-    transaction.on_commit(lambda: send_now_rollback_unsafe(batch), robust=True)
+def frames_message(table_id: int, first_seq: int, head_seq: int,
+                   frames: dict[int | None, list[str]]) -> tuple[str, dict]:
+    """The push that takes each viewer from `first_seq - 1` to `head_seq`: its frames (JSON text)."""
+    return group_name(table_id), {"type": "table.frames", "first_seq": first_seq, "head_seq": head_seq,
+                                  "frames": {viewer_key(viewer): texts for viewer, texts in frames.items()}}
+
+
+def changed_message(table_id: int) -> tuple[str, dict]:
+    """The push that tells a table's consumers that its seats or status changed."""
+    return group_name(table_id), {"type": "table.changed"}
 
 
 def changed_on_commit(table_id: int) -> None:
-    """After commit, tell the table's consumers that its seats or status changed."""
-    batch = [(group_name(table_id), {"type": "table.changed"})]
+    batch = [changed_message(table_id)]
     transaction.on_commit(lambda: send_now_rollback_unsafe(batch), robust=True)

@@ -2,8 +2,8 @@
 
 Each limit is a counter per (scope, who) that lives for one period from its first hit, kept in
 Redis when the service has one (so every process counts together) and in Django's cache
-otherwise. In Redis a hit is one round trip (INCR, EXPIRE NX, PTTL in a pipeline): the
-action check runs before every move, where DRF's own throttles (a pickled history list read
+otherwise. In Redis a hit is one command (a script: INCR, EXPIRE NX, PTTL): the action
+check runs before every move, where DRF's own throttles (a pickled history list read
 and written back) cost two round trips and about a tenth of a move's time. Rates come from
 settings.RATE_LIMITS, read on use so that a deployment or a test can change them. The
 websocket checks on its event loop (`action_wait`), so that the one thread of a process's
@@ -35,27 +35,29 @@ def parse_rate(rate: str) -> tuple[int, int]:
     return int(count), PERIODS[period[0]]
 
 
+# A hit: count it, start the period on the first, and say what is left of the period (ms).
+COUNTING = """
+local count = redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[1], 'NX')
+return {count, redis.call('PTTL', KEYS[1])}
+"""
+
+
 @functools.cache
-def _redis(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url)
+def _counter(url: str):
+    return redis.Redis.from_url(url).register_script(COUNTING)
 
 
 # An asyncio client belongs to the event loop it was made on.
-_async_clients: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, redis.asyncio.Redis]" = (
-    weakref.WeakKeyDictionary())
+_async_counters: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, object]" = weakref.WeakKeyDictionary()
 
 
-def _async_redis(url: str) -> redis.asyncio.Redis:
+def _async_counter(url: str):
     loop = asyncio.get_running_loop()
-    if loop not in _async_clients:
+    if loop not in _async_counters:
         pool = redis.asyncio.BlockingConnectionPool.from_url(url, max_connections=ASYNC_CONNECTIONS, timeout=5)
-        _async_clients[loop] = redis.asyncio.Redis(connection_pool=pool)
-    return _async_clients[loop]
-
-
-def _counting(pipe, key: str, period: int):
-    """The one round trip of a hit: count it, start the period on the first, read what is left."""
-    return pipe.incr(key).expire(key, period, nx=True).pttl(key)
+        _async_counters[loop] = redis.asyncio.Redis(connection_pool=pool).register_script(COUNTING)
+    return _async_counters[loop]
 
 
 def _wait(count: int, left: float, allowed: int) -> float | None:
@@ -80,8 +82,8 @@ def _limit(scope: str, who) -> tuple[str, int, int]:
 
 
 def _verdict(counted: list, allowed: int) -> float | None:
-    """`_wait` from the results of `_counting`."""
-    count, _, left_ms = counted
+    """`_wait` from what COUNTING returned."""
+    count, left_ms = counted
     return _wait(count, max(left_ms, 0) / 1000, allowed)
 
 
@@ -91,8 +93,7 @@ def hit(scope: str, who) -> float | None:
     if not settings.REDIS_URL:
         return _wait(*_in_cache(key, period), allowed)
     try:
-        return _verdict(_counting(_redis(settings.REDIS_URL).pipeline(transaction=False), key, period).execute(),
-                        allowed)
+        return _verdict(_counter(settings.REDIS_URL)(keys=[key], args=[period]), allowed)
     except redis.RedisError:
         return unchecked(scope)
 
@@ -103,8 +104,7 @@ async def hit_async(scope: str, who) -> float | None:
     if not settings.REDIS_URL:
         return _wait(*_in_cache(key, period), allowed)
     try:
-        pipe = _async_redis(settings.REDIS_URL).pipeline(transaction=False)
-        return _verdict(await _counting(pipe, key, period).execute(), allowed)
+        return _verdict(await _async_counter(settings.REDIS_URL)(keys=[key], args=[period]), allowed)
     except redis.RedisError:
         return unchecked(scope)
 

@@ -119,8 +119,9 @@ def deadline_of(table: Table, seat: int | None = None) -> str | None:
     return deadline_for(move_deadlines(table), table.to_act, seat)
 
 
-def payload_of(engine: Engine, table: Table, state: Any, seq: int, viewer: int | None) -> dict:
-    """{seq, seat, view, legal_actions, to_act, outcome} of `state` (the state at `seq`) for `viewer`."""
+def payload_of(engine: Engine, table: Table, state: Any, seq: int, viewer: int | None, view: dict | None = None) -> dict:
+    """{seq, seat, view, legal_actions, to_act, outcome} of `state` (the state at `seq`) for `viewer`
+    (`view`: the engine's view for them, when already built)."""
     if state is None:
         return {"seq": seq, "seat": viewer, "view": None, "legal_actions": [], "to_act": [], "outcome": None}
     running = table.status == Table.Status.RUNNING
@@ -129,7 +130,7 @@ def payload_of(engine: Engine, table: Table, state: Any, seq: int, viewer: int |
     return {
         "seq": seq,
         "seat": viewer,
-        "view": engine.view(state, viewer),
+        "view": engine.view(state, viewer) if view is None else view,
         "legal_actions": engine.legal_actions(state, viewer) if at_head and viewer in to_act else [],
         "to_act": to_act,
         "outcome": engine.outcome(state),
@@ -142,8 +143,9 @@ def view_payload(table: Table, viewer: int | None, at: int | None = None) -> dic
     return payload_of(engine_of(table), table, state_at(table, seq), seq, viewer)
 
 
-def head_sync_frame(engine: Engine, table: Table, state: Any, viewer: int | None, due: dict[int, Any]) -> dict:
-    return {"type": "sync", **payload_of(engine, table, state, table.head_seq, viewer),
+def head_sync_frame(engine: Engine, table: Table, state: Any, viewer: int | None, due: dict[int, Any],
+                    view: dict | None = None) -> dict:
+    return {"type": "sync", **payload_of(engine, table, state, table.head_seq, viewer, view),
             "deadline": deadline_for(due, table.to_act, viewer)}
 
 
@@ -165,10 +167,11 @@ def new_head_frames(engine: Engine, table: Table, state: Any, events: list[tuple
                     names: list[str], due: dict[int, Any]) -> dict[int | None, list[str]]:
     """Per viewer, the JSON text of the frames that bring them from before `events` to the head:
     built once by the writer, so that no websocket consumer reads the store for a move."""
+    views = engine.views(state, viewers(table)) if state is not None else {}
     return {
         viewer: [frame_text(frame) for frame in (
             *(event_frame(engine, seq, payload, actor, viewer, names) for seq, payload in events),
-            head_sync_frame(engine, table, state, viewer, due),
+            head_sync_frame(engine, table, state, viewer, due, views.get(viewer)),
         )]
         for viewer in viewers(table)
     }

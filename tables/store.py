@@ -5,7 +5,8 @@ through the ORM that is six to eight statements, each a round trip (about half a
 millisecond apiece on loopback here, more than the rest of the move together). A `Batch`
 sends them as one string, which PostgreSQL runs in order inside the command's transaction,
 and hands back what each statement returned. SQLite takes one statement per call, so there
-they go one by one. Values are adapted by the model fields themselves, as the ORM would.
+they go one by one. Values are adapted by the model fields themselves, as the ORM would (but
+JSON for PostgreSQL is encoded by orjson).
 """
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.models import Model
+from django.db.models import JSONField, Model
+from psycopg.types.json import Jsonb
 
 from tables.models import Event, Seat, Table
 
@@ -29,6 +32,12 @@ class Batch:
         self.statements.append((sql, params))
         return len(self.statements) - 1
 
+    def joined(self, before: str = "", after: str = "") -> tuple[str, list]:
+        """The statements as one string (PostgreSQL runs it in order), and their parameters;
+        `before`/`after`: statements without parameters around them (BEGIN, COMMIT)."""
+        sql = ";\n".join([*filter(None, [before]), *(sql for sql, _ in self.statements), *filter(None, [after])])
+        return sql, [value for _, params in self.statements for value in params]
+
     def run(self) -> list[list[tuple]]:
         """Run every statement in order; the rows each returned (empty without RETURNING)."""
         if not self.statements:
@@ -36,8 +45,7 @@ class Batch:
         with connection.cursor() as cursor:
             if connection.vendor != "postgresql":
                 return [self._one(cursor, sql, params) for sql, params in self.statements]
-            cursor.execute(";\n".join(sql for sql, _ in self.statements),
-                           [value for _, params in self.statements for value in params])
+            cursor.execute(*self.joined())
             results = [self._rows(cursor)]
             while cursor.nextset():
                 results.append(self._rows(cursor))
@@ -55,8 +63,23 @@ class Batch:
 def column_values(model: type[Model], field_names: list[str], values: list[Any]) -> list:
     """`values` of the model's `field_names`, adapted for this database."""
     db = connections[DEFAULT_DB_ALIAS]  # once: every use of the `connection` proxy is a lookup
-    fields = _fields(model, tuple(field_names))
-    return [field.get_db_prep_save(value, db) for field, value in zip(fields, values)]
+    adapters = _adapters(model, tuple(field_names), db.vendor)
+    return [adapt(value, db) for adapt, value in zip(adapters, values)]
+
+
+@functools.cache
+def _adapters(model: type[Model], field_names: tuple, vendor: str) -> list:
+    """Per field, how a value is adapted: as the field itself would (`get_db_prep_save`), but
+    JSON for PostgreSQL is encoded by orjson (a move's snapshot is its largest parameter)."""
+    return [_jsonb if vendor == "postgresql" and isinstance(field, JSONField) and field.encoder is None
+            else field.get_db_prep_save for field in _fields(model, field_names)]
+
+
+def _jsonb(value: Any, db) -> Jsonb | None:
+    return None if value is None else Jsonb(value, dumps=_json_bytes)
+
+
+_json_bytes = functools.partial(orjson.dumps, option=orjson.OPT_NON_STR_KEYS)
 
 
 @functools.cache
@@ -159,13 +182,24 @@ def read_head(table_id: int, command_id: str | None = None) -> Table | None:
     """The table's row, locked until the transaction ends, with its seats (and their players'
     names) in `seat_rows` and, given a command id, the events already appended under it in
     `command_rows`: one round trip where the ORM takes three and builds whole users."""
+    return head_from_rows(head_batch(table_id, command_id).run())
+
+
+def head_batch(table_id: int, command_id: str | None = None) -> Batch:
+    """The reads of `read_head`."""
     queries = head_queries(DEFAULT_DB_ALIAS)
     batch = Batch()
     batch.add(queries.table_sql, [table_id])
     batch.add(queries.seats_sql, [table_id])
     if command_id is not None:
         batch.add(queries.events_sql, [table_id, command_id])
-    table_rows, seat_rows, *command_rows = batch.run()
+    return batch
+
+
+def head_from_rows(results: list[list[tuple]]) -> Table | None:
+    """The table of `read_head` from what its batch returned (None: no such table)."""
+    queries = head_queries(DEFAULT_DB_ALIAS)
+    table_rows, seat_rows, *command_rows = results
     if not table_rows:
         return None
     table = from_row(Table, queries.table_fields, table_rows[0])

@@ -79,6 +79,9 @@ class Dschunke(Engine):
     def view(self, state, viewer):
         return views.view(state, viewer)
 
+    def views(self, state, viewers):
+        return views.views(state, viewers)
+
     def redact(self, event, viewer):
         return views.redact(event, viewer)
 

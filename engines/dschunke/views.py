@@ -123,11 +123,23 @@ def market_view(state: State) -> dict:
 
 
 def view(state: State, viewer) -> dict:
+    return views(state, [viewer])[viewer]
+
+
+def views(state: State, viewers: list) -> dict:
+    """Each viewer's view: the public part is built once and shared (callers only read it)."""
+    public = public_view(state)
     over = state.phase == OVER
-    shown = {
+    return {viewer: {**public, "players": [player_view(state, seat, viewer, over) for seat in range(state.n)],
+                     **search_view(state, viewer)}
+            for viewer in viewers}
+
+
+def public_view(state: State) -> dict:
+    """What every viewer sees alike: all but the players' panels and a search's offer."""
+    return {
         "game": "dschunke",
         "options": {"public_money": state.public_money, "setup_variant": state.variant},
-        "players": [player_view(state, seat, viewer, over) for seat in range(state.n)],
         "round": state.round,
         "phase": PHASE_NAMES[state.phase],
         "start_player": state.start,
@@ -147,9 +159,13 @@ def view(state: State, viewer) -> dict:
             for seat, (cards, void) in enumerate(state.last_reveal)
         ],
     }
+
+
+def search_view(state: State, viewer) -> dict:
+    """The stack on offer, for the seat searching it alone."""
     if viewer is not None and state.step is not None and state.step[0] == "pick" and state.queue[0] == viewer:
-        shown["search"] = {"seat": viewer, "stack": state.step[1], "offer": list(state.stacks[state.step[1]])}
-    return shown
+        return {"search": {"seat": viewer, "stack": state.step[1], "offer": list(state.stacks[state.step[1]])}}
+    return {}
 
 
 # ----------------------------------------------------------------------------- redact

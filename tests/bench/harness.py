@@ -124,12 +124,23 @@ class Process:
         return "\n".join(text.splitlines()[-lines:])
 
 
+# The ASGI servers the profile can run, as the README's production section starts them.
+SERVERS = {
+    "uvicorn": lambda port: [str(BIN / "uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+                             "--loop", "uvloop", "--http", "httptools", "--ws", "websockets", "--lifespan", "off",
+                             "--no-access-log"],
+    "daphne": lambda port: [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+}
+
+
 class Service:
     """The whole production profile; use as a context manager."""
 
     def __init__(self, asgi_servers: int = 2, worker: bool = True, beat: bool = True,
-                 private_redis: bool = False, worker_concurrency: int = 2, env: dict | None = None):
+                 private_redis: bool = False, worker_concurrency: int = 2, env: dict | None = None,
+                 server: str = "uvicorn"):
         self.asgi_count = asgi_servers
+        self.server = server
         self.want_worker = worker
         self.want_beat = beat
         self.private_redis = private_redis
@@ -257,9 +268,8 @@ class Service:
 
     def start_asgi(self, index: int) -> None:
         port = self.asgi_ports[index]
-        args = [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
-        self.asgi[index] = Process(f"daphne-{index}-{port}", args, self.env, self.log_dir)
-        wait_until(lambda: self._http_ok(port), f"daphne on port {port}")
+        self.asgi[index] = Process(f"{self.server}-{index}-{port}", SERVERS[self.server](port), self.env, self.log_dir)
+        wait_until(lambda: self._http_ok(port), f"{self.server} on port {port}")
 
     def kill_asgi(self, index: int) -> None:
         self.asgi[index].kill()

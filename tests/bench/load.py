@@ -1,5 +1,5 @@
 """Moves under load: N four-seat Dschunke tables of human test users, a websocket client per
-seat (spread over two daphne processes), random legal moves from the sync frames.
+seat (spread over two ASGI server processes), random legal moves from the sync frames.
 
 Two shapes per N: "closed" (a seat sends as soon as its client sees its turn: saturation
 throughput) and "think" (each seat waits --think seconds first: latency below saturation).
@@ -120,7 +120,7 @@ def read_profiles(profilers: list[tuple[subprocess.Popen, Path]], top: int = 15)
         return {}
     return {"profile_samples": total, "profile_inclusive_share": {
         frame: round(count / total, 3) for frame, count in inclusive.most_common(top * 3)
-        if "asyncio" not in frame and "twisted" not in frame and "daphne" not in frame}}
+        if not any(name in frame for name in ("asyncio", "twisted", "daphne", "uvicorn"))}}
 
 
 def report(parts: list[dict], cpu_before: dict, cpu_after: dict, duration: float) -> dict:
@@ -157,12 +157,13 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--client-processes", type=int, default=2)
-    parser.add_argument("--profile", metavar="DIR", help="py-spy each daphne process during the window")
-    parser.add_argument("--asgi-servers", type=int, default=2, help="daphne processes (compare 1 with 2)")
+    parser.add_argument("--profile", metavar="DIR", help="py-spy each ASGI process during the window")
+    parser.add_argument("--asgi-servers", type=int, default=2, help="ASGI processes (compare 1 with 2)")
+    parser.add_argument("--server", choices=["uvicorn", "daphne"], default="uvicorn")
     args = parser.parse_args()
 
     summary = []
-    with Service(asgi_servers=args.asgi_servers) as service:
+    with Service(asgi_servers=args.asgi_servers, server=args.server) as service:
         service.use_django_here()
         from tests.bench.seeding import make_players
 
@@ -172,7 +173,7 @@ def main() -> None:
                 began = time.time()
                 tables = make_tables(count, players)
                 think = args.think if shape == "think" else 0.0
-                result = {"tables": count, "shape": shape, "asgi_servers": args.asgi_servers, "think_s": think, "duration_s": args.duration,
+                result = {"tables": count, "shape": shape, "server": args.server, "asgi_servers": args.asgi_servers, "think_s": think, "duration_s": args.duration,
                           "warmup_s": args.warmup, "setup_s": round(time.time() - began, 1),
                           **run_shape(service, tables, players, think, args)}
                 print(json.dumps(result), flush=True)

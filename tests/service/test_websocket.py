@@ -1,8 +1,10 @@
 """The table websocket through channels_redis: views, redacted events by seq, actions, errors."""
+import asyncio
 import json
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
 
 from tables import commands, consumers, publish
 from tables.models import Event
@@ -173,10 +175,52 @@ async def test_a_seat_taken_before_the_start_is_pushed(open_table):
 
 async def test_a_lost_push_is_repaired_by_the_head_watch(two_player_table, settings, monkeypatch):
     table_id, (alice, bob), _ = two_player_table
-    settings.WS_HEAD_CHECK_SECONDS = 0.2
+    settings.WS_HEAD_CHECK_SECONDS = settings.WS_STUCK_SECONDS = 0.2
     watcher, _ = await connect(table_id, bob)
     monkeypatch.setattr(publish, "send_now_rollback_unsafe", lambda *args: None)  # every push is lost
     await sync_to_async(commands.submit)(table_id, 0, {"type": "roll"}, 3, "unpushed")
     event, sync = await frames_until_sync(watcher)
     assert (event["seq"], sync["seq"]) == (4, 4)
+    await watcher.disconnect()
+
+
+class WaitingConsumer:
+    """Stands in for a consumer whose push is on its way: it is behind and sends nothing."""
+
+    def __init__(self, table_id: int):
+        self.table_id, self.seq, self.sending, self.caught_up = table_id, 0, asyncio.Lock(), []
+
+    async def catch_up(self, head):
+        self.caught_up.append(head)
+
+
+async def test_the_head_watch_reads_the_store_only_for_a_consumer_stuck_long_enough(two_player_table, settings):
+    table_id, _, _ = two_player_table
+    settings.WS_STUCK_SECONDS = 0.3
+    watch = consumers.HeadWatch()
+    watch.task.cancel()  # looks by hand
+    waiting = WaitingConsumer(table_id)
+    watch.consumers.add(waiting)
+    await watch.look()
+    await watch.look()
+    assert waiting.caught_up == []  # behind, but not for long: its push may still come
+    await asyncio.sleep(0.3)
+    await watch.look()
+    assert waiting.caught_up == [3]
+
+
+async def test_a_push_that_overtakes_an_earlier_one_waits_for_it(two_player_table):
+    table_id, (_, bob), _ = two_player_table
+    watcher, hello = await connect(table_id, bob)
+    assert hello["seq"] == 3
+    layer, group = get_channel_layer(), publish.group_name(table_id)
+
+    def push(seq: int) -> dict:
+        return {"type": "table.frames", "first_seq": seq, "head_seq": seq,
+                "frames": {"seat1": [json.dumps({"type": "event", "seq": seq})], "seat0": [], "spectators": []}}
+
+    await layer.group_send(group, push(5))
+    assert await watcher.receive_nothing(timeout=0.3)  # held for seq 4
+    await layer.group_send(group, push(4))
+    assert [(await watcher.receive_json_from(timeout=5))["seq"] for _ in range(2)] == [4, 5]
     await watcher.disconnect()

@@ -12,7 +12,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connections
 
 from config.asgi import application
-from tables import consumers
+from tables import consumers, loop_store
 
 
 def session_cookie(user) -> bytes:
@@ -60,8 +60,10 @@ async def frames_until_the_end(client: WebsocketCommunicator, timeout: float = 3
 
 @pytest_asyncio.fixture
 async def close_consumer_connections():
-    """Consumers query from asgiref's shared sync thread and the head watch's thread; close
-    their connections after the test so the test database can be dropped."""
+    """Consumers query from asgiref's shared sync thread, the head watch's thread and the
+    loop's pool of move connections; close their connections after the test so the test
+    database can be dropped."""
     yield
+    await loop_store.close_pool()
     await sync_to_async(connections.close_all)()
     await asyncio.get_running_loop().run_in_executor(consumers.HEAD_READS, connections.close_all)

@@ -1,0 +1,128 @@
+"""The websocket's moves on the event loop (PostgreSQL): `commands.submit`'s steps, its round
+trips awaited rather than run on the process's one thread of sync work.
+
+On that thread a process had one move in flight, and each of its round trips waited for the
+GIL behind the event loop on its way back. Here several moves of a process wait on PostgreSQL
+at once. The steps are the same functions (`store.head_batch`, `commands.plan_move`,
+`HeadMove.finish`); only the transaction is held differently: BEGIN goes in the string of the
+locked read and COMMIT in that of the writes, so a move is two round trips, not four.
+
+Each event loop has a small pool of connections with Django's own parameters and adapters,
+closed when the loop's last consumer leaves.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import weakref
+
+from channels.db import database_sync_to_async
+from django.db import DEFAULT_DB_ALIAS, connections
+from psycopg import AsyncClientCursor, errors, pq
+from psycopg_pool import AsyncConnectionPool
+
+from tables import commands, publish, store
+from tables.errors import not_found
+from tables.models import Table
+
+log = logging.getLogger(__name__)
+POOL_SIZE = 8  # per event loop: moves of one process in flight at once
+_pools: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, AsyncConnectionPool]" = weakref.WeakKeyDictionary()
+
+
+def available() -> bool:
+    """The path needs PostgreSQL (the embedded profile's SQLite takes the sync one)."""
+    return connections[DEFAULT_DB_ALIAS].vendor == "postgresql"
+
+
+def _pool() -> AsyncConnectionPool:
+    loop = asyncio.get_running_loop()
+    if loop not in _pools:
+        params = connections[DEFAULT_DB_ALIAS].get_connection_params()  # with Django's adapters (jsonb as text)
+        params.update(cursor_factory=AsyncClientCursor, autocommit=True)
+        _pools[loop] = AsyncConnectionPool(kwargs=params, min_size=1, max_size=POOL_SIZE, open=False,
+                                           name="moves")
+    return _pools[loop]
+
+
+async def close_pool() -> None:
+    """Close this loop's pool (its last consumer has left)."""
+    pool = _pools.pop(asyncio.get_running_loop(), None)
+    if pool is not None:
+        await pool.close()
+
+
+class Transaction:
+    """One transaction on one connection: BEGIN rides with the first batch, COMMIT with the last."""
+
+    def __init__(self, connection):
+        self.connection = connection
+        self.begun = False
+
+    async def run(self, batch: store.Batch, commit: bool = False) -> list[list[tuple]]:
+        """`batch`'s statements in this transaction; the rows each returned."""
+        sql, params = batch.joined("" if self.begun else "BEGIN", "COMMIT" if commit else "")
+        async with self.connection.cursor() as cursor:
+            await cursor.execute(sql, params)
+            results = [await _rows(cursor)]
+            while cursor.nextset():
+                results.append(await _rows(cursor))
+        if not self.begun:
+            results, self.begun = results[1:], True
+        return results[:-1] if commit else results
+
+
+async def _rows(cursor) -> list[tuple]:
+    return await cursor.fetchall() if cursor.description else []
+
+
+@contextlib.asynccontextmanager
+async def transaction():
+    pool = _pool()
+    if pool.closed:  # new (opening twice is harmless)
+        await pool.open()
+    async with pool.connection() as connection:
+        try:
+            yield Transaction(connection)
+        finally:  # a refusal, an error, or a read-only end: nothing of it stays
+            if connection.info.transaction_status in (pq.TransactionStatus.INTRANS, pq.TransactionStatus.INERROR):
+                await connection.execute("ROLLBACK")
+
+
+async def submit(table_id: int, seat: int, action, expected_seq, command_id) -> dict:
+    """`commands.submit` for a seat's own player, on the running event loop."""
+    command_id = commands.check_command_id(command_id)
+    try:
+        async with transaction() as tx:
+            table = store.head_from_rows(await tx.run(store.head_batch(table_id, command_id)))
+            if table is None:
+                raise not_found()
+            move = commands.plan_move(table, seat, action, expected_seq, command_id, "player")
+            if isinstance(move, dict):  # the command was applied before: its result again
+                return move
+            after = move.finish(await tx.run(move.batch, commit=True))
+    except errors.UniqueViolation:
+        raise commands.seq_taken(await head_seq(table_id)) from None
+    if after.pushes:
+        publish.send_on_loop(after.pushes)
+    if after.tasks:
+        await database_sync_to_async(run_tasks)(after.tasks)
+    return move.result
+
+
+async def head_seq(table_id: int) -> int | None:
+    batch = store.Batch()
+    batch.add(f"SELECT head_seq FROM {Table._meta.db_table} WHERE id = %s", [table_id])
+    async with transaction() as tx:
+        rows, = await tx.run(batch)
+    return rows[0][0] if rows else None
+
+
+def run_tasks(tasks: list) -> None:
+    """Each task as Django's robust on_commit runs it: a failure is logged, the rest still run."""
+    for task in tasks:
+        try:
+            task()
+        except Exception:
+            log.exception("after-commit task %r failed", task)
