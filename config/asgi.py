@@ -1,13 +1,14 @@
 """ASGI entry point: HTTP goes to Django, websockets to the table consumer."""
+import gc
 import os
 import sys
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-# The database thread gives up the GIL at every round trip and then waits for the event loop's
-# thread to hand it back: at the default 5 ms switch interval a move of several round trips
-# queued behind websocket work for tens of milliseconds. 0.5 ms keeps that wait short.
+# A request's database thread gives up the GIL at every round trip and then waits for the
+# event loop's thread to hand it back: at the default 5 ms switch interval a request of several
+# round trips queued behind websocket work for tens of milliseconds. 0.5 ms keeps that wait short.
 sys.setswitchinterval(0.0005)
 django_asgi_app = get_asgi_application()
 
@@ -27,3 +28,6 @@ protocols = {
 if settings.DEADLINE_TICKER_IN_SERVER:  # the embedded profile (served by uvicorn, which runs lifespan)
     protocols["lifespan"] = TickerLifespan()
 application = ProtocolTypeRouter(protocols)
+# What start-up loaded (Django, the apps, the engines' tables) lives as long as the process: out
+# of the collector's full passes, which otherwise walk it all and stall every socket meanwhile.
+gc.freeze()

@@ -260,16 +260,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Submit; the new head's frames come back on the table's group like everyone else's."""
         command_id = frame.get("command_id") if isinstance(frame.get("command_id"), str) else None
         try:
-            wait = await action_wait(self.user)  # here, not on the thread of moves: a Redis round trip
-            if wait is not None:
-                raise Refused("throttled", f"Too many actions: try again in {math.ceil(wait)} s.", 429,
-                              retry_after=math.ceil(wait))
             if self.seat is not None and loop_store.available():
                 await loop_store.submit(self.table_id, self.seat, frame.get("action"), frame.get("expected_seq"),
-                                        frame.get("command_id"))
+                                        frame.get("command_id"), gate=self.within_rate)
             else:  # not seated (yet), or SQLite: the sync path finds the seat or the refusal
+                await self.within_rate()
                 await database_sync_to_async(submit_as)(self.table_id, self.user, self.seat, frame)
         except Refused as refusal:
             await self.send_json({**error_frame(refusal.code, refusal.detail, command_id), **refusal.extra})
         except IllegalAction as illegal:
             await self.send_json(error_frame(illegal.code, illegal.message, command_id))
+
+    async def within_rate(self) -> None:
+        """Refuses an action over the user's rate (on the event loop: a Redis round trip)."""
+        wait = await action_wait(self.user)
+        if wait is not None:
+            raise Refused("throttled", f"Too many actions: try again in {math.ceil(wait)} s.", 429,
+                          retry_after=math.ceil(wait))

@@ -90,12 +90,14 @@ async def transaction():
                 await connection.execute("ROLLBACK")
 
 
-async def submit(table_id: int, seat: int, action, expected_seq, command_id) -> dict:
-    """`commands.submit` for a seat's own player, on the running event loop."""
+async def submit(table_id: int, seat: int, action, expected_seq, command_id, gate=None) -> dict:
+    """`commands.submit` for a seat's own player, on the running event loop. `gate`: a check
+    that may refuse the move (the rate limit, a round trip of its own to Redis), called and
+    awaited alongside the read of the head rather than before it."""
     command_id = commands.check_command_id(command_id)
     try:
         async with transaction() as tx:
-            table = store.head_from_rows(await tx.run(store.head_batch(table_id, command_id)))
+            table = store.head_from_rows(await alongside(tx.run(store.head_batch(table_id, command_id)), gate))
             if table is None:
                 raise not_found()
             move = commands.plan_move(table, seat, action, expected_seq, command_id, "player")
@@ -109,6 +111,18 @@ async def submit(table_id: int, seat: int, action, expected_seq, command_id) -> 
     if after.tasks:
         await database_sync_to_async(run_tasks)(after.tasks)
     return move.result
+
+
+async def alongside(read, gate):
+    """What `read` returns, once `gate` (if any) has passed; both finish before this returns,
+    so that the transaction's connection is never left with a read in flight."""
+    if gate is None:
+        return await read
+    rows, passed = await asyncio.gather(read, gate(), return_exceptions=True)
+    for outcome in (passed, rows):
+        if isinstance(outcome, BaseException):
+            raise outcome
+    return rows
 
 
 async def head_seq(table_id: int) -> int | None:

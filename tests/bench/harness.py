@@ -365,6 +365,29 @@ def machine_load() -> dict:
             "cpu_pressure_some_avg60_pct": float(some_avg60)}
 
 
+def baseline(database_url: str, redis_url: str, repeats: int = 200) -> dict:
+    """How fast this machine is at this moment, for ratios that survive its noise: a fixed piece
+    of pure Python, and a loopback round trip to PostgreSQL (SELECT 1) and to Redis (PING),
+    medians in ms."""
+    def python_work() -> None:
+        sum(i * i for i in range(20_000))
+
+    with psycopg.connect(database_url, autocommit=True) as connection:
+        client = redis.Redis.from_url(redis_url)
+        return {"python_20k_squares_ms": _median_ms(python_work, repeats // 4),
+                "postgres_select_1_ms": _median_ms(lambda: connection.execute("SELECT 1"), repeats),
+                "redis_ping_ms": _median_ms(client.ping, repeats)}
+
+
+def _median_ms(call, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        began = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - began)
+    return round(1000 * sorted(times)[len(times) // 2], 3)
+
+
 def pids_named(command: str) -> list[int]:
     pids = []
     for entry in Path("/proc").iterdir():

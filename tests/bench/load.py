@@ -6,7 +6,10 @@ throughput) and "think" (each seat waits --think seconds first: latency below sa
 After a warm-up, moves are counted for --duration seconds: a move counts when its first event
 is written inside the window. Latency runs from the send of an action sent inside the window
 to the moment all four clients of its table have the first event it produced. Lost and
-duplicated events are counted per client against the table's head in PostgreSQL.
+duplicated events are counted per client against the table's head in PostgreSQL. Each run
+records the machine's load and a baseline taken just before it (a fixed piece of Python, a
+round trip to PostgreSQL and to Redis): the machine is shared, and its speed varies from one
+minute to the next.
 
     .venv/bin/python tests/bench/load.py --tables 50 200 1000 [--shapes closed think]
         [--duration 30] [--warmup 5] [--think 0.5] [--client-processes 2] [--asgi-servers 2]
@@ -26,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.bench.harness import Service, machine_load  # noqa: E402
+from tests.bench.harness import Service, baseline, machine_load  # noqa: E402
 from tests.bench.load_client import client_process  # noqa: E402
 
 READY_SECONDS = 600
@@ -58,6 +61,7 @@ def assignments(tables: list[int], players: list[dict], ws_urls: list[str], proc
 
 
 def run_shape(service: Service, tables: list[int], players: list[dict], think: float, args) -> dict:
+    before = baseline(service.database_url, service.env["REDIS_URL"])
     context = multiprocessing.get_context("spawn")
     ready, go, results = context.Queue(), context.Queue(), context.Queue()
     chunks = assignments(tables, players, service.ws_urls, args.client_processes)
@@ -89,7 +93,8 @@ def run_shape(service: Service, tables: list[int], players: list[dict], think: f
     failures = [part["failure"] for part in parts if "failure" in part]
     if failures:
         raise RuntimeError(f"client failures: {failures}")
-    return {**report(parts, cpu_before, cpu_after, args.duration), "machine": machine, **profile}
+    return {**report(parts, cpu_before, cpu_after, args.duration), "machine": machine, "baseline": before,
+            **profile}
 
 
 def start_profilers(service: Service, args) -> list[tuple[subprocess.Popen, Path]]:
@@ -178,7 +183,7 @@ def main() -> None:
                           **run_shape(service, tables, players, think, args)}
                 print(json.dumps(result), flush=True)
                 summary.append({k: result[k] for k in ("tables", "shape", "committed_moves_per_s", "latency_ms",
-                                                       "lost_events", "duplicated_events")})
+                                                       "lost_events", "duplicated_events", "baseline")})
     print(json.dumps({"summary": summary}), flush=True)
 
 

@@ -2,9 +2,11 @@
 import asyncio
 import json
 
+import psycopg
 import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
+from django.db import connection
 
 from tables import commands, consumers, publish
 from tables.models import Event
@@ -224,3 +226,26 @@ async def test_a_push_that_overtakes_an_earlier_one_waits_for_it(two_player_tabl
     await layer.group_send(group, push(4))
     assert [(await watcher.receive_json_from(timeout=5))["seq"] for _ in range(2)] == [4, 5]
     await watcher.disconnect()
+
+
+async def test_a_move_waiting_on_its_table_does_not_hold_up_a_move_at_another(make_user, client_for):
+    """Moves run on the event loop: one process has several in flight at once."""
+    def started() -> tuple[int, bytes]:
+        alice, bob = make_user(), make_user()
+        table = new_table(client_for(alice))
+        commands.join(table["id"], bob)
+        commands.start_table(table["id"], alice)
+        return table["id"], session_cookie(alice)
+
+    (blocked_id, blocked_cookie), (free_id, free_cookie) = [await sync_to_async(started)() for _ in range(2)]
+    (blocked, _), (free, _) = await connect(blocked_id, blocked_cookie), await connect(free_id, free_cookie)
+    async with await psycopg.AsyncConnection.connect(dbname=connection.settings_dict["NAME"], user="postgres",
+                                                     host="127.0.0.1") as holder:
+        await holder.execute("SELECT 1 FROM tables_table WHERE id = %s FOR UPDATE", [blocked_id])  # the row's lock
+        await blocked.send_json_to({"type": "action", "action": {"type": "roll"}, "expected_seq": 3, "command_id": "b"})
+        await free.send_json_to({"type": "action", "action": {"type": "roll"}, "expected_seq": 3, "command_id": "f"})
+        assert (await free.receive_json_from(timeout=5))["seq"] == 4  # while the other move waits on its lock
+        assert await blocked.receive_nothing(timeout=0.3)
+    assert (await blocked.receive_json_from(timeout=5))["seq"] == 4  # the lock gone, it goes through
+    for client in (blocked, free):
+        await client.disconnect()
