@@ -1,8 +1,9 @@
-"""The one module that writes game state, and the only one that publishes.
+"""The one module that decides what a command writes and what follows its commit.
 
 Each command runs in one transaction that locks the table's head row. `check_…` functions
-raise (Refused, or the engine's IllegalAction) and write nothing; `do_…` functions write,
-and push, dispatch AI turns and send notices only after the commit.
+raise (Refused, or the engine's IllegalAction) and write nothing; `do_…` functions write (a
+move queues its writes in one batch), and push, dispatch AI turns and send notices only after
+the commit. The websocket's moves take the same steps on the event loop (tables.loop_store).
 """
 from __future__ import annotations
 
