@@ -224,6 +224,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def _send_early(self) -> None:
         """Send the held pushes that now follow on; forget those already covered."""
+        if not self.early:
+            return
         while (message := self.early.pop(self.seq + 1, None)) is not None:
             await self._send_push(message)
         self.early = {first: message for first, message in self.early.items() if message["head_seq"] > self.seq}
