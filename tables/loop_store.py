@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import weakref
+from dataclasses import dataclass
 
 from channels.db import database_sync_to_async
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -28,29 +30,41 @@ from tables.models import Table
 
 log = logging.getLogger(__name__)
 POOL_SIZE = 8  # per event loop: moves of one process in flight at once
-_pools: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, AsyncConnectionPool]" = weakref.WeakKeyDictionary()
 
 
+@dataclass
+class LoopPool:
+    """A loop's connections, and as many slots: moves queue for a slot, a cheap wait, rather
+    than inside the pool, whose every wait and return goes through its lock."""
+
+    pool: AsyncConnectionPool
+    slots: asyncio.Semaphore
+
+
+_pools: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, LoopPool]" = weakref.WeakKeyDictionary()
+
+
+@functools.cache
 def available() -> bool:
     """The path needs PostgreSQL (the embedded profile's SQLite takes the sync one)."""
     return connections[DEFAULT_DB_ALIAS].vendor == "postgresql"
 
 
-def _pool() -> AsyncConnectionPool:
+def _pool() -> LoopPool:
     loop = asyncio.get_running_loop()
     if loop not in _pools:
         params = connections[DEFAULT_DB_ALIAS].get_connection_params()  # with Django's adapters (jsonb as text)
         params.update(cursor_factory=AsyncClientCursor, autocommit=True)
-        _pools[loop] = AsyncConnectionPool(kwargs=params, min_size=1, max_size=POOL_SIZE, open=False,
-                                           name="moves")
+        pool = AsyncConnectionPool(kwargs=params, min_size=1, max_size=POOL_SIZE, open=False, name="moves")
+        _pools[loop] = LoopPool(pool, asyncio.Semaphore(POOL_SIZE))
     return _pools[loop]
 
 
 async def close_pool() -> None:
     """Close this loop's pool (its last consumer has left)."""
-    pool = _pools.pop(asyncio.get_running_loop(), None)
-    if pool is not None:
-        await pool.close()
+    found = _pools.pop(asyncio.get_running_loop(), None)
+    if found is not None:
+        await found.pool.close()
 
 
 class Transaction:
@@ -79,10 +93,10 @@ async def _rows(cursor) -> list[tuple]:
 
 @contextlib.asynccontextmanager
 async def transaction():
-    pool = _pool()
-    if pool.closed:  # new (opening twice is harmless)
-        await pool.open()
-    async with pool.connection() as connection:
+    found = _pool()
+    if found.pool.closed:  # new (opening twice is harmless)
+        await found.pool.open()
+    async with found.slots, found.pool.connection() as connection:
         try:
             yield Transaction(connection)
         finally:  # a refusal, an error, or a read-only end: nothing of it stays

@@ -78,7 +78,14 @@ def unchecked(scope: str) -> None:
 def _limit(scope: str, who) -> tuple[str, int, int]:
     """The counter's key, the hits allowed, and the period in seconds."""
     allowed, period = parse_rate(settings.RATE_LIMITS[scope])
-    return cache.make_and_validate_key(f"rate:{scope}:{who}"), allowed, period
+    return _key_prefix() + f"rate:{scope}:{who}", allowed, period
+
+
+@functools.cache
+def _key_prefix() -> str:
+    """What the cache puts before its keys (prefix and version), read once: the cache itself is
+    looked up afresh in every task's context."""
+    return cache.make_key("")
 
 
 def _verdict(counted: list, allowed: int) -> float | None:
