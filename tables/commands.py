@@ -290,7 +290,7 @@ def check_join(table: Table, user, seat: int | None) -> Seat:
 def do_take_seat(table: Table, seat: Seat, user) -> None:
     seat.kind, seat.user = Seat.Kind.HUMAN, user
     seat.save()
-    publish.changed_on_commit(table.pk)
+    AfterCommit(pushes=[publish.changed_message(table.pk)]).on_commit()
 
 
 def join(table_id: int, user, seat: int | None = None) -> Table:
@@ -311,7 +311,7 @@ def check_leave(table: Table, user) -> Seat:
 def do_free_seat(table: Table, seat: Seat) -> None:
     seat.kind, seat.user = Seat.Kind.OPEN, None
     seat.save()
-    publish.changed_on_commit(table.pk)
+    AfterCommit(pushes=[publish.changed_message(table.pk)]).on_commit()
 
 
 def leave(table_id: int, user) -> Table:

@@ -20,7 +20,6 @@ import redis.asyncio
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
-from django.db import transaction
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 5
@@ -132,8 +131,3 @@ def frames_message(table_id: int, first_seq: int, head_seq: int,
 def changed_message(table_id: int) -> tuple[str, dict]:
     """The push that tells a table's consumers that its seats or status changed."""
     return group_name(table_id), {"type": "table.changed"}
-
-
-def changed_on_commit(table_id: int) -> None:
-    batch = [changed_message(table_id)]
-    transaction.on_commit(lambda: send_now_rollback_unsafe(batch), robust=True)

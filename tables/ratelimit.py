@@ -6,8 +6,8 @@ otherwise. In Redis a hit is one command (a script: INCR, EXPIRE NX, PTTL): the 
 check runs before every move, where DRF's own throttles (a pickled history list read
 and written back) cost two round trips and about a tenth of a move's time. Rates come from
 settings.RATE_LIMITS, read on use so that a deployment or a test can change them. The
-websocket checks on its event loop (`action_wait`), so that the one thread of a process's
-moves never waits on Redis. When Redis cannot be reached the check lets the hit through (and
+websocket checks on its event loop (`action_wait`), alongside the move's read of the head
+(tables.loop_store). When Redis cannot be reached the check lets the hit through (and
 logs it): the limits guard the service, they must not stop every move while Redis restarts.
 """
 from __future__ import annotations

@@ -35,7 +35,8 @@ class Batch:
     def joined(self, before: str = "", after: str = "") -> tuple[str, list]:
         """The statements as one string (PostgreSQL runs it in order), and their parameters;
         `before`/`after`: statements without parameters around them (BEGIN, COMMIT)."""
-        sql = ";\n".join([*filter(None, [before]), *(sql for sql, _ in self.statements), *filter(None, [after])])
+        around = [before] if before else [], [after] if after else []
+        sql = ";\n".join(around[0] + [sql for sql, _ in self.statements] + around[1])
         return sql, [value for _, params in self.statements for value in params]
 
     def run(self) -> list[list[tuple]]:
