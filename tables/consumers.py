@@ -23,7 +23,7 @@ from engines.core import IllegalAction
 from tables import commands, loop_store
 from tables.errors import Refused
 from tables.models import Table
-from tables.publish import group_name, viewer_key
+from tables.publish import group_name, listen_here, stop_listening, viewer_key
 from tables.ratelimit import action_wait
 from tables.reading import frame_text, redacted_events, seat_of, sync_frame
 
@@ -158,6 +158,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.early: dict[int, dict] = {}  # pushes that came before an earlier one, by first seq
         await self.accept()
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
+        listen_here(group_name(self.table_id), self)
         if not await self.send_frames_after(0, only_sync=True):
             await self.send_json(error_frame("not_found", "There is no such table."))
             await self.close(code=4404)
@@ -165,6 +166,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         watch(self)
 
     async def disconnect(self, code):
+        stop_listening(group_name(self.table_id), self)
         await unwatch(self)
         await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
 

@@ -10,6 +10,11 @@ table. Delivery is at-most-once; consumers fill gaps from the store by seq.
 Pushes leave through one `LoopPublisher` per event loop, in order, every push waiting at that
 moment in one round trip to Redis: channels_redis publishes one message per round trip, each
 behind a lock its subscriptions share, which under load held pushes back for seconds.
+
+A push made on a server's event loop (a websocket move) also goes straight to the consumers of
+its table on that loop, before its round trip through Redis: routed by the table's path, a
+table's sockets share one process, and they hear of a move without that hop. The copy that
+comes back through Redis finds them past its seq and is dropped.
 """
 import asyncio
 import logging
@@ -18,6 +23,7 @@ import weakref
 
 import redis.asyncio
 from asgiref.sync import async_to_sync
+from channels.consumer import get_handler_name
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
@@ -70,9 +76,42 @@ class LoopPublisher:
 _loop_publishers: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, LoopPublisher]" = weakref.WeakKeyDictionary()
 
 
+# The consumers of each table, per event loop: who hears of a push made on that loop at once.
+_listeners: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, set]]" = weakref.WeakKeyDictionary()
+
+
+def listen_here(group: str, consumer) -> None:
+    _listeners.setdefault(asyncio.get_running_loop(), {}).setdefault(group, set()).add(consumer)
+
+
+def stop_listening(group: str, consumer) -> None:
+    groups = _listeners.get(asyncio.get_running_loop(), {})
+    groups.get(group, set()).discard(consumer)
+    if not groups.get(group, True):
+        del groups[group]
+
+
+def deliver_here(batch: list[tuple[str, dict]]) -> None:
+    """Hand each push to its group's consumers on the running loop, each in a task of its own
+    (a slow socket holds up no other). A consumer's tasks take its send lock in order."""
+    groups = _listeners.get(asyncio.get_running_loop(), {})
+    loop = asyncio.get_running_loop()
+    for group, message in batch:
+        for consumer in groups.get(group, ()):
+            loop.create_task(_deliver(consumer, message))
+
+
+async def _deliver(consumer, message: dict) -> None:
+    try:
+        await getattr(consumer, get_handler_name(message))(message)
+    except Exception:  # its socket closed under it, say: the copy through Redis or a resync repairs
+        log.warning("a push to a consumer on this loop failed", exc_info=True)
+
+
 def send_on_loop(batch: list[tuple[str, dict]]) -> None:
     """Send `batch` of (group, message) from the running event loop, without waiting (call
-    only after commit)."""
+    only after commit): to the consumers on this loop at once, to all through Redis."""
+    deliver_here(batch)
     layer = get_channel_layer()
     if isinstance(layer, InMemoryChannelLayer):
         for group, message in batch:

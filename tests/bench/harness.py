@@ -1,5 +1,5 @@
 """The production profile on this machine, as subprocesses: a fresh PostgreSQL database, a
-Redis database, two daphne processes, a Celery worker and Celery beat (the deadline ticker).
+Redis database, two uvicorn processes, a Celery worker and Celery beat (the deadline ticker).
 
     with Service() as service:
         service.http_urls, service.ws_urls, service.env, service.sql(...), service.call(...)
@@ -127,7 +127,7 @@ class Process:
 # The ASGI servers the profile can run, as the README's production section starts them.
 SERVERS = {
     "uvicorn": lambda port: [str(BIN / "uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-                             "--loop", "uvloop", "--http", "httptools", "--ws", "websockets", "--lifespan", "off",
+                             "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio", "--lifespan", "off",
                              "--no-access-log"],
     "daphne": lambda port: [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
 }

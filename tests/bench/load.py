@@ -49,12 +49,16 @@ def make_tables(count: int, players: list[dict]) -> list[int]:
     return make_human_tables("dschunke", groups)
 
 
-def assignments(tables: list[int], players: list[dict], ws_urls: list[str], processes: int) -> list[list[dict]]:
-    """Tables dealt round-robin to client processes; a table's seats alternate between servers."""
+def assignments(tables: list[int], players: list[dict], ws_urls: list[str], processes: int,
+                placement: str = "table") -> list[list[dict]]:
+    """Tables dealt round-robin to client processes. `placement` "table": a table's sockets all
+    go to one server, as a load balancer routing by the table's path sends them; "seat": its
+    seats alternate between servers, as one choosing at random would."""
     per_process = [[] for _ in range(processes)]
     for i, table in enumerate(tables):
         for seat in range(4):
-            url = f"{ws_urls[(i + seat) % len(ws_urls)]}/ws/tables/{table}/"
+            server = i if placement == "table" else i + seat
+            url = f"{ws_urls[server % len(ws_urls)]}/ws/tables/{table}/"
             per_process[i % processes].append(
                 {"table": table, "seat": seat, "cookie": players[4 * i + seat]["cookie"], "url": url})
     return [chunk for chunk in per_process if chunk]
@@ -64,7 +68,7 @@ def run_shape(service: Service, tables: list[int], players: list[dict], think: f
     before = baseline(service.database_url, service.env["REDIS_URL"])
     context = multiprocessing.get_context("spawn")
     ready, go, results = context.Queue(), context.Queue(), context.Queue()
-    chunks = assignments(tables, players, service.ws_urls, args.client_processes)
+    chunks = assignments(tables, players, service.ws_urls, args.client_processes, args.placement)
     procs = [context.Process(target=client_process, args=(chunk, think, service.database_url, ready, go, results))
              for chunk in chunks]
     for proc in procs:
@@ -165,6 +169,8 @@ def main() -> None:
     parser.add_argument("--profile", metavar="DIR", help="py-spy each ASGI process during the window")
     parser.add_argument("--asgi-servers", type=int, default=2, help="ASGI processes (compare 1 with 2)")
     parser.add_argument("--server", choices=["uvicorn", "daphne"], default="uvicorn")
+    parser.add_argument("--placement", choices=["table", "seat"], default="table",
+                        help="a table's sockets on one server (routing by path), or its seats spread")
     args = parser.parse_args()
 
     summary = []
@@ -178,7 +184,8 @@ def main() -> None:
                 began = time.time()
                 tables = make_tables(count, players)
                 think = args.think if shape == "think" else 0.0
-                result = {"tables": count, "shape": shape, "server": args.server, "asgi_servers": args.asgi_servers, "think_s": think, "duration_s": args.duration,
+                result = {"tables": count, "shape": shape, "server": args.server, "asgi_servers": args.asgi_servers,
+                          "placement": args.placement, "think_s": think, "duration_s": args.duration,
                           "warmup_s": args.warmup, "setup_s": round(time.time() - began, 1),
                           **run_shape(service, tables, players, think, args)}
                 print(json.dumps(result), flush=True)

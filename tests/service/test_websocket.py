@@ -186,6 +186,28 @@ async def test_a_lost_push_is_repaired_by_the_head_watch(two_player_table, setti
     await watcher.disconnect()
 
 
+async def test_a_move_on_the_loop_reaches_the_tables_sockets_there_without_redis(two_player_table, settings,
+                                                                                 monkeypatch):
+    """Routed by the table's path, a table's sockets share a process: they hear of a move at
+    once, not through Redis (here every push through Redis is lost, and no head watch looks)."""
+    table_id, (alice, bob), eve = two_player_table
+    settings.WS_HEAD_CHECK_SECONDS = settings.WS_STUCK_SECONDS = 60
+
+    async def lost(self, batches):
+        return None
+
+    monkeypatch.setattr(publish.LoopPublisher, "publish", lost)
+    player, hello = await connect(table_id, alice)
+    other, _ = await connect(table_id, bob)
+    spectator, _ = await connect(table_id, eve)
+    await player.send_json_to({"type": "action", "action": {"type": "roll"}, "expected_seq": 3, "command_id": "here"})
+    for client in (player, other, spectator):
+        frames = await frames_until_sync(client)
+        assert [f["seq"] for f in frames] == [4, 4]
+    for client in (player, other, spectator):
+        await client.disconnect()
+
+
 class WaitingConsumer:
     """Stands in for a consumer whose push is on its way: it is behind and sends nothing."""
 
