@@ -218,6 +218,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             else:
                 await self._send_frames(self.seq)
 
+    async def table_moved(self, message):
+        """The head moved, and its frames went to the process where the move was made (no
+        consumer of this table was known elsewhere): read them from the store."""
+        await self.catch_up(message["head_seq"])
+
     EARLY_LIMIT = 32  # pushes held for an earlier one; the head watch settles a lost one from the store
 
     async def _send_push(self, message) -> None:

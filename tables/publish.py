@@ -14,7 +14,11 @@ behind a lock its subscriptions share, which under load held pushes back for sec
 A push made on a server's event loop (a websocket move) also goes straight to the consumers of
 its table on that loop, before its round trip through Redis: routed by the table's path, a
 table's sockets share one process, and they hear of a move without that hop. The copy that
-comes back through Redis finds them past its seq and is dropped.
+comes back through Redis finds them past its seq and is dropped. So that copy is small: while
+the last push of a table reached no process but this one (PUBLISH says how many subscribers
+heard it), the next goes through Redis as a nudge without frames. A consumer elsewhere that
+gets a nudge reads the store, once: its process now counts among the hearers, and the pushes
+after it carry frames again.
 """
 import asyncio
 import logging
@@ -46,9 +50,12 @@ class LoopPublisher:
     the message serialized by the channel layer, exactly as the layer's own group_send would
     (one Redis host, as configured)."""
 
+    HEARD_LIMIT = 100_000  # groups remembered; a forgotten one gets its frames sent once more
+
     def __init__(self):
         self.queue: asyncio.Queue = asyncio.Queue()
         self.redis = redis.asyncio.Redis.from_url(settings.REDIS_URL)
+        self.heard_elsewhere: dict[str, bool] = {}  # group: did its last push reach another process?
         self.task = asyncio.get_running_loop().create_task(self.drain())
 
     def put(self, batch: list[tuple[str, dict]]) -> None:
@@ -67,10 +74,25 @@ class LoopPublisher:
     async def publish(self, batches: list[list[tuple[str, dict]]]) -> None:
         layer = get_channel_layer()
         pipe = self.redis.pipeline(transaction=False)
+        groups = [group for batch in batches for group, _ in batch]
         for batch in batches:
             for group, message in batch:
+                if not self.heard_elsewhere.get(group, True):
+                    message = nudge(message)
                 pipe.publish(layer._get_group_channel_name(group), layer.serialize(message))
-        await pipe.execute()
+        heard_by = await pipe.execute()
+        if len(self.heard_elsewhere) > self.HEARD_LIMIT:
+            self.heard_elsewhere.clear()
+        here = _listeners.get(asyncio.get_running_loop(), {})
+        for group, hearers in zip(groups, heard_by):
+            self.heard_elsewhere[group] = hearers > (1 if group in here else 0)  # this process subscribes once
+
+
+def nudge(message: dict) -> dict:
+    """A push without its frames: "the head moved", for a consumer to read from the store."""
+    if message["type"] != "table.frames":
+        return message
+    return {"type": "table.moved", "first_seq": message["first_seq"], "head_seq": message["head_seq"]}
 
 
 _loop_publishers: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, LoopPublisher]" = weakref.WeakKeyDictionary()

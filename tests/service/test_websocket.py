@@ -4,6 +4,7 @@ import json
 
 import psycopg
 import pytest
+import redis.asyncio
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.db import connection
@@ -206,6 +207,61 @@ async def test_a_move_on_the_loop_reaches_the_tables_sockets_there_without_redis
         assert [f["seq"] for f in frames] == [4, 4]
     for client in (player, other, spectator):
         await client.disconnect()
+
+
+async def test_a_nudge_without_frames_is_read_from_the_store(two_player_table, settings, monkeypatch):
+    """The frames of a move went only where no consumer of this table was known: this one
+    reads them from the store."""
+    table_id, (alice, bob), _ = two_player_table
+    settings.WS_HEAD_CHECK_SECONDS = settings.WS_STUCK_SECONDS = 60
+    watcher, _ = await connect(table_id, bob)
+    monkeypatch.setattr(publish, "send_now_rollback_unsafe", lambda *args: None)
+    await sync_to_async(commands.submit)(table_id, 0, {"type": "roll"}, 3, "nudged")
+    assert await watcher.receive_nothing(timeout=0.3)
+    await get_channel_layer().group_send(publish.group_name(table_id),
+                                         {"type": "table.moved", "first_seq": 4, "head_seq": 4})
+    frames = await frames_until_sync(watcher)
+    assert [(f["type"], f["seq"]) for f in frames] == [("event", 4), ("sync", 4)]
+    await get_channel_layer().group_send(publish.group_name(table_id),
+                                         {"type": "table.moved", "first_seq": 4, "head_seq": 4})
+    assert await watcher.receive_nothing(timeout=0.3)  # nothing new: nothing read, nothing sent
+    await watcher.disconnect()
+
+
+async def test_a_push_heard_only_here_goes_through_redis_as_a_nudge(settings):
+    """PUBLISH counts the subscribers that heard a push: while only this process (one
+    subscription, here a plain one standing in for it) hears a table's pushes, the next goes
+    without its frames; once another process hears them, with."""
+    layer, group = get_channel_layer(), "table.nudge-test"
+    subscriber = redis.asyncio.Redis.from_url(settings.REDIS_URL).pubsub()
+    await subscriber.subscribe(layer._get_group_channel_name(group))
+    await subscriber.get_message(timeout=1)  # the subscription's confirmation
+
+    async def published() -> dict:
+        message = await subscriber.get_message(ignore_subscribe_messages=True, timeout=2)
+        return layer.deserialize(message["data"])
+
+    def push(seq: int) -> tuple[str, dict]:
+        return publish.frames_message(0, seq, seq, {0: ['{"seq": %d}' % seq], None: []})
+
+    publisher, consumer = publish.LoopPublisher(), object()
+    publish.listen_here(group, consumer)
+    try:
+        await publisher.publish([[(group, push(1)[1])], [(group, push(2)[1])]])
+        assert [(await published())["type"] for _ in range(2)] == ["table.frames", "table.frames"]
+        await publisher.publish([[(group, push(3)[1])]])
+        assert await published() == {"type": "table.moved", "first_seq": 3, "head_seq": 3}
+        elsewhere = redis.asyncio.Redis.from_url(settings.REDIS_URL).pubsub()
+        await elsewhere.subscribe(layer._get_group_channel_name(group))
+        await publisher.publish([[(group, push(4)[1])]])
+        assert (await published())["type"] == "table.moved"  # that one told it that it hears now
+        await publisher.publish([[(group, push(5)[1])]])
+        assert (await published())["frames"]["seat0"] == ['{"seq": 5}']
+        await elsewhere.aclose()
+    finally:
+        publish.stop_listening(group, consumer)
+        publisher.task.cancel()
+        await subscriber.aclose()
 
 
 class WaitingConsumer:
