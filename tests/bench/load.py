@@ -174,7 +174,10 @@ def main() -> None:
     args = parser.parse_args()
 
     summary = []
-    with Service(asgi_servers=args.asgi_servers, server=args.server) as service:
+    # The clients play at machine speed: a seat with several actions in a row may pass a human's
+    # rate of actions (30 a second), and a refusal would be the limiter's verdict, not the path's.
+    # The check itself still runs for every move.
+    with Service(asgi_servers=args.asgi_servers, server=args.server, env={"SAMPAN_ACTION_RATE": "1000/s"}) as service:
         service.use_django_here()
         from tests.bench.seeding import make_players
 
