@@ -2,9 +2,9 @@
 and push it to the four sockets of its table, with nothing of the service in between.
 
 The server is a raw ASGI app under uvicorn, started as the production profile starts it
-(uvloop, httptools, websockets), one process. A message on /room/<id> goes to the room's
-sockets as it is; with `--commit`, after one INSERT and COMMIT in PostgreSQL (a psycopg async
-pool, as the service's move path). The clients (another process) play the load benchmark's
+(uvloop, httptools, sans-I/O websockets), one process. A message on /room/<id> goes to the
+room's sockets as it is, or after one INSERT and COMMIT in PostgreSQL (a psycopg async pool,
+as the service's move path). The clients (another process) play the load benchmark's
 think-time shape: the seat to move sends after `think` seconds, and the latency is from the
 send to the moment all four sockets of the room have the message.
 
@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tests.bench.harness import BIN, PG_ADMIN_URL, baseline, free_port, machine_load, wait_until  # noqa: E402
 
 ROOMS: dict[str, set] = {}
-POOL = None
+POOL: asyncio.Task | None = None  # opening the pool, once, for every move that needs it
 
 
 async def app(scope, receive, send):
@@ -59,14 +59,19 @@ async def commit(text: str, flush: str) -> None:
     the disk (PostgreSQL's synchronous_commit = off)."""
     global POOL
     if POOL is None:
-        from psycopg_pool import AsyncConnectionPool
-
-        POOL = AsyncConnectionPool(os.environ["FLOOR_DATABASE_URL"], min_size=8, max_size=8,
-                                   kwargs={"autocommit": True}, open=False)
-        await POOL.open()
-    async with POOL.connection() as connection:
+        POOL = asyncio.ensure_future(open_pool())
+    async with (await POOL).connection() as connection:
         await connection.execute(f"BEGIN; SET LOCAL synchronous_commit = {flush}; "
                                  f"INSERT INTO floor_moves (body) VALUES ({quote(text)}); COMMIT")
+
+
+async def open_pool():
+    from psycopg_pool import AsyncConnectionPool
+
+    pool = AsyncConnectionPool(os.environ["FLOOR_DATABASE_URL"], min_size=8, max_size=8,
+                               kwargs={"autocommit": True}, open=False)
+    await pool.open()
+    return pool
 
 
 def quote(text: str) -> str:
