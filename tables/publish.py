@@ -120,7 +120,12 @@ def deliver_here(batch: list[tuple[str, dict]]) -> None:
     loop = asyncio.get_running_loop()
     for group, message in batch:
         for consumer in groups.get(group, ()):
-            loop.create_task(_deliver(consumer, message))
+            task = loop.create_task(_deliver(consumer, message))
+            _delivering.add(task)  # the loop holds its tasks weakly
+            task.add_done_callback(_delivering.discard)
+
+
+_delivering: set[asyncio.Task] = set()
 
 
 async def _deliver(consumer, message: dict) -> None:
