@@ -100,6 +100,7 @@ _loop_publishers: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, LoopPubl
 
 # The consumers of each table, per event loop: who hears of a push made on that loop at once.
 _listeners: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, set]]" = weakref.WeakKeyDictionary()
+_delivering: set[asyncio.Task] = set()  # hand-overs under way (the loop holds its tasks weakly)
 
 
 def listen_here(group: str, consumer) -> None:
@@ -116,16 +117,13 @@ def stop_listening(group: str, consumer) -> None:
 def deliver_here(batch: list[tuple[str, dict]]) -> None:
     """Hand each push to its group's consumers on the running loop, each in a task of its own
     (a slow socket holds up no other). A consumer's tasks take its send lock in order."""
-    groups = _listeners.get(asyncio.get_running_loop(), {})
     loop = asyncio.get_running_loop()
+    groups = _listeners.get(loop, {})
     for group, message in batch:
         for consumer in groups.get(group, ()):
             task = loop.create_task(_deliver(consumer, message))
-            _delivering.add(task)  # the loop holds its tasks weakly
+            _delivering.add(task)
             task.add_done_callback(_delivering.discard)
-
-
-_delivering: set[asyncio.Task] = set()
 
 
 async def _deliver(consumer, message: dict) -> None:
