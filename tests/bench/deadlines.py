@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.bench.harness import Service, machine_load  # noqa: E402
+from tests.bench.harness import Service, machine_load, percentile  # noqa: E402
 
 LEAD_SECONDS = 20  # between the insert and the first due time (100,000 rows take a while)
 SETTLE_SECONDS = 5  # after the last resolution, to catch late doubles
@@ -81,13 +81,6 @@ def resolutions(service: Service) -> list[tuple]:
                EXISTS (SELECT 1 FROM tables_deadline d WHERE d.table_id = due.table_id AND d.seat = due.seat
                        AND d.kind = 'move')
         FROM due LEFT JOIN done USING (table_id, seat)""", (service.template,))
-
-
-def percentile(values: list[float], fraction: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def measure(count: int, window: float, max_wait: float) -> dict:

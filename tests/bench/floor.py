@@ -27,7 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.bench.harness import BIN, PG_ADMIN_URL, baseline, free_port, machine_load, wait_until  # noqa: E402
+from tests.bench.harness import (PG_ADMIN_URL, SERVERS, baseline, free_port, machine_load, percentile,  # noqa: E402
+                                 wait_until)
 
 ROOMS: dict[str, set] = {}
 POOL: asyncio.Task | None = None  # opening the pool, once, for every move that needs it
@@ -119,21 +120,14 @@ def client(port: int, rooms: int, think: float, warmup: float, duration: float, 
     results.put(asyncio.run(main()))
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return round(1000 * ordered[min(len(ordered) - 1, int(fraction * len(ordered)))], 2)
-
-
 MODES = {"push only": None, "commit, then push": "on", "commit without waiting for the disk, then push": "off"}
 
 
 def measure(args, mode: str, database_url: str) -> dict:
     port = free_port()
     env = {**os.environ, "FLOOR_DATABASE_URL": database_url, **({"FLOOR_COMMIT": MODES[mode]} if MODES[mode] else {})}
-    server = subprocess.Popen(
-        [str(BIN / "uvicorn"), "tests.bench.floor:app", "--host", "127.0.0.1", "--port", str(port), "--loop", "uvloop",
-         "--http", "httptools", "--ws", "websockets-sansio", "--lifespan", "off", "--no-access-log"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(SERVERS["uvicorn"](port, "tests.bench.floor:app"), env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_until(lambda: _listening(port), f"uvicorn on {port}")
         before = baseline(database_url, "redis://127.0.0.1:6379/0")
@@ -148,8 +142,8 @@ def measure(args, mode: str, database_url: str) -> dict:
         kept = latencies[int(len(latencies) * args.warmup / (args.warmup + args.duration)):]
         return {"mode": mode, "rooms": args.rooms,
                 "think_s": args.think, "moves_per_s": round(len(latencies) / (time.time() - started), 1),
-                "latency_ms": {"p50": percentile(kept, 0.5), "p95": percentile(kept, 0.95),
-                               "p99": percentile(kept, 0.99)},
+                "latency_ms": {name: round(1000 * percentile(kept, fraction), 2)
+                               for name, fraction in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))},
                 "samples": len(kept), "baseline": before, "machine": machine_load()}
     finally:
         server.terminate()

@@ -125,11 +125,12 @@ class Process:
 
 
 # The ASGI servers the profile can run, as the README's production section starts them.
+APP = "config.asgi:application"
 SERVERS = {
-    "uvicorn": lambda port: [str(BIN / "uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-                             "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio", "--lifespan", "off",
-                             "--no-access-log"],
-    "daphne": lambda port: [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+    "uvicorn": lambda port, app=APP: [str(BIN / "uvicorn"), app, "--host", "127.0.0.1", "--port", str(port),
+                                      "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio",
+                                      "--lifespan", "off", "--no-access-log"],
+    "daphne": lambda port, app=APP: [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), app],
 }
 
 
@@ -386,6 +387,13 @@ def _median_ms(call, repeats: int) -> float:
         call()
         times.append(time.perf_counter() - began)
     return round(1000 * sorted(times)[len(times) // 2], 3)
+
+
+def percentile(values: list[float], fraction: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def pids_named(command: str) -> list[int]:

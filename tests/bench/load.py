@@ -29,17 +29,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.bench.harness import Service, baseline, machine_load  # noqa: E402
+from tests.bench.harness import Service, baseline, machine_load, percentile  # noqa: E402
 from tests.bench.load_client import client_process  # noqa: E402
 
 READY_SECONDS = 600
-
-
-def percentile(values: list[float], fraction: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def make_tables(count: int, players: list[dict]) -> list[int]:

@@ -79,7 +79,7 @@ async def restart_redis(service: Service, table: int, accounts: list[dict]) -> l
     while head() - before <= 5 and time.monotonic() - restarted < RECOVERY_SECONDS:
         await asyncio.sleep(0.25)
     progressed = head() - before
-    await settle(players, head_of(service, table))
+    await settle(players, head)
     await stop(players, stopper)
     assert progressed > 5, f"the game stalled after the Redis restart (head {before} -> +{progressed} in "\
                            f"{RECOVERY_SECONDS} s): {players}"
