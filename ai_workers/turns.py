@@ -40,7 +40,7 @@ def play_turn_at(table: Table, seat: int, actor: str) -> bool:
     view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
     action = bots.choose(engine, bot_for(table, seat, actor), view, seat, legal, rng)
     try:
-        commands.submit(table.pk, seat, action, seq, f"{actor}:{seat}:{seq}", actor=actor)
+        commands.submit(table.pk, seat, action, seq, str(seq), actor=actor)
     except Refused as refusal:
         if refusal.code not in MOVED_ON:
             raise

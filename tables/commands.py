@@ -419,9 +419,17 @@ def check_running(table: Table) -> None:
 
 
 def check_command_id(command_id: Any) -> str:
-    if not isinstance(command_id, str) or not 0 < len(command_id) <= MAX_COMMAND_ID:
-        raise Refused("bad_command_id", f"command_id must be a string of 1 to {MAX_COMMAND_ID} characters.")
+    """A client's command id: printable text (a NUL byte cannot be stored in PostgreSQL)."""
+    if not isinstance(command_id, str) or not 0 < len(command_id) <= MAX_COMMAND_ID or not command_id.isprintable():
+        raise Refused("bad_command_id", f"command_id must be 1 to {MAX_COMMAND_ID} printable characters.")
     return command_id
+
+
+def command_key(actor: str, seat: int, command_id: str) -> str:
+    """The stored id of a command: the actor's space ("player", "bot", "timeout"), the seat, then
+    the id the actor chose. Clients write only in their own seat's "player" space, so no client
+    can take an id that a bot, a clock or another seat will use."""
+    return f"{actor}:{seat}:{command_id}"
 
 
 def check_expected_seq(table: Table, seat: int, expected_seq: Any) -> None:
@@ -490,13 +498,11 @@ def do_play(table: Table, seat: Seat, events: list[dict], engine: Engine, state:
 
 
 def earlier_result(table: Table, seat: int) -> dict | None:
-    """The result of the command already applied under this command's id (None if there is
-    none): `table` comes from lock_table with the command id."""
+    """The result of the command already applied under this command's key (None if there is
+    none): `table` comes from lock_table with the key, which names the seat."""
     rows = table.command_rows
     if not rows:
         return None
-    if rows[0].seat != seat:
-        raise Refused("command_id_reused", "This command_id was already used for another seat.", 409)
     return command_result(engine_of(table), table, seat, [(row.seq, row.payload) for row in rows])
 
 
@@ -512,7 +518,7 @@ def command_result(engine: Engine, table: Table, seat: int, events: list[tuple[i
 
 
 def plan_move(table: Table, seat: int, action: Any, expected_seq: Any, command_id: str, actor: str) -> HeadMove | dict:
-    """`table` read locked with `command_id`: the earlier result of this command id, or the
+    """`table` read locked with `command_id` (a `command_key`): the earlier result of this command, or the
     move, its writes not yet run. Raises (and writes nothing) when the move is refused."""
     earlier = earlier_result(table, seat)
     if earlier is not None:
@@ -533,9 +539,10 @@ def seq_taken(head_seq: int | None) -> Refused:
 
 def submit(table_id: int, seat: int, action: Any, expected_seq: Any, command_id: Any, actor: str = "player") -> dict:
     """Play `action` for `seat`: the command path of every move, whoever makes it (the
-    websocket's runs the same steps on the event loop: tables.loop_store.submit)."""
+    websocket's runs the same steps on the event loop: tables.loop_store.submit). `command_id`
+    is the actor's own: a client's for "player", the head seq it was chosen at for the server's."""
     assert actor in ACTORS
-    command_id = check_command_id(command_id)
+    command_id = command_key(actor, seat, check_command_id(command_id) if actor == "player" else command_id)
     try:
         with transaction.atomic():
             move = plan_move(lock_table(table_id, command_id), seat, action, expected_seq, command_id, actor)

@@ -108,7 +108,7 @@ async def submit(table_id: int, seat: int, action, expected_seq, command_id, gat
     """`commands.submit` for a seat's own player, on the running event loop. `gate`: a check
     that may refuse the move (the rate limit, a round trip of its own to Redis), called and
     awaited alongside the read of the head rather than before it."""
-    command_id = commands.check_command_id(command_id)
+    command_id = commands.command_key("player", seat, commands.check_command_id(command_id))
     try:
         async with transaction() as tx:
             table = store.head_from_rows(await alongside(tx.run(store.head_batch(table_id, command_id)), gate))
