@@ -1,11 +1,11 @@
 """A bot's move for one seat: it sees the seat's view and legal actions, never the true state,
 and submits through the same command path as a player."""
 import logging
-import random
 
 from django.conf import settings
 
 from engines import bots
+from engines.core import bot_rng
 from tables import commands
 from tables.errors import Refused
 from tables.models import Seat, Table
@@ -36,7 +36,7 @@ def play_turn_at(table: Table, seat: int, actor: str) -> bool:
     engine = engine_of(table)
     state = head_state(table)
     seq = table.head_seq
-    rng = random.Random(f"{table.pk}:{seat}:{seq}")
+    rng = bot_rng(table.seed, seat, seq)
     view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
     action = bots.choose(engine, bot_for(table, seat, actor), view, seat, legal, rng)
     try:

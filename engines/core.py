@@ -179,6 +179,14 @@ def command_rng(seed: str, seq: int) -> random.Random:
     return random.Random(int.from_bytes(digest, "big"))
 
 
+def bot_rng(seed: str, seat: Seat, seq: int) -> random.Random:
+    """The random generator of a bot choosing `seat`'s move at head `seq`: derived from the table's
+    secret seed (apart from the command's own), so that no one can re-run a bot's choices from
+    public values while the game runs."""
+    digest = hashlib.sha256(f"{seed}:bot:{seat}:{seq}".encode()).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
 def seed_hash(seed: str) -> str:
     """The public commitment to a table's seed, shown when the table starts."""
     return hashlib.sha256(seed.encode()).hexdigest()

@@ -62,3 +62,28 @@ def test_the_bot_only_ever_sees_its_seat(make_user, client_for, bot_choices):
     seat, _, view = bot_choices[0]
     assert seat == 0 and view["players"][1]["hand"] is None and view["players"][0]["hand"]
     assert commands.DEFAULT_STRENGTH in bots.STRENGTHS
+
+
+def test_a_bots_randomness_comes_from_the_tables_secret_seed(make_user, client_for, monkeypatch):
+    """Issue 13, item 7: from public values alone (table, seat, seq) no one can re-run a bot."""
+    import random
+
+    from engines import bots
+    from engines.core import bot_rng
+
+    states = []
+    choose = bots.choose
+
+    def spy(engine, strength, view, seat, legal, rng):
+        states.append((seat, rng.getstate()))
+        return choose(engine, strength, view, seat, legal, rng)
+
+    monkeypatch.setattr(bots, "choose", spy)
+    client = client_for(make_user())
+    table = new_table(client, seats=[{"kind": "ai", "strength": "random"}, {"kind": "me"}])
+    client.post(f"/api/tables/{table['id']}/start/")
+    head = Table.objects.get(pk=table["id"])
+    seat, state = states[0]
+    assert state == bot_rng(head.seed, seat, 3).getstate()
+    assert state != random.Random(f"{head.pk}:{seat}:3").getstate()
+    assert state != bot_rng("another seed", seat, 3).getstate()
