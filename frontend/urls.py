@@ -13,7 +13,7 @@ def _account_page(view, template: str, **kwargs):
 urlpatterns = [
     path("", views.home, name="home"),
     path("tables/new/", views.new_table, name="table_new"),
-    path("tables/<int:table_id>/", views.table, name="table"),
+    path("tables/<id:table_id>/", views.table, name="table"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/profile/", views.account, name="account"),
     path("accounts/login/", _account_page(auth_views.LoginView, "login", next_page=reverse_lazy("home")), name="login"),

@@ -6,7 +6,6 @@ websocket message, a JSON array; the store is read only on connect, on resync, a
 gap.
 """
 import asyncio
-import json
 import logging
 import math
 import time
@@ -20,7 +19,7 @@ from django.conf import settings
 from django.db import connection
 
 from engines.core import IllegalAction
-from tables import commands, loop_store
+from tables import commands, loop_store, payloads
 from tables.errors import Refused
 from tables.models import Table
 from tables.publish import group_name, listen_here, stop_listening, viewer_key
@@ -246,9 +245,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(error_frame("bad_frame", "Send JSON text frames of at most 64 KiB."))
             return
         try:
-            frame = json.loads(text_data)
-        except ValueError:
-            await self.send_json(error_frame("bad_json", "The frame is not valid JSON."))
+            frame = payloads.parse(text_data)
+        except ValueError as error:
+            await self.send_json(error_frame("bad_json", f"The frame is not JSON we accept: {error}"))
             return
         await self.receive_json(frame)
 
@@ -258,7 +257,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.act(frame)
         elif kind == "resync":
             after = frame.get("after")
-            if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+            if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= payloads.MAX_INT:
                 await self.send_json(error_frame("bad_frame", "resync needs a seq 'after' >= 0."))
                 return
             await self.send_frames_after(after)

@@ -2,6 +2,7 @@
 from rest_framework import serializers
 
 from engines import registry
+from tables import payloads
 from tables.models import Seat, Table
 from tables.reading import colours, deadline_of, seat_of
 
@@ -39,13 +40,13 @@ class CreateTableSerializer(serializers.Serializer):
 
 
 class JoinSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+    seat = serializers.IntegerField(min_value=0, max_value=7, required=False, allow_null=True)
 
 
 class ActionRequestSerializer(serializers.Serializer):
     action = serializers.DictField()
-    expected_seq = serializers.IntegerField(min_value=0)
-    command_id = serializers.CharField(max_length=100)
+    expected_seq = serializers.IntegerField(min_value=0, max_value=payloads.MAX_INT)
+    command_id = serializers.CharField(max_length=100, trim_whitespace=False)
 
 
 class MeSerializer(serializers.Serializer):

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engines import registry
-from tables import commands
+from tables import commands, payloads
 from tables.api import serializers as s
 from tables.errors import Refused, forbidden, not_found
 from tables.models import Profile, Seat, Table
@@ -38,9 +38,12 @@ def int_param(request, name: str, default: int) -> int:
     if raw is None:
         return default
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
-        raise Refused("bad_parameter", f"{name} must be an integer.") from None
+        value = -1
+    if not 0 <= value <= payloads.MAX_INT:
+        raise Refused("bad_parameter", f"{name} must be a whole number from 0 to {payloads.MAX_INT}.")
+    return value
 
 
 class GamesView(APIView):
