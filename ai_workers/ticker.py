@@ -90,10 +90,10 @@ def run_forever(interval: float = 1.0) -> None:
 
 async def tick_on_loop(interval: float = 1.0) -> None:
     """The embedded profile's ticker: a task on the server's own event loop, so that pushes
-    from the moves it makes reach the in-process channel layer. It runs on the thread of the
-    server's sync views, so a tick neither lingers nor drains for longer than a second."""
+    from the moves it makes reach the in-process channel layer. Its ticks run in a thread of
+    their own, so that a bot thinking over a paced all-bot table holds up no request."""
     while True:
-        await sync_to_async(tick_once)(linger=0.0, budget=1.0)
+        await sync_to_async(tick_once, thread_sensitive=False)(linger=0.0, budget=1.0)
         await asyncio.sleep(interval)
 
 

@@ -152,6 +152,12 @@ CELERY_TASK_IGNORE_RESULT = True
 
 # An AI turn whose dispatch was lost is sent again after this many seconds (the outbox).
 AI_REDISPATCH_SECONDS = int(os.environ.get("SAMPAN_AI_REDISPATCH_SECONDS", "20"))
+# A table that bots alone play makes a move at most this often (see tables.deadlines.paced).
+AI_PACE_SECONDS = float(os.environ.get("SAMPAN_AI_PACE_SECONDS", "0" if PROFILE == "test" else "1"))
+# Per-user table quotas (tables.quotas): open (in the lobby), running, and all-bot tables.
+MAX_OPEN_TABLES = int(os.environ.get("SAMPAN_MAX_OPEN_TABLES", "10"))
+MAX_RUNNING_TABLES = int(os.environ.get("SAMPAN_MAX_RUNNING_TABLES", "30"))
+MAX_BOT_TABLES = int(os.environ.get("SAMPAN_MAX_BOT_TABLES", "2"))
 # Each ASGI process reads the heads of its watched tables this often, in case a push was lost
 # (one query for all its websockets; see tables.consumers.HeadWatch); a websocket behind its
 # head at the same seq for WS_STUCK_SECONDS has lost a push and catches up from the store.

@@ -20,7 +20,7 @@ from ai_workers import dispatch
 from engines import registry
 from engines.bots import STRENGTHS
 from engines.core import Engine, IllegalAction, check_seat, command_rng, fold, resolve_options, seed_hash, start
-from tables import deadlines, notices, publish, store
+from tables import deadlines, notices, publish, quotas, store
 from tables.errors import Refused, forbidden, not_found
 from tables.models import Event, Seat, Table
 from tables.reading import engine_of, event_frame, head_state, names_of, new_head_frames
@@ -91,9 +91,10 @@ class HeadMove:
 
     def finish(self, results: list[list[tuple]]) -> AfterCommit:
         table, seats, after = self.table, seats_of(self.table), AfterCommit()
-        if table.status == Table.Status.RUNNING:
+        if table.status == Table.Status.RUNNING and not deadlines.paced(seats):
             after.tasks += [functools.partial(dispatch.send_ai_turn, table.pk, index, table.head_seq)
                             for index in table.to_act if seats[index].bot_plays]
+        if table.status == Table.Status.RUNNING:
             after.tasks += notices.turn_notices(table, self.schedule.new_turns)
         if self.appended is not None:
             appended = self.appended
@@ -210,6 +211,7 @@ def check_new_table(user, data: dict) -> TablePlan:
     seated = [seat.user.pk for seat in seats if seat.user]
     if len(seated) != len(set(seated)):
         raise Refused("bad_seats", "A player may hold only one seat at a table.")
+    quotas.check_may_open(user, all(seat.kind == Seat.Kind.AI for seat in seats))
     time = data["time_control"]
     seconds = time["seconds"] if time["kind"] == Table.TimeKind.LIVE else time["days"] * deadlines.DAY
     return TablePlan(
@@ -332,6 +334,7 @@ def check_start(table: Table, user) -> None:
         raise Refused("invites_pending", "Some invited players have not joined yet.", 409)
     if table.seats.filter(kind=Seat.Kind.OPEN).exists() and not table.fill_with_ai:
         raise Refused("seats_open", "Some seats are still open.", 409)
+    quotas.check_may_start(user, not table.seats.filter(kind=Seat.Kind.HUMAN).exists())
 
 
 def do_start(table: Table) -> None:

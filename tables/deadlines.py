@@ -43,7 +43,8 @@ def reschedule(table: Table, seats: list, previous_to_act: set[int], acted: int 
     """Queue on `batch` the writes that match the table's rows to its head.
 
     A seat that keeps the move while others act keeps its running clock; the seat that
-    acted gets a fresh one. Bot-played seats get an AI row: the outbox of a lost dispatch.
+    acted gets a fresh one. Bot-played seats get an AI row: the outbox of a lost dispatch, or
+    the turn itself at a paced table.
     Runs inside every command's transaction, so it adds at most three statements to the
     command's one batch (delete the unwanted rows, re-aim the running clocks, upsert the
     fresh rows). `seats`: the table's seats by index.
@@ -52,10 +53,11 @@ def reschedule(table: Table, seats: list, previous_to_act: set[int], acted: int 
         store.delete(batch, Deadline, "table_id = %s", [table.pk])
         return Schedule([], {})
     now = timezone.now()
+    ai_due = now + timedelta(seconds=settings.AI_PACE_SECONDS if paced(seats) else settings.AI_REDISPATCH_SECONDS)
     fresh, running, new_turns = [], [], []
     for index in table.to_act:
         if seats[index].bot_plays:
-            fresh.append((index, Deadline.Kind.AI, now + timedelta(seconds=settings.AI_REDISPATCH_SECONDS)))
+            fresh.append((index, Deadline.Kind.AI, ai_due))
             continue
         restart = not keeps_turn(index, previous_to_act, acted)
         for kind, due_at in _human_due(table, now).items():
@@ -86,6 +88,13 @@ def reschedule(table: Table, seats: list, previous_to_act: set[int], acted: int 
             "expected_seq = EXCLUDED.expected_seq, claimed_until = NULL",
         )
     return schedule
+
+
+def paced(seats: list) -> bool:
+    """A table that bots alone play moves at the ticker's pace: its AI turns are sent when their
+    row falls due (settings.AI_PACE_SECONDS), never from the command that made them due, so no
+    request or worker runs a whole game at once."""
+    return all(seat.bot_plays for seat in seats)
 
 
 def keeps_turn(seat: int, previous_to_act: set[int], acted: int | None) -> bool:

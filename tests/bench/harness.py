@@ -253,9 +253,16 @@ class Service:
             SAMPAN_REDIS_PREFIX=self.name,
             SECRET_KEY=secrets.token_hex(32),
             ALLOWED_HOSTS="127.0.0.1,localhost",
-            SECURE_COOKIES="0",
+            SECURE_COOKIES="0",  # plain HTTP on loopback: no TLS to insist on
+            SECURE_SSL_REDIRECT="0",
+            SECURE_HSTS_SECONDS="0",
             PYTHONUNBUFFERED="1",
             PYTHONPATH=str(ROOT),
+            # Loads and faults drive many all-bot tables of one owner as fast as they go.
+            SAMPAN_AI_PACE_SECONDS="0",
+            SAMPAN_MAX_OPEN_TABLES="100000",
+            SAMPAN_MAX_RUNNING_TABLES="100000",
+            SAMPAN_MAX_BOT_TABLES="100000",
         )
         env.update(self.extra_env)
         return env

@@ -1,6 +1,11 @@
 """AI seats through the inline dispatch seam (the embedded and test default)."""
-import pytest
+from datetime import timedelta
 
+import pytest
+from django.test import override_settings
+from django.utils import timezone
+
+from ai_workers import ticker
 from ai_workers.tasks import ai_turn
 from ai_workers.turns import play_turn
 from engines import registry
@@ -37,11 +42,17 @@ def test_a_stale_or_repeated_ai_task_changes_nothing(make_user, client_for):
     assert Event.objects.filter(table=head).count() == 4
 
 
-def test_an_all_ai_table_plays_to_the_end_inline_and_snapshots_equal_the_fold(make_user, client_for):
+def test_an_all_ai_table_plays_to_the_end_at_the_tickers_pace_and_snapshots_equal_the_fold(make_user, client_for):
+    """Issue 13, item 4: the start request returns at once; the ticker plays the game, a move per row."""
     client = client_for(make_user())
     table = new_table(client, game="dunhuang", players=2, seats=[{"kind": "ai", "strength": "random"}] * 2)
     detail = client.post(f"/api/tables/{table['id']}/start/").json()
-    assert detail["status"] == "finished", detail  # the whole chain of AI turns ran after the start
+    setup_events = Event.objects.filter(table_id=table["id"]).count()
+    assert detail["status"] == "running" and detail["head_seq"] == setup_events  # no AI move inside the request
+    while detail["status"] == "running":
+        assert ticker.tick(linger=0.0, budget=5.0) > 0
+        detail = client.get(f"/api/tables/{table['id']}/").json()
+    assert detail["status"] == "finished", detail
     assert detail["outcome"]["winners"] and detail["seed"]
     assert not Deadline.objects.filter(table_id=table["id"]).exists()
     stored = Table.objects.get(pk=table["id"])
@@ -87,3 +98,24 @@ def test_a_bots_randomness_comes_from_the_tables_secret_seed(make_user, client_f
     assert state == bot_rng(head.seed, seat, 3).getstate()
     assert state != random.Random(f"{head.pk}:{seat}:3").getstate()
     assert state != bot_rng("another seed", seat, 3).getstate()
+
+
+@override_settings(AI_PACE_SECONDS=30)
+def test_a_table_of_bots_alone_moves_no_faster_than_the_pace(make_user, client_for):
+    client = client_for(make_user())
+    table = new_table(client, game="dunhuang", players=2, seats=[{"kind": "ai", "strength": "random"}] * 2)
+    before = timezone.now()
+    client.post(f"/api/tables/{table['id']}/start/")
+    head = Table.objects.get(pk=table["id"]).head_seq
+    rows = Deadline.objects.filter(table_id=table["id"])
+    assert rows and all(row.kind == Deadline.Kind.AI and row.due_at >= before + timedelta(seconds=30) for row in rows)
+    assert ticker.tick(linger=0.0, budget=1.0) == 0
+    assert Table.objects.get(pk=table["id"]).head_seq == head
+
+
+def test_a_table_with_a_person_is_not_paced(make_user, client_for):
+    client = client_for(make_user())
+    table = new_table(client, seats=[{"kind": "ai", "strength": "random"}, {"kind": "me"}])
+    with override_settings(AI_PACE_SECONDS=30):
+        client.post(f"/api/tables/{table['id']}/start/")
+    assert Table.objects.get(pk=table["id"]).to_act == [1]  # the bot answered at once
