@@ -12,11 +12,12 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
-from ai_workers import dispatch
 from engines import registry
 from engines.bots import STRENGTHS
 from engines.core import Engine, IllegalAction, check_seat, command_rng, fold, resolve_options, seed_hash, start
@@ -77,6 +78,12 @@ class AfterCommit:
             transaction.on_commit(task, robust=True)
 
 
+def send_ai_turn(table_id: int, seat: int, expected_seq: int) -> None:
+    """Ask for a bot's move by name (settings.AI_TURN_SENDER): the command path never imports the
+    workers that play it."""
+    import_string(settings.AI_TURN_SENDER)(table_id, seat, expected_seq)
+
+
 @dataclass
 class HeadMove:
     """A command whose head has moved: its writes wait in `batch`, and `finish` turns what they
@@ -92,7 +99,7 @@ class HeadMove:
     def finish(self, results: list[list[tuple]]) -> AfterCommit:
         table, seats, after = self.table, seats_of(self.table), AfterCommit()
         if table.status == Table.Status.RUNNING and not deadlines.paced(seats):
-            after.tasks += [functools.partial(dispatch.send_ai_turn, table.pk, index, table.head_seq)
+            after.tasks += [functools.partial(send_ai_turn, table.pk, index, table.head_seq)
                             for index in table.to_act if seats[index].bot_plays]
         if table.status == Table.Status.RUNNING:
             after.tasks += notices.turn_notices(table, self.schedule.new_turns)
