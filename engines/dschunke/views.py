@@ -1,12 +1,12 @@
 """What each seat may see: view and redact."""
 from __future__ import annotations
 
-from engines.core import PRIVATE_KEYS, SECRET_KEYS
+from engines.core import strip_private
 from engines.dschunke import data, moves, rules
 from engines.dschunke.data import COLOURS, JUNKS, KINDS, SPECIALS, WORKERS
 from engines.dschunke.state import BID, OVER, PHASE_NAMES, State, top_cells
 
-ENGINE_PRIVATE_KEYS = PRIVATE_KEYS | {"offer"}
+ENGINE_PRIVATE_KEYS = frozenset({"hand", "money", "specials", "bid", "offer"})
 STEP_FIELDS = {
     "place": ("remaining", "junk", "owner", "excluded", "from_reserve"),
     "take": ("remaining", "kind", "one_by_one"),
@@ -171,22 +171,8 @@ def search_view(state: State, viewer) -> dict:
 # ----------------------------------------------------------------------------- redact
 
 
-def strip_private(payload, viewer, owner=None):
-    if isinstance(payload, dict):
-        if isinstance(payload.get("seat"), int) and not isinstance(payload.get("seat"), bool):
-            owner = payload["seat"]
-        return {
-            key: strip_private(value, viewer, owner)
-            for key, value in payload.items()
-            if key not in SECRET_KEYS and (key not in ENGINE_PRIVATE_KEYS or (viewer is not None and owner == viewer))
-        }
-    if isinstance(payload, list):
-        return [strip_private(item, viewer, owner) for item in payload]
-    return payload
-
-
 def redact(event: dict, viewer) -> dict:
     """A game over reveals everything; before that, secrets go and private items stay with their owner."""
     if event["type"] == "game_ended":
         return event
-    return strip_private(event, viewer)
+    return strip_private(event, viewer, ENGINE_PRIVATE_KEYS)

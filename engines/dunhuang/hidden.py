@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engines.core import SECRET_KEYS
+from engines.core import strip_private
 from engines.dunhuang import data, rules, scoring
 from engines.dunhuang.state import NO_SEAT, cards_of, counts_of, last_player
 
@@ -68,20 +68,9 @@ def _player_view(state: dict, seat: int, open_hand: bool) -> dict:
     return row
 
 
-def redact(payload, viewer: int | None, owner: int | None = None):
+def redact(payload, viewer: int | None):
     """`payload` without the deck order and without private items of seats other than `viewer`."""
-    if isinstance(payload, dict):
-        seat = payload.get("seat")
-        if isinstance(seat, int) and not isinstance(seat, bool):
-            owner = seat
-        return {
-            key: redact(value, viewer, owner)
-            for key, value in payload.items()
-            if key not in SECRET_KEYS and (key not in PRIVATE or (viewer is not None and owner == viewer))
-        }
-    if isinstance(payload, list):
-        return [redact(item, viewer, owner) for item in payload]
-    return payload
+    return strip_private(payload, viewer, PRIVATE)
 
 
 SAMPLE_TRIES = 200
