@@ -6,7 +6,7 @@ from django.conf import settings
 
 from engines import bots
 from engines.core import bot_rng
-from tables import commands
+from tables import lifecycle, moves
 from tables.errors import Refused
 from tables.models import Seat, Table
 from tables.reading import engine_of, head_state
@@ -40,7 +40,7 @@ def play_turn_at(table: Table, seat: int, actor: str) -> bool:
     view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
     action = bots.choose(engine, bot_for(table, seat, actor), view, seat, legal, rng)
     try:
-        commands.submit(table.pk, seat, action, seq, str(seq), actor=actor)
+        moves.submit_for(table.pk, seat, action, seq, actor)
     except Refused as refusal:
         if refusal.code not in MOVED_ON:
             raise
@@ -54,4 +54,4 @@ def bot_for(table: Table, seat: int, actor: str) -> str:
     if actor == "timeout":
         return settings.TIMEOUT_BOT
     strength = Seat.objects.values_list("strength", flat=True).get(table=table, index=seat)
-    return strength or commands.DEFAULT_STRENGTH
+    return strength or lifecycle.DEFAULT_STRENGTH

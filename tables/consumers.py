@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import connection
 
 from engines.core import IllegalAction
-from tables import commands, loop_store, payloads
+from tables import moves, moves_on_loop, payloads
 from tables.errors import Refused
 from tables.models import Table
 from tables.publish import group_name, listen_here, stop_listening, viewer_key
@@ -65,7 +65,7 @@ def submit_as(table_id: int, user, seat: int | None, frame: dict) -> None:
         seat = seat_of(table, user) if table else None
     if seat is None:
         raise Refused("forbidden", "You have no seat at this table.", 403)
-    commands.submit(table_id, seat, frame.get("action"), frame.get("expected_seq"), frame.get("command_id"))
+    moves.submit(table_id, seat, frame.get("action"), frame.get("expected_seq"), frame.get("command_id"))
 
 
 class HeadWatch:
@@ -129,7 +129,7 @@ async def unwatch(consumer: "TableConsumer") -> None:
     if not head_watch.consumers:
         head_watch.task.cancel()
         del _watches[asyncio.get_running_loop()]
-        await loop_store.close_pool()
+        await moves_on_loop.close_pool()
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -268,8 +268,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Submit; the new head's frames come back on the table's group like everyone else's."""
         command_id = frame.get("command_id") if isinstance(frame.get("command_id"), str) else None
         try:
-            if self.seat is not None and loop_store.available():
-                await loop_store.submit(self.table_id, self.seat, frame.get("action"), frame.get("expected_seq"),
+            if self.seat is not None and moves_on_loop.available():
+                await moves_on_loop.submit(self.table_id, self.seat, frame.get("action"), frame.get("expected_seq"),
                                         frame.get("command_id"), gate=self.within_rate)
             else:  # not seated (yet), or SQLite: the sync path finds the seat or the refusal
                 await self.within_rate()

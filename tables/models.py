@@ -95,7 +95,7 @@ class Event(models.Model):
     type = models.CharField(max_length=60)
     payload = models.JSONField()  # the full event, secrets included
     seat = models.SmallIntegerField(null=True, blank=True)  # the acting seat, if any
-    command_id = models.CharField(max_length=120, blank=True)  # commands.command_key
+    command_id = models.CharField(max_length=120, blank=True)  # moves.command_key
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = EventQuerySet.as_manager()

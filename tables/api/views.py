@@ -1,4 +1,4 @@
-"""REST endpoints. They read through tables.reading and write only through tables.commands."""
+"""REST endpoints. They read through tables.reading and write only through tables.lifecycle and tables.moves."""
 import json
 
 from django.db.models import Q
@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engines import registry
-from tables import commands, payloads
+from tables import lifecycle, moves, payloads
 from tables.api import serializers as s
 from tables.errors import Refused, forbidden, not_found
 from tables.models import Profile, Seat, Table
@@ -89,7 +89,7 @@ class TablesView(APIView):
     def post(self, request):
         given = s.CreateTableSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        table = commands.create_table(request.user, given.validated_data)
+        table = lifecycle.create_table(request.user, given.validated_data)
         return Response(detail(request, table), status=status.HTTP_201_CREATED)
 
 
@@ -104,7 +104,7 @@ class JoinView(APIView):
     def post(self, request, table_id: int):
         given = s.JoinSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        return Response(detail(request, commands.join(table_id, request.user, given.validated_data.get("seat"))))
+        return Response(detail(request, lifecycle.join(table_id, request.user, given.validated_data.get("seat"))))
 
 
 def table_command(command, summary: str):
@@ -119,10 +119,10 @@ def table_command(command, summary: str):
     return CommandView
 
 
-LeaveView = table_command(commands.leave, "Leave a table before it starts")
-StartView = table_command(commands.start_table, "Start the table (the creator only)")
-AbandonView = table_command(commands.abandon, "Abandon the table (the creator only)")
-BackView = table_command(commands.back, "Take your seat back from the stand-in bot")
+LeaveView = table_command(lifecycle.leave, "Leave a table before it starts")
+StartView = table_command(lifecycle.start_table, "Start the table (the creator only)")
+AbandonView = table_command(lifecycle.abandon, "Abandon the table (the creator only)")
+BackView = table_command(lifecycle.back, "Take your seat back from the stand-in bot")
 
 
 class ActionsView(APIView):
@@ -136,7 +136,7 @@ class ActionsView(APIView):
         if seat is None:
             raise forbidden("You have no seat at this table.")
         data = given.validated_data
-        return Response(commands.submit(table_id, seat, data["action"], data["expected_seq"], data["command_id"]))
+        return Response(moves.submit(table_id, seat, data["action"], data["expected_seq"], data["command_id"]))
 
 
 class EventsView(APIView):

@@ -1,4 +1,4 @@
-"""One move's command in isolation: wall and CPU time of `commands.submit`, no sockets, no load.
+"""One move's command in isolation: wall and CPU time of `moves.submit`, no sockets, no load.
 
     .venv/bin/python tests/bench/command_bench.py [--tables 10] [--rounds 30] [--repeats 3]
 
@@ -41,7 +41,7 @@ def main() -> None:
         service.use_django_here()
         from django.db import connection, transaction
 
-        from tables import commands
+        from tables import moves
         from tables.models import Table
         from tables.reading import engine_of, head_state
         from tests.bench import seeding
@@ -49,18 +49,18 @@ def main() -> None:
         names = [player["username"] for player in seeding.make_players(count=4 * args.tables, prefix="cmd")]
         tables = seeding.make_human_tables("dschunke", [names[i:i + 4] for i in range(0, len(names), 4)])
         rng = random.Random(1)
-        moves = []  # (table, seat, action, expected seq) of the round being played
+        planned = []  # (table, seat, action, expected seq) of the round being played
 
         def plan_round() -> None:
-            moves.clear()
+            planned.clear()
             for table in Table.objects.filter(pk__in=tables, status=Table.Status.RUNNING):
                 seat = table.to_act[0]
                 action = rng.choice(engine_of(table).legal_actions(head_state(table), seat))
-                moves.append((table.pk, seat, action, table.head_seq))
+                planned.append((table.pk, seat, action, table.head_seq))
 
         def move(i: int) -> None:
-            table, seat, action, seq = moves[i]
-            commands.submit(table, seat, action, seq, f"bench-{table}-{seq}")
+            table, seat, action, seq = planned[i]
+            moves.submit(table, seat, action, seq, f"bench-{table}-{seq}")
 
         def empty_transaction(_: int) -> None:
             with transaction.atomic(), connection.cursor() as cursor:
@@ -71,7 +71,7 @@ def main() -> None:
             walls, cpus = [], []
             for _ in range(args.rounds):
                 plan_round()
-                wall, cpu = timed(move, len(moves))
+                wall, cpu = timed(move, len(planned))
                 walls.append(wall)
                 cpus.append(cpu)
             baseline, _ = timed(empty_transaction, 200)

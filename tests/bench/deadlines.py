@@ -2,7 +2,7 @@
 by the real ticker (Celery beat -> resolve_deadlines -> claim with SKIP LOCKED -> a bot's
 timeout move through the command path) in the production profile.
 
-The tables are real: one Dschunke table is created and started through tables.commands, then
+The tables are real: one Dschunke table is created and started through tables.lifecycle, then
 cloned N times inside PostgreSQL (head row with its snapshot, seats, setup events, deadline
 rows), which is what N starts would have written, only faster. Each clone's deadline falls
 due at a point spread evenly over the window. A deadline is resolved when its timeout

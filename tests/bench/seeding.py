@@ -1,5 +1,5 @@
 """Players and tables for benchmarks and fault tests, made through the service's own code
-(tables.commands: the same command path as the API). Runs inside Django (see django_call).
+(tables.lifecycle and tables.moves: the same command path as the API). Runs inside Django (see django_call).
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 from rest_framework.authtoken.models import Token
 
-from tables import commands
+from tables import lifecycle
 from tables.models import Seat
 
 
@@ -45,14 +45,14 @@ def make_human_table(game: str, usernames: list[str], seconds: int = 3600, start
     User = get_user_model()
     users = [User.objects.get(username=name) for name in usernames]
     seats = [{"kind": "me"}] + [{"kind": "invite", "username": name} for name in usernames[1:]]
-    table = commands.create_table(users[0], {
+    table = lifecycle.create_table(users[0], {
         "game": game, "players": len(users), "options": {},
         "time_control": {"kind": "live", "seconds": seconds}, "seats": seats, "fill_with_ai": False,
     })
     for user in users[1:]:
-        commands.join(table.pk, user)
+        lifecycle.join(table.pk, user)
     if start:
-        commands.start_table(table.pk, users[0])
+        lifecycle.start_table(table.pk, users[0])
     return table.pk
 
 
@@ -63,13 +63,13 @@ def make_human_tables(game: str, groups: list[list[str]], seconds: int = 3600) -
 def make_ai_table(game: str, owner: str, players: int = 4, strength: str = "greedy", start: bool = True) -> int:
     """An all-AI table owned by `owner` (started: its AI turns are dispatched at once)."""
     user = get_user_model().objects.get(username=owner)
-    table = commands.create_table(user, {
+    table = lifecycle.create_table(user, {
         "game": game, "players": players, "options": {},
         "time_control": {"kind": "live", "seconds": 60},
         "seats": [{"kind": "ai", "strength": strength}] * players, "fill_with_ai": False,
     })
     if start:
-        commands.start_table(table.pk, user)
+        lifecycle.start_table(table.pk, user)
     return table.pk
 
 

@@ -5,7 +5,7 @@ import random
 import pytest
 from asgiref.sync import sync_to_async
 
-from tables import commands
+from tables import moves
 from tables.models import Table
 
 from tests.service.helpers import started_dschunke_table
@@ -35,7 +35,7 @@ def play_random_moves(table_id: int, count: int) -> int:
         state = head_state(table)
         seat = sorted(engine.to_act(state))[0]
         action = rng.choice(engine.legal_actions(state, seat))
-        commands.submit(table_id, seat, action, table.head_seq, f"dup-{move}")
+        moves.submit(table_id, seat, action, table.head_seq, f"dup-{move}")
     return Table.objects.get(pk=table_id).head_seq
 
 

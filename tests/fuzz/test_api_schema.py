@@ -8,7 +8,7 @@ from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
-from tables import commands
+from tables import lifecycle
 from tables.models import Table
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
@@ -33,10 +33,10 @@ def player(django_user_model, keep_test_connection):
     me, other = (django_user_model.objects.create_user(name, f"{name}@example.com", "pw") for name in ("fuzz", "rival"))
     rules = {"game": "dschunke", "players": 4, "options": {}, "time_control": {"kind": "live", "seconds": 600},
              "fill_with_ai": True}
-    mine = commands.create_table(me, {**rules, "seats": [{"kind": "me"}] + [{"kind": "open"}] * 3})
-    running = commands.create_table(me, {**rules, "seats": [{"kind": "me"}] + [{"kind": "open"}] * 3})
-    commands.start_table(running.pk, me)
-    theirs = commands.create_table(other, {**rules, "seats": [{"kind": "me"}] + [{"kind": "open"}] * 3})
+    mine = lifecycle.create_table(me, {**rules, "seats": [{"kind": "me"}] + [{"kind": "open"}] * 3})
+    running = lifecycle.create_table(me, {**rules, "seats": [{"kind": "me"}] + [{"kind": "open"}] * 3})
+    lifecycle.start_table(running.pk, me)
+    theirs = lifecycle.create_table(other, {**rules, "seats": [{"kind": "me"}] + [{"kind": "open"}] * 3})
     return {"token": Token.objects.create(user=me).key, "tables": [mine.pk, running.pk, theirs.pk, MISSING_TABLE]}
 
 

@@ -8,7 +8,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from rest_framework.test import APIClient
 
-from tables import commands
+from tables import lifecycle
 
 from tests.service.wsclients import communicator, session_cookie
 
@@ -70,15 +70,15 @@ def world(make_user):
         filler = [make_user("other") for _ in range(2)] if state != "open" else []
         seats = [{"kind": "me"}, {"kind": "invite", "username": users["seated"].username}]
         seats += [{"kind": "invite", "username": u.username} for u in filler] or [{"kind": "open"}] * 2
-        table = commands.create_table(users["owner"], {
+        table = lifecycle.create_table(users["owner"], {
             "game": "dschunke", "players": 4, "options": {}, "time_control": {"kind": "live", "seconds": 600},
             "seats": seats, "fill_with_ai": True})
         for user in [users["seated"], *filler]:
-            commands.join(table.pk, user)
+            lifecycle.join(table.pk, user)
         if state != "open":
-            commands.start_table(table.pk, users["owner"])
+            lifecycle.start_table(table.pk, users["owner"])
         if state == "abandoned":
-            commands.abandon(table.pk, users["owner"])
+            lifecycle.abandon(table.pk, users["owner"])
         return table.pk, users
 
     return make

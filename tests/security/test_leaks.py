@@ -20,7 +20,7 @@ from asgiref.sync import sync_to_async
 from engines import registry
 from engines.core import find_leaks
 from frontend.glossary import GLOSSARIES
-from tables import commands
+from tables import lifecycle
 from tables.models import Event, Seat, Table
 
 from tests.service.wsclients import communicator, frames_until_the_end, session_cookie
@@ -58,7 +58,7 @@ def make_table(game: str, seat_users, client) -> int:
     assert response.status_code == 201, response.content
     table_id = response.json()["id"]
     for user in seat_users[1:]:
-        commands.join(table_id, user)
+        lifecycle.join(table_id, user)
     # Their players stay seated viewers; bots play the seats (as after repeated timeouts).
     Seat.objects.filter(table_id=table_id, index__gt=0).update(standin=True, strength="random")
     return table_id

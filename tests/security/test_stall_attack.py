@@ -27,17 +27,17 @@ def make_table(owner: str, other: dict, seconds: int) -> int:
     Runs inside the service's Django (tests.bench.django_call)."""
     from django.contrib.auth import get_user_model
 
-    from tables import commands
+    from tables import lifecycle
 
     User = get_user_model()
     user = User.objects.get(username=owner)
-    table = commands.create_table(user, {
+    table = lifecycle.create_table(user, {
         "game": GAME, "players": 2, "options": {}, "time_control": {"kind": "live", "seconds": seconds},
         "seats": [{"kind": "me"}, other], "fill_with_ai": False,
     })
     if other["kind"] == "invite":
-        commands.join(table.pk, User.objects.get(username=other["username"]))
-    commands.start_table(table.pk, user)
+        lifecycle.join(table.pk, User.objects.get(username=other["username"]))
+    lifecycle.start_table(table.pk, user)
     return table.pk
 
 

@@ -4,7 +4,7 @@ import threading
 from django.db import connection
 from rest_framework.test import APIClient
 
-from tables import commands
+from tables import lifecycle
 
 
 def new_table(client: APIClient, game: str = "tiny", players: int = 2, seats=None, **extra) -> dict:
@@ -29,11 +29,11 @@ def act(client: APIClient, table_id: int, action: dict, expected_seq: int, comma
 def started_dschunke_table(users) -> int:
     """A running four-seat Dschunke table of `users` (the first creates it, the others join)."""
     seats = [{"kind": "me"}] + [{"kind": "invite", "username": user.username} for user in users[1:]]
-    table = commands.create_table(users[0], {"game": "dschunke", "players": 4, "options": {},
+    table = lifecycle.create_table(users[0], {"game": "dschunke", "players": 4, "options": {},
                                              "time_control": {"kind": "live", "seconds": 600}, "seats": seats})
     for user in users[1:]:
-        commands.join(table.pk, user)
-    commands.start_table(table.pk, users[0])
+        lifecycle.join(table.pk, user)
+    lifecycle.start_table(table.pk, users[0])
     return table.pk
 
 

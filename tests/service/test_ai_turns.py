@@ -10,7 +10,7 @@ from ai_workers.tasks import ai_turn
 from ai_workers.turns import play_turn
 from engines import registry
 from engines.core import command_rng, fold, start
-from tables import commands
+from tables import lifecycle
 from tables.models import Deadline, Event, Table
 
 from .helpers import act, new_table
@@ -72,7 +72,7 @@ def test_the_bot_only_ever_sees_its_seat(make_user, client_for, bot_choices):
     client.post(f"/api/tables/{table['id']}/start/")
     seat, _, view = bot_choices[0]
     assert seat == 0 and view["players"][1]["hand"] is None and view["players"][0]["hand"]
-    assert commands.DEFAULT_STRENGTH in bots.STRENGTHS
+    assert lifecycle.DEFAULT_STRENGTH in bots.STRENGTHS
 
 
 def test_a_bots_randomness_comes_from_the_tables_secret_seed(make_user, client_for, monkeypatch):

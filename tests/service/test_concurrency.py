@@ -6,7 +6,7 @@ import random
 import pytest
 
 from engines import registry
-from tables import commands
+from tables import lifecycle, moves
 from tables.errors import Refused
 from tables.models import Event, Table
 from tables.reading import head_state
@@ -18,14 +18,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def race(table_id: int, seat: int, expected_seq: int, actions: list[dict]) -> list:
     """Submit every action at once from its own thread and connection; returns the results."""
-    return at_once(lambda i: commands.submit(table_id, seat, actions[i], expected_seq, f"racer-{i}"), len(actions))
+    return at_once(lambda i: moves.submit(table_id, seat, actions[i], expected_seq, f"racer-{i}"), len(actions))
 
 
 def test_twenty_concurrent_submits_on_one_seq_exactly_one_wins(make_user, client_for):
     alice, bob = make_user(), make_user()
     table = new_table(client_for(alice))
-    commands.join(table["id"], bob)
-    commands.start_table(table["id"], alice)
+    lifecycle.join(table["id"], bob)
+    lifecycle.start_table(table["id"], alice)
     results = race(table["id"], 0, 3, [{"type": "roll"}] * 20)
     winners = [r for r in results if isinstance(r, dict)]
     losers = [r for r in results if isinstance(r, Refused)]
@@ -39,9 +39,9 @@ def test_twenty_concurrent_submits_on_one_seq_exactly_one_wins(make_user, client
 def test_the_same_command_id_from_two_threads_applies_once(make_user, client_for):
     alice, bob = make_user(), make_user()
     table = new_table(client_for(alice))
-    commands.join(table["id"], bob)
-    commands.start_table(table["id"], alice)
-    results = at_once(lambda i: commands.submit(table["id"], 0, {"type": "roll"}, 3, "one-command"), 5)
+    lifecycle.join(table["id"], bob)
+    lifecycle.start_table(table["id"], alice)
+    results = at_once(lambda i: moves.submit(table["id"], 0, {"type": "roll"}, 3, "one-command"), 5)
     assert len(results) == 5 and all(r == results[0] for r in results)
     assert Event.objects.filter(table_id=table["id"]).count() == 4
 
@@ -49,11 +49,11 @@ def test_the_same_command_id_from_two_threads_applies_once(make_user, client_for
 def test_the_unique_seq_key_refuses_a_writer_that_skipped_the_lock(make_user, client_for):
     alice, bob = make_user(), make_user()
     table = new_table(client_for(alice))
-    commands.join(table["id"], bob)
-    commands.start_table(table["id"], alice)
+    lifecycle.join(table["id"], bob)
+    lifecycle.start_table(table["id"], alice)
     Event.objects.create(table_id=table["id"], seq=4, type="rogue", payload={"type": "rogue"})  # head not moved
     with pytest.raises(Refused) as refused:
-        commands.submit(table["id"], 0, {"type": "roll"}, 3, "after-rogue")
+        moves.submit(table["id"], 0, {"type": "roll"}, 3, "after-rogue")
     assert refused.value.code == "stale_seq" and refused.value.status == 409
     assert Event.objects.filter(table_id=table["id"]).count() == 4
 
@@ -67,7 +67,7 @@ def play_until_simultaneous(table_id: int) -> Table:
             return table
         seat = table.to_act[0]
         action = rng.choice(engine.legal_actions(head_state(table), seat))
-        commands.submit(table_id, seat, action, table.head_seq, f"walk-{step}")
+        moves.submit(table_id, seat, action, table.head_seq, f"walk-{step}")
     raise AssertionError("no simultaneous decision in 500 moves")
 
 
@@ -79,7 +79,7 @@ def test_simultaneous_decisions_sent_at_one_seq_all_commit(make_user):
     table = play_until_simultaneous(started_dschunke_table([make_user() for _ in range(4)]))
     seats, seq = table.to_act, table.head_seq
     actions = {seat: first_legal(table, seat) for seat in seats}
-    results = at_once(lambda i: commands.submit(table.pk, seats[i], actions[seats[i]], seq, f"sim-{i}"), len(seats))
+    results = at_once(lambda i: moves.submit(table.pk, seats[i], actions[seats[i]], seq, f"sim-{i}"), len(seats))
     assert all(isinstance(result, dict) for result in results), results
     events = list(Event.objects.filter(table_id=table.pk, seq__gt=seq).values_list("seat", "seq"))
     assert {seat for seat, _ in events} == set(seats)
@@ -89,11 +89,11 @@ def test_simultaneous_decisions_sent_at_one_seq_all_commit(make_user):
 def test_a_seat_that_has_acted_cannot_act_again_on_the_old_seq(make_user):
     table = play_until_simultaneous(started_dschunke_table([make_user() for _ in range(4)]))
     seat, seq = table.to_act[0], table.head_seq
-    commands.submit(table.pk, seat, first_legal(table, seat), seq, "first")
+    moves.submit(table.pk, seat, first_legal(table, seat), seq, "first")
     after = Table.objects.get(pk=table.pk)
     again = first_legal(after, seat) if seat in after.to_act else {"type": "bid", "amount": 0}
     with pytest.raises(Refused) as refused:
-        commands.submit(table.pk, seat, again, seq, "second")
+        moves.submit(table.pk, seat, again, seq, "second")
     assert refused.value.code == "stale_seq"
     assert Table.objects.get(pk=table.pk).head_seq == after.head_seq
 
@@ -101,9 +101,9 @@ def test_a_seat_that_has_acted_cannot_act_again_on_the_old_seq(make_user):
 def test_a_seat_whose_turn_began_later_is_refused_an_older_seq(make_user, client_for):
     alice, bob = make_user(), make_user()
     table = new_table(client_for(alice))
-    commands.join(table["id"], bob)
-    commands.start_table(table["id"], alice)
-    commands.submit(table["id"], 0, {"type": "roll"}, 3, "alice-rolls")
+    lifecycle.join(table["id"], bob)
+    lifecycle.start_table(table["id"], alice)
+    moves.submit(table["id"], 0, {"type": "roll"}, 3, "alice-rolls")
     with pytest.raises(Refused) as refused:  # bob's turn began at seq 4
-        commands.submit(table["id"], 1, {"type": "roll"}, 3, "bob-too-early")
+        moves.submit(table["id"], 1, {"type": "roll"}, 3, "bob-too-early")
     assert refused.value.code == "stale_seq" and refused.value.extra["head_seq"] == 4

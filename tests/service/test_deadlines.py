@@ -11,7 +11,7 @@ from django.db import connection
 from django.utils import timezone
 
 from ai_workers import dispatch, ticker
-from tables import commands, deadlines
+from tables import deadlines, lifecycle
 from tables.models import Deadline, Event, Seat, Table
 
 from .helpers import act, at_once, new_table
@@ -26,8 +26,8 @@ def live_table(make_user, client_for):
         alice, bob = make_user(), make_user()
         a, b = client_for(alice), client_for(bob)
         table = new_table(a, options={"cards": 3}, time_control={"kind": "live", "seconds": 30, **time_control})
-        commands.join(table["id"], bob)
-        commands.start_table(table["id"], alice)
+        lifecycle.join(table["id"], bob)
+        lifecycle.start_table(table["id"], alice)
         return table["id"], [a, b]
 
     return make
@@ -131,9 +131,9 @@ def test_correspondence_deadlines_are_rows_resolved_by_a_fresh_process(make_user
     alice, bob, carol = make_user(), make_user(), make_user()
     table = new_table(client_for(alice), game="dschunke", players=3,
                       time_control={"kind": "correspondence", "days": 3})
-    commands.join(table["id"], bob)
-    commands.join(table["id"], carol)
-    commands.start_table(table["id"], alice)
+    lifecycle.join(table["id"], bob)
+    lifecycle.join(table["id"], carol)
+    lifecycle.start_table(table["id"], alice)
     head = Table.objects.get(pk=table["id"]).head_seq
     rows = {row.kind: row for row in Deadline.objects.filter(table_id=table["id"])}
     assert set(rows) == {"move", "remind"}
@@ -205,4 +205,4 @@ def test_a_timed_out_move_is_a_zombie_move_and_the_stand_in_keeps_the_seats_stre
     assert [(seat, strength) for seat, strength, _ in bot_choices] == [(0, settings.TIMEOUT_BOT)]
     assert settings.TIMEOUT_BOT == "random"
     act(clients[1], table_id, {"type": "roll"}, 4, "roll")  # the stand-in answers inline
-    assert [(seat, strength) for seat, strength, _ in bot_choices[1:]] == [(0, commands.DEFAULT_STRENGTH)]
+    assert [(seat, strength) for seat, strength, _ in bot_choices[1:]] == [(0, lifecycle.DEFAULT_STRENGTH)]

@@ -7,7 +7,7 @@ from asgiref.sync import sync_to_async
 
 from engines import bots, registry
 from engines.core import find_leaks
-from tables import commands
+from tables import lifecycle
 from tables.models import Table
 from tables.reading import head_state
 
@@ -27,8 +27,8 @@ def dschunke_table(make_user, client_for):
     users = [make_user() for _ in range(4)]
     table = new_table(client_for(users[0]), game="dschunke", players=4)
     for user in users[1:]:
-        commands.join(table["id"], user)
-    commands.start_table(table["id"], users[0])
+        lifecycle.join(table["id"], user)
+    lifecycle.start_table(table["id"], users[0])
     stored = Table.objects.get(pk=table["id"])
     return table["id"], [session_cookie(u) for u in users], ENGINE.private_keys(head_state(stored))
 

@@ -2,7 +2,7 @@
 and change nothing."""
 import pytest
 
-from tables import commands
+from tables import lifecycle
 from tables.models import Event, Table
 
 from .helpers import new_table
@@ -18,8 +18,8 @@ TOO_DEEP = "[" * 40 + "]" * 40  # parses, but deeper than any action or option n
 def running_table(make_user, client_for):
     alice, bob = make_user(), make_user()
     table = new_table(client_for(alice))
-    commands.join(table["id"], bob)
-    commands.start_table(table["id"], alice)
+    lifecycle.join(table["id"], bob)
+    lifecycle.start_table(table["id"], alice)
     return table["id"], alice, client_for(alice)
 
 

@@ -2,7 +2,7 @@
 import pytest
 from django.test import override_settings
 
-from tables import commands
+from tables import lifecycle
 from tables.models import Table
 
 from .helpers import new_table
@@ -36,7 +36,7 @@ def test_a_user_may_run_only_so_many_tables(make_user, client_for):
     owner = client_for(user)
     first, second = create(owner).json(), create(owner).json()
     for table in (first, second):
-        commands.join(table["id"], guest)
+        lifecycle.join(table["id"], guest)
     assert owner.post(f"/api/tables/{first['id']}/start/").status_code == 200
     refused = owner.post(f"/api/tables/{second['id']}/start/")
     assert refused.status_code == 429 and refused.json()["code"] == "too_many_running_tables"

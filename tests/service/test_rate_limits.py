@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.test import Client, override_settings
 
-from tables import commands, ratelimit
+from tables import lifecycle, ratelimit
 from tables.models import Event, Table
 
 from .helpers import act, new_table
@@ -22,8 +22,8 @@ def running_table(make_user, client_for):
     alice, bob = make_user(), make_user()
     api = client_for(alice)
     table = new_table(api)
-    commands.join(table["id"], bob)
-    commands.start_table(table["id"], alice)
+    lifecycle.join(table["id"], bob)
+    lifecycle.start_table(table["id"], alice)
     return table["id"], alice, api
 
 

@@ -9,7 +9,7 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.db import connection
 
-from tables import commands, consumers, publish
+from tables import consumers, lifecycle, moves, publish
 from tables.models import Event
 
 from .helpers import new_table
@@ -27,8 +27,8 @@ def two_player_table(make_user, client_for):
     """A running tiny table and the cookies of its two players and of a spectator."""
     alice, bob, eve = make_user(), make_user(), make_user()
     table = new_table(client_for(alice))
-    commands.join(table["id"], bob)
-    commands.start_table(table["id"], alice)
+    lifecycle.join(table["id"], bob)
+    lifecycle.start_table(table["id"], alice)
     return table["id"], [session_cookie(alice), session_cookie(bob)], session_cookie(eve)
 
 
@@ -168,9 +168,9 @@ async def test_a_seat_taken_before_the_start_is_pushed(open_table):
     table_id, alice, bob, cookie = open_table
     watcher, hello = await connect(table_id, cookie)
     assert hello["seq"] == 0 and hello["view"] is None and hello["legal_actions"] == []
-    await sync_to_async(commands.join)(table_id, bob)
+    await sync_to_async(lifecycle.join)(table_id, bob)
     assert (await watcher.receive_json_from(timeout=5))["type"] == "sync"
-    await sync_to_async(commands.start_table)(table_id, alice)
+    await sync_to_async(lifecycle.start_table)(table_id, alice)
     frames = await frames_until_sync(watcher)
     assert [f["seq"] for f in frames] == [1, 2, 3, 3] and frames[-1]["seat"] == 0
     await watcher.disconnect()
@@ -181,7 +181,7 @@ async def test_a_lost_push_is_repaired_by_the_head_watch(two_player_table, setti
     settings.WS_HEAD_CHECK_SECONDS = settings.WS_STUCK_SECONDS = 0.2
     watcher, _ = await connect(table_id, bob)
     monkeypatch.setattr(publish, "send_now_rollback_unsafe", lambda *args: None)  # every push is lost
-    await sync_to_async(commands.submit)(table_id, 0, {"type": "roll"}, 3, "unpushed")
+    await sync_to_async(moves.submit)(table_id, 0, {"type": "roll"}, 3, "unpushed")
     event, sync = await frames_until_sync(watcher)
     assert (event["seq"], sync["seq"]) == (4, 4)
     await watcher.disconnect()
@@ -216,7 +216,7 @@ async def test_a_nudge_without_frames_is_read_from_the_store(two_player_table, s
     settings.WS_HEAD_CHECK_SECONDS = settings.WS_STUCK_SECONDS = 60
     watcher, _ = await connect(table_id, bob)
     monkeypatch.setattr(publish, "send_now_rollback_unsafe", lambda *args: None)
-    await sync_to_async(commands.submit)(table_id, 0, {"type": "roll"}, 3, "nudged")
+    await sync_to_async(moves.submit)(table_id, 0, {"type": "roll"}, 3, "nudged")
     assert await watcher.receive_nothing(timeout=0.3)
     await get_channel_layer().group_send(publish.group_name(table_id),
                                          {"type": "table.moved", "first_seq": 4, "head_seq": 4})
@@ -311,8 +311,8 @@ async def test_a_move_waiting_on_its_table_does_not_hold_up_a_move_at_another(ma
     def started() -> tuple[int, bytes]:
         alice, bob = make_user(), make_user()
         table = new_table(client_for(alice))
-        commands.join(table["id"], bob)
-        commands.start_table(table["id"], alice)
+        lifecycle.join(table["id"], bob)
+        lifecycle.start_table(table["id"], alice)
         return table["id"], session_cookie(alice)
 
     (blocked_id, blocked_cookie), (free_id, free_cookie) = [await sync_to_async(started)() for _ in range(2)]

@@ -12,7 +12,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connections
 
 from config.asgi import application
-from tables import consumers, loop_store
+from tables import consumers, moves_on_loop
 
 
 def session_cookie(user) -> bytes:
@@ -64,6 +64,6 @@ async def close_consumer_connections():
     loop's pool of move connections; close their connections after the test so the test
     database can be dropped."""
     yield
-    await loop_store.close_pool()
+    await moves_on_loop.close_pool()
     await sync_to_async(connections.close_all)()
     await asyncio.get_running_loop().run_in_executor(consumers.HEAD_READS, connections.close_all)

@@ -1,11 +1,11 @@
-"""The websocket's moves on the event loop (PostgreSQL): `commands.submit`'s steps, its round
-trips awaited rather than run on the process's one thread of sync work.
+"""The websocket's moves on the event loop (PostgreSQL): `moves.move_steps`, its round trips
+awaited rather than run on the process's one thread of sync work.
 
 On that thread a process had one move in flight, and each of its round trips waited for the
 GIL behind the event loop on its way back. Here several moves of a process wait on PostgreSQL
-at once. The steps are the same functions (`store.head_batch`, `commands.plan_move`,
-`HeadMove.finish`); only the transaction is held differently: BEGIN goes in the string of the
-locked read and COMMIT in that of the writes, so a move is two round trips, not four.
+at once. The steps are the same generator as the sync path's; only the transaction is held
+differently: BEGIN goes in the string of the locked read and COMMIT in that of the writes, so a
+move is two round trips, not four.
 
 Each event loop has a small pool of connections with Django's own parameters and adapters,
 closed when the loop's last consumer leaves.
@@ -24,8 +24,7 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from psycopg import AsyncClientCursor, errors, pq
 from psycopg_pool import AsyncConnectionPool
 
-from tables import commands, publish, store
-from tables.errors import not_found
+from tables import moves, publish, store
 from tables.models import Table
 
 log = logging.getLogger(__name__)
@@ -105,26 +104,31 @@ async def transaction():
 
 
 async def submit(table_id: int, seat: int, action, expected_seq, command_id, gate=None) -> dict:
-    """`commands.submit` for a seat's own player, on the running event loop. `gate`: a check
-    that may refuse the move (the rate limit, a round trip of its own to Redis), called and
-    awaited alongside the read of the head rather than before it."""
-    command_id = commands.command_key("player", seat, commands.check_command_id(command_id))
+    """`moves.submit` on the running event loop: the same steps (`moves.move_steps`), their
+    batches awaited. `gate`: a check that may refuse the move (the rate limit, a round trip of
+    its own to Redis), awaited alongside the read of the head rather than before it."""
+    steps = moves.move_steps(table_id, seat, action, expected_seq, moves.player_key(seat, command_id), "player")
     try:
         async with transaction() as tx:
-            table = store.head_from_rows(await alongside(tx.run(store.head_batch(table_id, command_id)), gate))
-            if table is None:
-                raise not_found()
-            move = commands.plan_move(table, seat, action, expected_seq, command_id, "player")
-            if isinstance(move, dict):  # the command was applied before: its result again
-                return move
-            after = move.finish(await tx.run(move.batch, commit=True))
+            played = await run_steps(steps, tx, gate)
     except errors.UniqueViolation:
-        raise commands.seq_taken(await head_seq(table_id)) from None
-    if after.pushes:
-        publish.send_on_loop(after.pushes)
-    if after.tasks:
-        await database_sync_to_async(run_tasks)(after.tasks)
-    return move.result
+        raise moves.seq_taken(await head_seq(table_id)) from None
+    if played.after is not None and played.after.pushes:
+        publish.send_on_loop(played.after.pushes)
+    if played.after is not None and played.after.tasks:
+        await database_sync_to_async(run_tasks)(played.after.tasks)
+    return played.result()
+
+
+async def run_steps(steps, tx: Transaction, gate) -> moves.Played:
+    """Drive `moves.move_steps` in `tx`: BEGIN rides with the read, COMMIT with the writes."""
+    try:
+        rows = await alongside(tx.run(next(steps)), gate)
+        writes = steps.send(rows)
+        steps.send(await tx.run(writes, commit=True))
+    except StopIteration as end:
+        return end.value
+    raise RuntimeError("a move yields two batches")
 
 
 async def alongside(read, gate):

@@ -1,0 +1,269 @@
+"""A table's life before and around its game: created, seats taken and left, started,
+abandoned, and a seat taken back from its stand-in (the moves are tables.moves)."""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from engines import registry
+from engines.bots import STRENGTHS
+from engines.core import IllegalAction, command_rng, resolve_options, seed_hash, start
+from tables import deadlines, publish, quotas
+from tables.errors import Refused, forbidden
+from tables.heads import (
+    HEAD_FIELDS,
+    AfterCommit,
+    after_head_moved,
+    check_running,
+    do_append,
+    lock_table,
+    seats_of,
+)
+from tables.models import Seat, Table
+from tables.reading import engine_of
+
+# The bot of AI seats created without a strength, and of seats filled at the start.
+DEFAULT_STRENGTH = "greedy"
+
+
+@dataclass
+class SeatPlan:
+    kind: str
+    user: Any = None
+    strength: str = ""
+
+
+@dataclass
+class TablePlan:
+    game: str
+    players: int
+    options: dict
+    time_kind: str
+    seconds_per_move: int
+    max_timeouts: int
+    on_idle: str
+    fill_with_ai: bool
+    seats: list[SeatPlan] = field(default_factory=list)
+
+
+def check_new_table(user, data: dict) -> TablePlan:
+    """`data` is shaped by the API serializer; here the game decides what is allowed."""
+    try:
+        engine = registry.get(data["game"])
+    except KeyError:
+        raise Refused("unknown_game", f"There is no game called {data['game']!r}.") from None
+    players = data["players"]
+    if not engine.min_players <= players <= engine.max_players:
+        raise IllegalAction(
+            "bad_player_count", f"{engine.title} is for {engine.min_players} to {engine.max_players} players."
+        )
+    options = resolve_options(engine, data.get("options"))
+    if len(data["seats"]) != players:
+        raise Refused("bad_seats", f"Give exactly {players} seats.")
+    seats = [check_seat_plan(user, seat) for seat in data["seats"]]
+    seated = [seat.user.pk for seat in seats if seat.user]
+    if len(seated) != len(set(seated)):
+        raise Refused("bad_seats", "A player may hold only one seat at a table.")
+    quotas.check_may_open(user, all(seat.kind == Seat.Kind.AI for seat in seats))
+    time = data["time_control"]
+    seconds = time["seconds"] if time["kind"] == Table.TimeKind.LIVE else time["days"] * deadlines.DAY
+    return TablePlan(
+        game=engine.name,
+        players=players,
+        options=options,
+        time_kind=time["kind"],
+        seconds_per_move=seconds,
+        max_timeouts=time.get("max_timeouts", 3),
+        on_idle=time.get("on_idle", Table.OnIdle.BOT),
+        fill_with_ai=data.get("fill_with_ai", False),
+        seats=seats,
+    )
+
+
+def check_seat_plan(user, seat: dict) -> SeatPlan:
+    kind = seat["kind"]
+    if kind == "me":
+        return SeatPlan(Seat.Kind.HUMAN, user)
+    if kind == "open":
+        return SeatPlan(Seat.Kind.OPEN)
+    if kind == "invite":
+        invited = get_user_model().objects.filter(username=seat.get("username", "")).first()
+        if invited is None:
+            raise Refused("unknown_user", f"There is no user called {seat.get('username')!r}.")
+        return SeatPlan(Seat.Kind.INVITE, invited)
+    strength = seat.get("strength") or DEFAULT_STRENGTH
+    if strength not in STRENGTHS:
+        raise Refused("bad_strength", f"AI strength must be one of: {', '.join(STRENGTHS)}.")
+    return SeatPlan(Seat.Kind.AI, strength=strength)
+
+
+def do_create_table(user, plan: TablePlan) -> Table:
+    table = Table.objects.create(
+        game=plan.game,
+        players=plan.players,
+        options=plan.options,
+        time_kind=plan.time_kind,
+        seconds_per_move=plan.seconds_per_move,
+        max_timeouts=plan.max_timeouts,
+        on_idle=plan.on_idle,
+        fill_with_ai=plan.fill_with_ai,
+        created_by=user,
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, index=i, kind=s.kind, user=s.user, strength=s.strength) for i, s in enumerate(plan.seats)
+    )
+    return table
+
+
+def create_table(user, data: dict) -> Table:
+    plan = check_new_table(user, data)
+    with transaction.atomic():
+        return do_create_table(user, plan)
+
+
+# ----------------------------------------------------------------------------- seats before the start
+
+
+def check_open(table: Table) -> None:
+    if table.status != Table.Status.OPEN:
+        raise Refused("not_open", "The table has already started or ended.", 409)
+
+
+def check_join(table: Table, user, seat: int | None) -> Seat:
+    check_open(table)
+    if table.seats.filter(user=user, kind=Seat.Kind.HUMAN).exists():
+        raise Refused("already_seated", "You already have a seat at this table.", 409)
+    free = table.seats.filter(kind=Seat.Kind.OPEN) | table.seats.filter(kind=Seat.Kind.INVITE, user=user)
+    if seat is not None:
+        free = free.filter(index=seat)
+    chosen = free.order_by("kind", "index").first()  # "invite" sorts before "open"
+    if chosen is None:
+        raise Refused("no_seat", "There is no free seat for you at this table.", 409)
+    return chosen
+
+
+def do_take_seat(table: Table, seat: Seat, user) -> None:
+    seat.kind, seat.user = Seat.Kind.HUMAN, user
+    seat.save()
+    AfterCommit(pushes=[publish.changed_message(table.pk)]).on_commit()
+
+
+def join(table_id: int, user, seat: int | None = None) -> Table:
+    with transaction.atomic():
+        table = lock_table(table_id)
+        do_take_seat(table, check_join(table, user, seat), user)
+    return table
+
+
+def check_leave(table: Table, user) -> Seat:
+    check_open(table)
+    seat = table.seats.filter(user=user, kind=Seat.Kind.HUMAN).first()
+    if seat is None:
+        raise forbidden("You have no seat at this table.")
+    return seat
+
+
+def do_free_seat(table: Table, seat: Seat) -> None:
+    seat.kind, seat.user = Seat.Kind.OPEN, None
+    seat.save()
+    AfterCommit(pushes=[publish.changed_message(table.pk)]).on_commit()
+
+
+def leave(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = lock_table(table_id)
+        do_free_seat(table, check_leave(table, user))
+    return table
+
+
+# ----------------------------------------------------------------------------- start, abandon, return
+
+
+def check_start(table: Table, user) -> None:
+    check_open(table)
+    if table.created_by_id != user.pk:
+        raise forbidden("Only the table's creator may start it.")
+    if table.seats.filter(kind=Seat.Kind.INVITE).exists():
+        raise Refused("invites_pending", "Some invited players have not joined yet.", 409)
+    if table.seats.filter(kind=Seat.Kind.OPEN).exists() and not table.fill_with_ai:
+        raise Refused("seats_open", "Some seats are still open.", 409)
+    quotas.check_may_start(user, not table.seats.filter(kind=Seat.Kind.HUMAN).exists())
+
+
+def do_start(table: Table) -> None:
+    """Fill open seats with AI, commit to a secret seed and append the setup events."""
+    for seat in seats_of(table):
+        if seat.kind == Seat.Kind.OPEN:
+            seat.kind, seat.strength = Seat.Kind.AI, DEFAULT_STRENGTH
+            seat.save(update_fields=["kind", "strength"])
+    engine = engine_of(table)
+    table.seed = secrets.token_hex(32)
+    table.seed_hash = seed_hash(table.seed)
+    table.status = Table.Status.RUNNING
+    table.started_at = timezone.now()
+    _, events = start(engine, table.players, table.options, command_rng(table.seed, 0))
+    appended = do_append(table, engine, None, events, None, "setup")
+    after_head_moved(table, set(), None, appended)
+
+
+def start_table(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = lock_table(table_id)
+        check_start(table, user)
+        do_start(table)
+    return table
+
+
+def check_abandon(table: Table, user) -> None:
+    if table.status not in (Table.Status.OPEN, Table.Status.RUNNING):
+        raise Refused("game_over", "The table has already ended.", 409)
+    if table.created_by_id != user.pk and not user.is_staff:
+        raise forbidden("Only the table's creator may abandon it.")
+
+
+def do_abandon(table: Table) -> None:
+    table.status = Table.Status.ABANDONED
+    table.finished_at = timezone.now()
+    table.to_act, table.turn_began = [], {}
+    table.save(update_fields=HEAD_FIELDS)
+    after_head_moved(table, set(), None, seats_changed=True)
+
+
+def abandon(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = lock_table(table_id)
+        check_abandon(table, user)
+        do_abandon(table)
+    return table
+
+
+def check_back(table: Table, user) -> Seat:
+    check_running(table)
+    seat = next((seat for seat in seats_of(table) if seat.user_id == user.pk and seat.kind == Seat.Kind.HUMAN), None)
+    if seat is None:
+        raise forbidden("You have no seat at this table.")
+    if seat.forfeited:
+        raise forbidden("You forfeited this game; a bot plays your seat to the end.")
+    if not seat.standin:  # else calling back/ would restart one's own clock
+        raise Refused("not_away", "You already play your seat yourself.", 409)
+    return seat
+
+
+def do_back(table: Table, seat: Seat) -> None:
+    """The player takes their seat back from the stand-in bot."""
+    seat.standin, seat.timeouts = False, 0
+    seat.save()
+    to_act = set(table.to_act)
+    after_head_moved(table, to_act - {seat.index}, None, seats_changed=True)
+
+
+def back(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = lock_table(table_id)
+        do_back(table, check_back(table, user))
+    return table
