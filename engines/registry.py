@@ -9,6 +9,7 @@ from engines.core import Engine
 KNOWN = {
     "dschunke": "engines.dschunke",
     "dunhuang": "engines.dunhuang",
+    "dragon_boats": "engines.dragon_boats",
 }
 
 _engines: dict[str, Engine] = {}

@@ -1,0 +1,96 @@
+"""The Dragon Boats engine: the protocol of engines/core.py over the modules beside it."""
+from __future__ import annotations
+
+from engines.core import Engine, IllegalAction, check_seat
+from engines.dragon_boats import hidden, rules, scoring, setup, text
+from engines.dragon_boats.evolve import HANDLERS
+from engines.dragon_boats.state import new_state
+
+STATE_KEYS = frozenset(new_state(2, {}))
+# Heuristic weights: what a running game's assets are worth in points (bots only).
+MONEY_WEIGHT = 0.25  # money buys offerings, and breaks ties
+FOOD_WEIGHT = 0.4  # extra steps
+EN_ROUTE_WEIGHT = 3.0  # a member on a boat, a path or walking: a farmer to come
+
+
+class DragonBoats(Engine):
+    name = "dragon_boats"
+    title = "Dragon Boats of the Four Seas"
+    min_players = 2
+    max_players = 4
+
+    def setup(self, players, options, rng):
+        return setup.setup_events(players, options, rng)
+
+    def evolve(self, state, event):
+        return HANDLERS[event["type"]](state, event)
+
+    def decide(self, state, seat, action, rng):
+        if type(seat) is not int or seat not in rules.to_act(state):
+            check_seat(self, state, seat)
+        return rules.decide(state, seat, action, rng)
+
+    def to_act(self, state):
+        return rules.to_act(state)
+
+    def legal_actions(self, state, seat):
+        return rules.legal_actions(state, seat)
+
+    def view(self, state, viewer):
+        return hidden.view(state, viewer)
+
+    def redact(self, event, viewer):
+        return hidden.redact(event, viewer)
+
+    def outcome(self, state):
+        return state["result"]
+
+    def options(self):
+        return {
+            "type": "object",
+            "properties": {
+                "short_game": {"type": "boolean", "default": False,
+                               "description": "The quicker 4-player game: 4 rounds (round cards 1, two of 2-5, 6)."},
+                "short_cards": {"type": "string", "enum": ["random", "fixed"], "default": "random",
+                                "description": "Short game: drop two of cards 2-5 at random, or always play 1, 4, 5, 6."},
+                "interactive_cards": {"type": "boolean", "default": True,
+                                      "description": "Keep the 'take that' bonus cards A, B, D, F, I and S."},
+                "stall_v_price": {"type": "boolean", "default": True,
+                                  "description": "Stall V charges the stack price like the other stalls."},
+            },
+            "additionalProperties": False,
+        }
+
+    def sample(self, view, seat, rng):
+        return hidden.sample(view, seat, rng)
+
+    def dump(self, state):
+        return state  # JSON-native already, and never mutated
+
+    def load(self, payload):
+        if not isinstance(payload, dict) or set(payload) != STATE_KEYS:
+            raise IllegalAction("bad_snapshot", "This is not a Dragon Boats game state.")
+        return dict(payload)
+
+    def private_keys(self, state):
+        return hidden.PRIVATE
+
+    def players(self, state):
+        return state["n"]
+
+    def evaluate(self, state, seat):
+        if state["result"] is not None:
+            return float(state["result"]["scores"][seat])
+        row = state["seats"][seat]
+        points = scoring.seat_breakdown(state, seat)["total"]
+        en_route = sum(boat["seats"].count(seat) for boat in state["boats"] if not boat["sailed"])
+        en_route += state["paths"]["A"].count(seat) + state["paths"]["B"].count(seat)
+        moving = state["moving"]
+        if moving is not None and moving["seat"] == seat:
+            en_route += 1
+        if state["arrived"] is not None:
+            en_route += state["boats"][state["arrived"]]["seats"].count(seat)
+        return points + MONEY_WEIGHT * row["money"] + FOOD_WEIGHT * row["food"] + EN_ROUTE_WEIGHT * en_route
+
+    def describe(self, event):
+        return text.describe(event)

@@ -1,0 +1,190 @@
+"""Who acts, what is legal, and decide: an action is legal when it is one of legal_actions."""
+from __future__ import annotations
+
+import random
+
+from engines.core import IllegalAction
+from engines.dragon_boats import actions, cards, data, flow, moves
+from engines.dragon_boats.state import NOBODY, stall_price, storage_limit
+
+# Action type -> its fields besides "type", and each field's JSON type(s).
+FIELDS = {
+    "start_disc": {"card": int}, "start_offering": {"kind": str}, "bid": {"stall": str}, "private": {"space": str},
+    "play": {"card": str}, "choose": {"value": (str, int, list)}, "pay": {"kind": str}, "buy": {"kind": str},
+    "take_money": {}, "exchange": {"kind": str}, "draw_card": {"slot": (int, str)},
+    "board": {"boat": int, "place": int, "omit": (str, type(None))}, "path": {"path": str}, "done": {},
+    "pass": {}, "steer": {"port": str}, "step": {"node": str}, "stop": {}, "sell": {"kind": str},
+    "sell_treasure": {},
+}
+KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}
+ONLY = tuple(frozenset((seat,)) for seat in range(4))
+NONE = frozenset()
+
+
+def to_act(state: dict) -> frozenset[int]:
+    if state["result"] is not None:
+        return NONE
+    if state["step"] == "storage":
+        return frozenset(seat for seat, row in enumerate(state["seats"]) if not row["stored"])
+    actor = state["actor"]
+    return NONE if actor == NOBODY else ONLY[actor]
+
+
+# ----------------------------------------------------------------------------- legal actions
+
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    if seat not in to_act(state):
+        return []
+    pending = state["pending"]
+    if pending is not None:
+        return [{"type": "choose", "value": value}
+                for value in cards.options(state, seat, pending["card"], pending["picks"])]
+    row = state["seats"][seat]
+    if state["paying"] is not None:
+        return [{"type": "pay", "kind": kind} for kind, count in zip(data.KINDS, row["offerings"]) if count]
+    step = state["step"]
+    if step == "start_disc":
+        return [{"type": "start_disc", "card": card} for card in state["rounds"]
+                if not data.ROUND_CARDS[card]["restricted"]]
+    if step == "start_offering":
+        return [{"type": "start_offering", "kind": kind} for kind, count in zip(data.KINDS, state["bag"]) if count]
+    if step == "bid":
+        out = [{"type": "bid", "stall": stall} for stall in data.STALLS]
+        out += [{"type": "private", "space": space} for space in data.PRIVATE_SPACES if space not in row["private"]]
+        return out + _plays(state, seat, "bid")
+    if step == "resolve":
+        return _resolve_actions(state, seat) + _boarding(state, seat) + _plays(state, seat, "turn") + _done_option(state)
+    if step == "final":
+        return _boarding(state, seat) + _plays(state, seat, "turn") + [{"type": "done"}]
+    if step == "window":
+        return _plays(state, seat, state["window"]["point"]) + [{"type": "pass"}]
+    if step == "steer":
+        return [{"type": "steer", "port": port} for port in flow.steer_options(state)]
+    if step == "move":
+        return [{"type": "step", "node": node} for node in moves.step_options(state)] + [{"type": "stop"}]
+    if step == "storage":
+        out = [{"type": "sell", "kind": kind} for kind, count in zip(data.KINDS, row["offerings"]) if count]
+        if row["treasure"]:
+            out.append({"type": "sell_treasure"})
+        if sum(row["offerings"]) <= storage_limit(state, seat):
+            out.append({"type": "done"})
+        return out
+    return []
+
+
+def _plays(state: dict, seat: int, where: str) -> list[dict]:
+    return [{"type": "play", "card": letter} for letter in cards.playable(state, seat, where)]
+
+
+def _done_option(state: dict) -> list[dict]:
+    return [{"type": "done"}] if state["resolving"]["decided"] else []
+
+
+def _price(state: dict) -> int:
+    return stall_price(state, state["resolving"]["stall"])
+
+
+def _resolve_actions(state: dict, seat: int) -> list[dict]:
+    """B-P4, B-P5, B-P7, B-P8: a disc's choices at its stall."""
+    resolving = state["resolving"]
+    stall, decided, used = resolving["stall"], resolving["decided"], resolving["used"]
+    row = state["seats"][seat]
+    price = _price(state)
+    out = []
+    if stall < data.GOODS_STALLS:
+        if decided:
+            return out
+        if row["money"] >= price:
+            out += [{"type": "buy", "kind": kind} for kind in sorted(set(state["stalls"][stall]))]
+        return out + [{"type": "take_money"}]
+    if decided and not used:
+        return out  # took the refund
+    charged = bool(used) or not state["options"].get("stall_v_price", True)
+    affordable = charged or row["money"] >= price
+    if affordable and "exchange" not in used:
+        out += [{"type": "exchange", "kind": kind} for kind, count in zip(data.KINDS, row["offerings"]) if count]
+    if affordable and "card" not in used and row["treasure"]:
+        out += [{"type": "draw_card", "slot": slot} for slot in range(len(state["display"]))]
+        if state["deck"]:
+            out.append({"type": "draw_card", "slot": "deck"})
+    if not decided:
+        out.append({"type": "take_money"})
+    return out
+
+
+def _boarding(state: dict, seat: int) -> list[dict]:
+    """B-P12..B-P17: boarding an empty seat, or a mountain path."""
+    row = state["seats"][seat]
+    if not row["members"]:
+        return []
+    have = row["offerings"]
+    out = []
+    for index, boat in enumerate(state["boats"]):
+        if boat["sailed"]:
+            continue
+        cost = data.TOPPERS[boat["topper"]]["cost"]
+        need = _needs(cost)
+        for place, occupant in enumerate(boat["seats"]):
+            if occupant is not None:
+                continue
+            if place == data.MIDDLE:
+                for omit in sorted(set(cost)):
+                    less = list(need)
+                    less[data.KIND_INDEX[omit]] -= 1
+                    if all(h >= n for h, n in zip(have, less)):
+                        out.append({"type": "board", "boat": index, "place": place, "omit": omit})
+            elif all(h >= n for h, n in zip(have, need)):
+                out.append({"type": "board", "boat": index, "place": place, "omit": None})
+    if sum(have) >= 3:
+        out += [{"type": "path", "path": path} for path in data.PATHS]
+    return out
+
+
+def _needs(cost: list[str]) -> list[int]:
+    need = [0] * len(data.KINDS)
+    for kind in cost:
+        need[data.KIND_INDEX[kind]] += 1
+    return need
+
+
+# ----------------------------------------------------------------------------- decide
+
+
+def _same(a, b) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def check_shape(action) -> str:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("malformed", 'An action is an object with a "type".')
+    kind = action["type"]
+    if kind not in FIELDS:
+        raise IllegalAction("unknown_action", f"There is no action {kind!r} in Dragon Boats.")
+    if action.keys() != KEYS[kind]:
+        wanted = ", ".join(FIELDS[kind]) or "no other fields"
+        raise IllegalAction("malformed", f"A {kind!r} action takes {wanted}.")
+    for field, types in FIELDS[kind].items():
+        value = action[field]
+        if isinstance(value, bool) or not isinstance(value, types):
+            raise IllegalAction("malformed", f'The field "{field}" of a {kind!r} action has the wrong type.')
+    return kind
+
+
+def decide(state: dict, seat: int, action, rng: random.Random) -> list[dict]:
+    kind = check_shape(action)
+    legal = legal_actions(state, seat)
+    if not any(_same(action, option) for option in legal):
+        if not any(option["type"] == kind for option in legal):
+            allowed = sorted({option["type"] for option in legal})
+            raise IllegalAction("wrong_step", f"You cannot {kind.replace('_', ' ')} now; you may: {', '.join(allowed)}.")
+        raise IllegalAction("illegal", f"That {kind.replace('_', ' ')} is not allowed now.")
+    events, stage = actions.HANDLERS[kind](state, seat, action, rng)
+    after = state
+    for event in events:
+        after = flow.evolve(after, event)
+    return events + flow.run(after, stage, rng)

@@ -1,0 +1,75 @@
+"""Set-up: every draw and shuffle happens here and is recorded as a resolved event."""
+from __future__ import annotations
+
+import random
+
+from engines.core import IllegalAction
+from engines.dragon_boats import data
+
+
+def round_cards(players: int, options: dict, rng: random.Random) -> list[int]:
+    """B-S14 / B-V1: the round cards in play, in ascending order."""
+    if not options.get("short_game"):
+        return list(range(1, data.ROUNDS + 1))
+    if players != 4:
+        raise IllegalAction("bad_option", "The short game is for 4 players only.")
+    if options.get("short_cards") == "fixed":
+        return list(data.SHORT_FIXED_CARDS)
+    kept = sorted(rng.sample([2, 3, 4, 5], 2))
+    return [1, *kept, 6]
+
+
+def deck_for(options: dict) -> list[str]:
+    """B-K-26: the take-that-free game removes the interactive cards."""
+    if options.get("interactive_cards", True):
+        return list(data.LETTERS)
+    return [letter for letter in data.LETTERS if letter not in data.INTERACTIVE]
+
+
+def draw_offerings(bag: list[int], count: int, rng: random.Random) -> list[str]:
+    """`count` random offerings out of the bag counts (fewer when it runs dry)."""
+    bag = list(bag)
+    drawn = []
+    for _ in range(count):
+        total = sum(bag)
+        if not total:
+            break
+        pick = rng.randrange(total)
+        for index, amount in enumerate(bag):
+            if pick < amount:
+                bag[index] -= 1
+                drawn.append(data.KINDS[index])
+                break
+            pick -= amount
+    return drawn
+
+
+def setup_events(players: int, options: dict, rng: random.Random) -> list[dict]:
+    rounds = round_cards(players, options, rng)
+    first = rng.randrange(players)  # B-S3, drawn before the start discs (A33)
+    events = [{"type": "game_created", "players": players, "options": dict(options), "first": first,
+               "rounds": rounds}]
+    pile = sorted(data.TOPPERS)
+    rng.shuffle(pile)
+    on_boats, pile = pile[:4], sorted(pile[4:])
+    events.append({"type": "toppers_placed", "boats": on_boats, "pile": pile})
+    wisdom = list(data.WISDOM)
+    rng.shuffle(wisdom)
+    events.append({"type": "wisdom_placed", "tiles": dict(zip(data.MOUNTAIN_LAND, wisdom))})
+    farms = [farm for farm in data.FARMS for _ in range(data.FARMS_PER_KIND)]
+    rng.shuffle(farms)
+    events.append({"type": "farms_placed", "tiles": dict(zip(data.ISLAND_LAND, farms)),
+                   "farm_bag": sorted(farms[data.FARMS_ON_ISLANDS:])})
+    bag = [data.OFFERINGS_PER_KIND] * len(data.KINDS)
+    stalls = []
+    for _ in range(data.GOODS_STALLS):
+        tiles = draw_offerings(bag, data.STALL_SIZE, rng)
+        for kind in tiles:
+            bag[data.KIND_INDEX[kind]] -= 1
+        stalls.append(tiles)
+    events.append({"type": "stalls_filled", "stalls": stalls})
+    deck = deck_for(options)
+    rng.shuffle(deck)
+    events.append({"type": "bonus_display", "display": deck[:data.DISPLAY_SIZE], "deck": sorted(deck[data.DISPLAY_SIZE:])})
+    events.append({"type": "turn", "step": "start_disc", "actor": (first - 1) % players})
+    return events

@@ -1,0 +1,160 @@
+"""Protocol details: bad input, purity, snapshots, views, redaction, sample, log lines, heuristic."""
+import json
+import random
+
+import pytest
+
+from dragon_boats_helpers import ENGINE, act, boat_seats, give_cards, position, snapshot, vec, with_seat
+from engines.core import IllegalAction, find_leaks, start
+from engines.dragon_boats import evolve, text
+
+MALFORMED = [
+    None, "bid", 3, [], {}, {"stall": "I"}, {"type": 7}, {"type": "fly"}, {"type": "bid"},
+    {"type": "bid", "stall": 1}, {"type": "bid", "stall": "I", "extra": 1}, {"type": "bid", "stall": None},
+    {"type": "board", "boat": True, "place": 0, "omit": None}, {"type": "board", "boat": 0.0, "place": 0, "omit": None},
+    {"type": "board", "boat": 0, "place": 0}, {"type": "choose", "value": {"a": 1}}, {"type": "choose", "value": True},
+    {"type": "draw_card", "slot": False}, {"type": "take_money", "amount": 1},
+]
+
+
+@pytest.mark.parametrize("action", MALFORMED)
+def test_malformed_actions_raise_and_change_nothing(action):
+    state = position()
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as error:
+        act(state, 0, action)
+    assert error.value.code in {"malformed", "unknown_action"} and error.value.message
+    assert snapshot(state) == before
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "bid", "stall": "VI"}, {"type": "private", "space": "gold"}, {"type": "buy", "kind": "jade"},
+    {"type": "play", "card": "A"}, {"type": "board", "boat": 9, "place": 0, "omit": None},
+    {"type": "choose", "value": 1}, {"type": "step", "node": "N.a"}, {"type": "done"},
+])
+def test_illegal_actions_raise_with_a_message_and_change_nothing(action):
+    state = with_seat(position(), 0, offerings=vec("jade", "gold", "tea"))
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as error:
+        act(state, 0, action)
+    assert error.value.code in {"illegal", "wrong_step"} and error.value.message
+    assert snapshot(state) == before
+
+
+@pytest.mark.parametrize("seat, code", [(1, "not_your_turn"), (4, "bad_seat"), (-1, "bad_seat"), ("0", "bad_seat"),
+                                        (True, "bad_seat")])
+def test_wrong_seats_raise(seat, code):
+    state = position()
+    with pytest.raises(IllegalAction) as error:
+        act(state, seat, {"type": "bid", "stall": "I"})
+    assert error.value.code == code
+
+
+def test_game_over_refuses_actions_and_nobody_acts():
+    state = {**position(), "result": {"scores": [0, 0, 0, 0], "winners": [0], "ranking": [0, 1, 2, 3]}}
+    assert ENGINE.to_act(state) == frozenset() and ENGINE.legal_actions(state, 0) == []
+    with pytest.raises(IllegalAction) as error:
+        act(state, 0, {"type": "bid", "stall": "I"})
+    assert error.value.code == "game_over"
+
+
+def test_evolve_and_decide_never_change_their_input():
+    state, _ = start(ENGINE, 3, None, random.Random(4))
+    rng = random.Random(5)
+    while ENGINE.outcome(state) is None:
+        seat = min(ENGINE.to_act(state))
+        before = snapshot(state)
+        new = ENGINE.decide(state, seat, rng.choice(ENGINE.legal_actions(state, seat)), rng)
+        assert snapshot(state) == before
+        for event in new:
+            frozen = json.dumps(event, sort_keys=True)
+            following = ENGINE.evolve(state, event)
+            assert snapshot(state) == before and json.dumps(event, sort_keys=True) == frozen
+            state = following
+            before = snapshot(state)
+
+
+def test_dump_load_round_trip_through_json():
+    state, _ = start(ENGINE, 4, None, random.Random(9))
+    assert ENGINE.load(json.loads(json.dumps(ENGINE.dump(state)))) == state
+    with pytest.raises(IllegalAction):
+        ENGINE.load({"n": 2})
+
+
+def test_view_carries_what_the_board_needs_and_hides_the_rest():
+    state = boat_seats(give_cards(give_cards(position(), 0, "C", hidden=True), 1, "E"), 0, [0, None, 1])
+    state = with_seat(state, 0, offerings=vec("jade", "tea"), food=2, treasure=1, farms=[1, 0, 0, 0, 0])
+    seen = ENGINE.view(state, 0)
+    assert [stall["stall"] for stall in seen["stalls"]] == ["I", "II", "III", "IV", "V"]
+    assert seen["stalls"][0]["offerings"] == ["jade", "gold", "tea"] and seen["stalls"][4]["offerings"] is None
+    boat = seen["boats"][0]
+    assert boat["topper"] == {"beats": 11, "min": 2, "cost": ["gold", "leather", "tea"]}
+    assert boat["seats"] == [0, None, 1] and boat["dock"] == "CNW" and boat["routes"] == ["N.PW", "W.PW"]
+    me = seen["players"][0]
+    assert (me["money"], me["offerings"], me["food"], me["treasure"], me["farms"]) == (10, vec("jade", "tea"), 2, 1,
+                                                                                       [1, 0, 0, 0, 0])
+    assert me["hand"] == ["C"] and me["cards_hidden"] == 1 and me["members"] == 9
+    assert seen["players"][1]["cards_known"] == ["E"]
+    assert len(seen["round_cards"]) == 6 and seen["tiles"]["W3"] == 3 and "N.F1" in seen["map"]
+    assert seen["display"] == ["A", "B"] and seen["deck_size"] == 22 and "deck" not in seen
+    for viewer in (None, 1, 2):
+        other = ENGINE.view(state, viewer)
+        assert "hand" not in other["players"][0]
+        assert find_leaks(other, viewer, ENGINE.private_keys(state)) == []
+    assert find_leaks(seen, 0, ENGINE.private_keys(state)) == []
+    assert "money" not in ENGINE.private_keys(state)
+
+
+def test_provisional_score_never_counts_hidden_end_game_cards_for_others():
+    state = give_cards(with_seat(position(), 0, farms=[4, 0, 0, 0, 0]), 0, "X", hidden=True)
+    assert ENGINE.view(state, 0)["players"][0]["score"] == 17
+    assert ENGINE.view(state, 1)["players"][0]["score"] == 16
+
+
+def test_setup_events_are_redacted():
+    state, events = start(ENGINE, 3, None, random.Random(2))
+    for viewer in (None, 0, 1, 2):
+        for event in events:
+            redacted = ENGINE.redact(event, viewer)
+            assert find_leaks(redacted, viewer, ENGINE.private_keys(state)) == []
+            assert "farm_bag" not in redacted and "deck" not in redacted
+
+
+def test_sample_matches_the_view_and_redraws_the_hidden_cards():
+    state = give_cards(give_cards(position(), 1, "C", "Q", hidden=True), 2, "T", hidden=True)
+    seen = ENGINE.view(state, 2)
+    sent = json.loads(json.dumps(seen))
+    samples = [ENGINE.sample(sent, 2, random.Random(seed)) for seed in range(8)]
+    for imagined in samples:
+        assert set(imagined) == set(state) and set(imagined["seats"][0]) == set(state["seats"][0])
+        assert ENGINE.view(imagined, 2) == json.loads(json.dumps(seen))
+        assert imagined["seats"][2]["hidden"] == ["T"] and len(imagined["seats"][1]["hidden"]) == 2
+        assert sorted(imagined["deck"] + imagined["seats"][1]["hidden"]) == sorted(state["deck"] + ["C", "Q"])
+    assert len({json.dumps(imagined["seats"][1]["hidden"]) for imagined in samples}) > 1
+
+
+def test_describe_names_seats_with_placeholders():
+    state, events = start(ENGINE, 2, None, random.Random(1))
+    assert "{seat%d} is the first player" % events[0]["first"] in ENGINE.describe(events[0])
+    assert ENGINE.describe({"type": "disc_placed", "seat": 1, "stall": 2}) == "{seat1} places a disc on stall III."
+    line = ENGINE.describe(ENGINE.redact({"type": "card_drawn", "seat": 0, "hand": "Q"}, 1))
+    assert line == "{seat0} draws a bonus card."
+
+
+def test_every_event_type_has_a_log_line():
+    assert set(text.LINES) == set(evolve.HANDLERS)
+
+
+def test_evaluate_prefers_points_and_members_on_the_way():
+    poor = position()
+    rich = with_seat(position(), 0, farms=[3, 0, 0, 0, 0])
+    assert ENGINE.evaluate(rich, 0) > ENGINE.evaluate(poor, 0)
+    aboard = boat_seats(position(), 0, [0, None, None])
+    assert ENGINE.evaluate(aboard, 0) > ENGINE.evaluate(poor, 0)
+
+
+def test_options_schema_defaults():
+    schema = ENGINE.options()
+    assert schema["additionalProperties"] is False
+    assert {key: spec["default"] for key, spec in schema["properties"].items()} == {
+        "short_game": False, "short_cards": "random", "interactive_cards": True, "stall_v_price": True}
