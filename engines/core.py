@@ -113,6 +113,10 @@ class Engine(ABC):
         """The keys that hold private items in this game's views and events (see find_leaks)."""
         return PRIVATE_KEYS
 
+    def glossary(self) -> dict:
+        """Names and numbers the board page shows for things a view carries only by id (JSON)."""
+        return {}
+
     def players(self, state: Any) -> int:
         """How many seats the game in `state` has."""
         return len(self.view(state, None)["players"])

@@ -3,16 +3,18 @@ import math
 
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 
+from engines import registry
 from engines.bots import STRENGTHS
 from frontend.forms import SignupForm
 from frontend.glossary import GLOSSARIES
 from tables.ratelimit import SignupRateThrottle
 
-# The board renderer of each game; games without one fall back to the generic renderer.
-RENDERERS = ("dschunke", "dunhuang")
+# The board renderer of each game, found by its name; games without one fall back to the generic renderer.
+RENDERERS = tuple(name for name in registry.names() if finders.find(f"frontend/games/{name}.js"))
 
 
 def home(request):

@@ -5,6 +5,7 @@ import random
 
 from engines.core import Engine
 from engines.dschunke import data, moves, rules, sampling, scoring, state as states, views
+from engines.dschunke import describe as text
 from engines.dschunke.describe import describe
 from engines.dschunke.data import JUNKS, KINDS
 
@@ -101,6 +102,9 @@ class Dschunke(Engine):
 
     def evaluate(self, state, seat):
         return scoring.evaluate(state, seat)
+
+    def glossary(self):
+        return text.glossary()
 
     def describe(self, event):
         return describe(event)

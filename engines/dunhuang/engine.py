@@ -90,5 +90,8 @@ class Dunhuang(Engine):
         return (tokens * data.POINTS_PER_TOKEN + state["prestige"][seat] * data.POINTS_PER_PRESTIGE
                 + HAND_WEIGHT * hand_points + COIN_WEIGHT * state["coins"][seat] + RACE_WEIGHT * race * race)
 
+    def glossary(self):
+        return text.glossary()
+
     def describe(self, event):
         return text.describe(event)

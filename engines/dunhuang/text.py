@@ -1,7 +1,7 @@
 """Log lines in words. Seats appear as "{seat0}", "{seat1}" … for the caller to name."""
 from __future__ import annotations
 
-from engines.dunhuang import data
+from engines.dunhuang import data, rules
 
 
 def _seat(seat: int) -> str:
@@ -67,3 +67,13 @@ LINES = {
 def describe(event: dict) -> str:
     line = LINES.get(event["type"])
     return line(event) if line else event["type"].replace("_", " ")
+
+
+def glossary() -> dict:
+    """What the board page names by id: goods, the prompts of each step, the fees."""
+    return {
+        "goods": {str(good): name for good, name in data.GOOD_NAMES.items()},
+        "prompts": rules.PROMPTS,
+        "coins_action": data.MONEY_ACTION_COINS,
+        "guard_fee": data.BUDDHIST_FEE,
+    }
