@@ -95,3 +95,14 @@ TEMPLATES = {
 def describe(event: dict) -> str:
     template = TEMPLATES.get(event["type"])
     return template(event) if template else event["type"].replace("_", " ")
+
+
+def glossary() -> dict:
+    """What the board page names by id: special cards, goods, the actions of the workers."""
+    return {
+        "specials": [{"title": data.special_title(card), "timing": timing}
+                     for card, (_, timing, _) in enumerate(data.SPECIALS)],
+        "goods": dict(zip(data.KINDS, data.GOODS)),
+        "actions": dict(zip(data.ACTION_KEYS, data.ACTION_NAMES)),
+        "last_round_s_yuan": data.LAST_ROUND_S_YUAN,
+    }
