@@ -161,7 +161,7 @@ MAX_OPEN_TABLES = int(os.environ.get("SAMPAN_MAX_OPEN_TABLES", "10"))
 MAX_RUNNING_TABLES = int(os.environ.get("SAMPAN_MAX_RUNNING_TABLES", "30"))
 MAX_BOT_TABLES = int(os.environ.get("SAMPAN_MAX_BOT_TABLES", "2"))
 # Each ASGI process reads the heads of its watched tables this often, in case a push was lost
-# (one query for all its websockets; see tables.consumers.HeadWatch); a websocket behind its
+# (one query for all its websockets; see tables.head_watch.HeadWatch); a websocket behind its
 # head at the same seq for WS_STUCK_SECONDS has lost a push and catches up from the store.
 WS_HEAD_CHECK_SECONDS = float(os.environ.get("SAMPAN_WS_HEAD_CHECK_SECONDS", "0.5"))
 WS_STUCK_SECONDS = float(os.environ.get("SAMPAN_WS_STUCK_SECONDS", "2"))

@@ -9,7 +9,7 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.db import connection
 
-from tables import consumers, lifecycle, moves, publish
+from tables import consumers, head_watch, lifecycle, moves, publish
 from tables.models import Event
 
 from .helpers import new_table
@@ -277,7 +277,7 @@ class WaitingConsumer:
 async def test_the_head_watch_reads_the_store_only_for_a_consumer_stuck_long_enough(two_player_table, settings):
     table_id, _, _ = two_player_table
     settings.WS_STUCK_SECONDS = 0.3
-    watch = consumers.HeadWatch()
+    watch = head_watch.HeadWatch()
     watch.task.cancel()  # looks by hand
     waiting = WaitingConsumer(table_id)
     watch.consumers.add(waiting)

@@ -12,7 +12,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connections
 
 from config.asgi import application
-from tables import consumers, moves_on_loop
+from tables import head_watch, moves_on_loop
 
 
 def session_cookie(user) -> bytes:
@@ -66,4 +66,4 @@ async def close_consumer_connections():
     yield
     await moves_on_loop.close_pool()
     await sync_to_async(connections.close_all)()
-    await asyncio.get_running_loop().run_in_executor(consumers.HEAD_READS, connections.close_all)
+    await asyncio.get_running_loop().run_in_executor(head_watch.HEAD_READS, connections.close_all)
