@@ -90,6 +90,9 @@ def _sqlite(path: Path) -> dict:
 
 if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+elif PROFILE == "test" and os.environ.get("SAMPAN_TEST_DATABASE") == "sqlite":  # the embedded profile's store
+    DATABASES = {"default": {**_sqlite(BASE_DIR / "var" / "unused.sqlite3"),
+                             "TEST": {"NAME": BASE_DIR / "var" / f"test-{os.getpid()}.sqlite3"}}}
 elif PROFILE == "test":
     DATABASES = {"default": dj_database_url.parse("postgres://postgres@127.0.0.1:5432/sampan")}
     # A test database of this run alone, so that test runs on one machine never collide.
