@@ -8,6 +8,7 @@ SAMPAN_PROFILE:
              EMAIL_URL-style SMTP settings (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, ...).
 """
 import os
+import tempfile
 import sys
 from pathlib import Path
 
@@ -92,7 +93,7 @@ if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
 elif PROFILE == "test" and os.environ.get("SAMPAN_TEST_DATABASE") == "sqlite":  # the embedded profile's store
     DATABASES = {"default": {**_sqlite(BASE_DIR / "var" / "unused.sqlite3"),
-                             "TEST": {"NAME": BASE_DIR / "var" / f"test-{os.getpid()}.sqlite3"}}}
+                             "TEST": {"NAME": Path(tempfile.gettempdir()) / f"sampan-test-{os.getpid()}.sqlite3"}}}
 elif PROFILE == "test":
     DATABASES = {"default": dj_database_url.parse("postgres://postgres@127.0.0.1:5432/sampan")}
     # A test database of this run alone, so that test runs on one machine never collide.
