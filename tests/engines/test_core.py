@@ -5,25 +5,25 @@ import pytest
 from engines.core import (
     IllegalAction, check_seat, command_rng, find_leaks, fold, play, resolve_options, seed_hash, start,
 )
-from tests.engines.toy_game import TOY
+from tests.tiny_engine import TINY
 
 
 def test_resolve_options_fills_defaults():
-    assert resolve_options(TOY, None) == {"fast": False}
-    assert resolve_options(TOY, {"fast": True}) == {"fast": True}
+    assert resolve_options(TINY, None) == {"cards": 2}
+    assert resolve_options(TINY, {"cards": 3}) == {"cards": 3}
 
 
-@pytest.mark.parametrize("options, code", [({"slow": True}, "unknown_option"), ({"fast": "yes"}, "bad_option")])
+@pytest.mark.parametrize("options, code", [({"slow": True}, "unknown_option"), ({"cards": "yes"}, "bad_option"), ({"cards": 9}, "bad_option")])
 def test_resolve_options_rejects_bad_options(options, code):
     with pytest.raises(IllegalAction) as error:
-        resolve_options(TOY, options)
+        resolve_options(TINY, options)
     assert error.value.code == code
     assert error.value.message
 
 
 def test_start_rejects_a_player_count_outside_the_game():
     with pytest.raises(IllegalAction, match="2 to 4 players"):
-        start(TOY, 5, None, random.Random(1))
+        start(TINY, 5, None, random.Random(1))
 
 
 def test_command_rng_is_a_function_of_seed_and_seq():
@@ -38,34 +38,34 @@ def test_seed_hash_is_sha256_hex():
 
 
 def test_fold_of_setup_and_play_events_rebuilds_the_state():
-    state, events = start(TOY, 3, None, random.Random(7))
-    seat = min(TOY.to_act(state))
+    state, events = start(TINY, 3, None, random.Random(7))
+    seat = min(TINY.to_act(state))
     card = state["hands"][seat][0]
-    after, new_events = play(TOY, state, seat, {"type": "play", "card": card}, random.Random(0))
-    assert fold(TOY, events + new_events) == after
+    after, new_events = play(TINY, state, seat, {"type": "play", "card": card}, random.Random(0))
+    assert fold(TINY, events + new_events) == after
     assert card in after["played"][seat] and card not in after["hands"][seat]
 
 
 def test_check_seat_names_the_problem():
-    state, _ = start(TOY, 2, None, random.Random(1))
+    state, _ = start(TINY, 2, None, random.Random(1))
     with pytest.raises(IllegalAction) as error:
-        check_seat(TOY, state, 5)
+        check_seat(TINY, state, 5)
     assert error.value.code == "bad_seat"
     with pytest.raises(IllegalAction) as error:
-        check_seat(TOY, state, 1 - state["turn"])
+        check_seat(TINY, state, 1 - state["turn"])
     assert error.value.code == "not_your_turn"
     with pytest.raises(IllegalAction) as error:
-        check_seat(TOY, state, True)
+        check_seat(TINY, state, True)
     assert error.value.code == "bad_seat"
 
 
 def test_find_leaks_flags_private_items_of_other_seats_only():
-    state, events = start(TOY, 3, None, random.Random(3))
-    assert find_leaks(TOY.view(state, 1), 1) == []
-    assert find_leaks(TOY.view(state, None), None) == []
+    state, events = start(TINY, 3, None, random.Random(3))
+    assert find_leaks(TINY.view(state, 1), 1) == []
+    assert find_leaks(TINY.view(state, None), None) == []
     leaky = {"players": [{"seat": 0, "hand": [1, 2]}, {"seat": 1, "hand": None}]}
     assert find_leaks(leaky, 1) == ["$.players[0].hand"]
     assert find_leaks(leaky, 0) == []
     assert find_leaks({"deck": [3, 4]}, 0) == ["$.deck"]
     assert find_leaks(events[1], 1 - events[1]["seat"] or 2) == ["$.hand"]
-    assert [find_leaks(TOY.redact(event, 2), 2) for event in events] == [[]] * len(events)
+    assert [find_leaks(TINY.redact(event, 2), 2) for event in events] == [[]] * len(events)

@@ -7,10 +7,10 @@ import pytest
 from engines import __main__ as cli
 from engines import registry
 from engines.core import IllegalAction
-from tests.engines.toy_game import ToyGame
+from tests.tiny_engine import TinyEngine
 
 
-class BrokenToy(ToyGame):
+class BrokenToy(TinyEngine):
     """Raises on the third card played, as a buggy engine would."""
 
     name = "broken_toy"
@@ -23,9 +23,9 @@ class BrokenToy(ToyGame):
 
 @pytest.fixture
 def toy_engines(monkeypatch):
-    monkeypatch.setitem(registry.KNOWN, "toy", "tests.engines.toy_game")
-    monkeypatch.setitem(registry.KNOWN, "broken_toy", "tests.engines.toy_game")
-    monkeypatch.setitem(registry._engines, "toy", ToyGame())
+    monkeypatch.setitem(registry.KNOWN, "toy", "tests.tiny_engine")
+    monkeypatch.setitem(registry.KNOWN, "broken_toy", "tests.tiny_engine")
+    monkeypatch.setitem(registry._engines, "toy", TinyEngine())
     monkeypatch.setitem(registry._engines, "broken_toy", BrokenToy())
 
 
@@ -34,7 +34,7 @@ def test_simulate_prints_one_json_summary_and_exits_zero(toy_engines, capsys):
     summary = json.loads(capsys.readouterr().out)
     assert code == 0
     assert summary["game"] == "toy" and summary["games"] == 20 and summary["errors"] == 0
-    assert summary["mean_actions"] == 9
+    assert 6 <= summary["mean_actions"] <= 9  # each seat plays its two cards and may roll once
     assert sum(summary["wins_by_seat"].values()) == pytest.approx(20, abs=0.05)
     assert set(summary["wins_by_bot"]) == {"greedy", "random"}
     assert summary["games_per_s"] > 0 and summary["actions_per_s"] > 0

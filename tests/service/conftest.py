@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from .tiny_engine import TINY  # noqa: F401  (registers the "tiny" engine)
+from tests.tiny_engine import TINY  # noqa: F401  (registers the "tiny" engine)
 from .wsclients import close_consumer_connections  # noqa: F401  (a fixture)
 
 _names = itertools.count(1)

@@ -10,7 +10,7 @@ from engines.core import command_rng, fold, seed_hash, start
 from tables.models import Event, ImmutableEventError, Table
 
 from .helpers import act, new_table
-from .tiny_engine import TINY
+from tests.tiny_engine import TINY
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -1,4 +1,4 @@
-"""A tiny card game used only to test the service's generic machinery.
+"""The one toy game of the tests: the engine helpers, the bots and the service's machinery.
 
 Each seat is dealt a hidden hand from a shuffled deck; in turn, a seat still holding cards plays
 one face up or (once per game) rolls a die. The game ends when every hand is empty; the score is the sum of
@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 
 from engines import registry
-from engines.core import Engine, IllegalAction
+from engines.core import Engine, IllegalAction, check_seat
 
 
 class TinyEngine(Engine):
@@ -64,6 +64,9 @@ class TinyEngine(Engine):
         return seat
 
     def decide(self, state, seat, action, rng):
+        check_seat(self, state, seat)
+        if not isinstance(action, dict):
+            raise IllegalAction("bad_action", "An action is a JSON object.")
         if action.get("type") == "play":
             if action.get("card") not in state["hands"][seat]:
                 raise IllegalAction("bad_card", "You do not hold that card.")
@@ -120,6 +123,9 @@ class TinyEngine(Engine):
         return {"players": len(view["players"]), "deck": unseen[:view["deck_size"]], "hands": hands,
                 "played": [list(p["played"]) for p in view["players"]],
                 "rolls": [p["roll"] for p in view["players"]], "turn": view["turn"]}
+
+    def players(self, state):
+        return state["players"]
 
     def dump(self, state):
         return copy.deepcopy(state)
