@@ -19,10 +19,13 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 
 from ai_workers.ticker import TickerLifespan  # noqa: E402
+from tables.api.middleware import BodyLimit  # noqa: E402
 from tables.routing import websocket_urlpatterns  # noqa: E402
 
 protocols = {
-    "http": django_asgi_app,
+    # a body over DATA_UPLOAD_MAX_MEMORY_SIZE is refused before Django reads it
+    "http": BodyLimit(django_asgi_app),
+    # a websocket from a page of another site is refused: its Origin must be one of ALLOWED_HOSTS
     "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
 }
 if settings.DEADLINE_TICKER_IN_SERVER:  # the embedded profile (served by uvicorn, which runs lifespan)

@@ -8,11 +8,16 @@ SAMPAN_PROFILE:
              EMAIL_URL-style SMTP settings (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, ...).
 """
 import os
-import tempfile
+import socket
 import sys
+import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.management.utils import get_random_secret_key
+
+from accounts.network import is_loopback
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # pytest runs the suite against the real services unless a profile is named explicitly.
@@ -21,10 +26,76 @@ if PROFILE not in {"embedded", "test", "production"}:
     raise RuntimeError(f"Unknown SAMPAN_PROFILE {PROFILE!r}")
 PRODUCTION = PROFILE == "production"
 
-SECRET_KEY = os.environ["SECRET_KEY"] if PRODUCTION else "sampan-development-only-secret-key"
-DEBUG = PROFILE == "embedded"
-ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "" if PRODUCTION else "*").split(",") if h]
-CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+def _list(value: str) -> list[str]:
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def _flag(name: str, default: str) -> bool:
+    return os.environ.get(name, default).strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _secret_key_file(path: Path) -> str:
+    """The embedded profile's secret key: generated once into `path` (mode 0600), then reused."""
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, draft = tempfile.mkstemp(dir=path.parent, prefix=".secret_key.")  # created 0600
+    try:
+        with os.fdopen(descriptor, "w") as out:
+            out.write(get_random_secret_key())
+        try:
+            os.link(draft, path)  # atomic: of two processes starting at once, one key wins
+        except FileExistsError:
+            pass
+    finally:
+        os.unlink(draft)
+    return path.read_text().strip()
+
+
+if os.environ.get("SECRET_KEY"):
+    SECRET_KEY = os.environ["SECRET_KEY"]
+elif PRODUCTION:
+    raise RuntimeError("The production profile needs SECRET_KEY.")
+elif PROFILE == "embedded":
+    SECRET_KEY = _secret_key_file(Path(os.environ.get("SAMPAN_SECRET_KEY_FILE") or BASE_DIR / "var" / "secret_key"))
+else:
+    SECRET_KEY = "sampan-test-only-secret-key"
+if PRODUCTION and len(SECRET_KEY) < 50:
+    raise RuntimeError("SECRET_KEY must be at least 50 characters (e.g. `python -c 'import secrets; "
+                       "print(secrets.token_urlsafe(50))'`).")
+# Debug pages show settings and code: only when asked for, and never in production.
+DEBUG = not PRODUCTION and os.environ.get("SAMPAN_DEBUG") == "1"
+
+# The address `make run` serves on (embedded profile: HOST, as scripts/run.sh passes it to uvicorn).
+SERVE_HOST = os.environ.get("HOST", "127.0.0.1") if PROFILE == "embedded" else "127.0.0.1"
+SERVING_LOOPBACK = is_loopback(SERVE_HOST)
+LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+# The names and addresses players reach an embedded service by, besides HOST (comma separated).
+PUBLIC_HOSTS = _list(os.environ.get("SAMPAN_PUBLIC_HOSTS", ""))
+if PRODUCTION or os.environ.get("ALLOWED_HOSTS"):
+    ALLOWED_HOSTS = _list(os.environ.get("ALLOWED_HOSTS", ""))
+elif PROFILE == "test":
+    ALLOWED_HOSTS = LOOPBACK_HOSTS + ["testserver"]
+else:  # embedded: the host it serves, never "*" (the websocket's origin check uses this list too)
+    ALLOWED_HOSTS = LOOPBACK_HOSTS + PUBLIC_HOSTS
+    if SERVE_HOST in {"0.0.0.0", "::", ""}:  # every interface: this machine's name too
+        ALLOWED_HOSTS.append(socket.gethostname())
+    elif not SERVING_LOOPBACK:
+        ALLOWED_HOSTS.append(f"[{SERVE_HOST}]" if ":" in SERVE_HOST else SERVE_HOST)
+CSRF_TRUSTED_ORIGINS = _list(os.environ.get("CSRF_TRUSTED_ORIGINS", ""))
+
+# How many reverse proxies of our own stand in front of the service. 0: X-Forwarded-For and
+# X-Forwarded-Proto are ignored (any client can send them); N: the client's address is the N-th
+# from the right of X-Forwarded-For (accounts.network.client_ip) and X-Forwarded-Proto says
+# whether the client used HTTPS.
+TRUSTED_PROXIES = int(os.environ.get("SAMPAN_TRUSTED_PROXIES", "0"))
+if TRUSTED_PROXIES < 0:
+    raise RuntimeError("SAMPAN_TRUSTED_PROXIES must be 0 or more.")
+if TRUSTED_PROXIES:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "daphne",
@@ -37,7 +108,10 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "channels",
+    "axes",
+    "accounts",
     "tables",
     "ai_workers",
     "frontend",
@@ -53,6 +127,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # last, as django-axes asks: turns a locked-out login into its 429 (accounts.lockout)
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -188,6 +264,17 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 if PROFILE == "test":  # fast hashing keeps the suite quick; never outside tests
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# Login lockout (django-axes): after AXES_FAILURE_LIMIT failed logins for one username, or from
+# one client address (accounts.network.client_ip), logins of that username, or from that
+# address, are refused with 429 for the cool-off period (which each further failure restarts).
+# The attempts are rows in the database, shared by every process.
+AUTHENTICATION_BACKENDS = ["accounts.backends.LockoutBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_FAILURE_LIMIT = int(os.environ.get("SAMPAN_LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("SAMPAN_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "accounts.network.client_ip"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -207,6 +294,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Sampan API",
     "DESCRIPTION": "Tables, seats, actions and the event log of Sampan's trading games.",
     "VERSION": "1.0.0",
+    # Swagger UI from this service's static files (drf-spectacular-sidecar), not from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Rate limits ("count/period", period s, m, h or d): actions per user, sign-ups per address.
@@ -242,12 +333,23 @@ USE_I18N = True
 USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-# Outside production WhiteNoise serves straight from the apps' static folders (no collectstatic).
+# Outside production WhiteNoise serves straight from the apps' static folders (no collectstatic),
+# whatever DEBUG is.
 WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = not PRODUCTION
 
 if PRODUCTION:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = os.environ.get("SECURE_COOKIES", "1") == "1"
+    # HTTPS only: HSTS and the redirect to https (behind a proxy that terminates TLS, set
+    # SAMPAN_TRUSTED_PROXIES so that X-Forwarded-Proto tells which scheme the client used).
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", "1")
+    SECURE_HSTS_PRELOAD = _flag("SECURE_HSTS_PRELOAD", "0")
+    SECURE_SSL_REDIRECT = _flag("SECURE_SSL_REDIRECT", "1")
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = _flag("SECURE_COOKIES", "1")
+    if not SECURE_HSTS_PRELOAD:
+        # security.W021 asks for the "preload" directive, by which the whole registrable domain
+        # (and all its subdomains) asks browsers' built-in HTTPS-only lists to include it: the
+        # domain's owner opts in (SECURE_HSTS_PRELOAD=1), a service on one host cannot.
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
 LOGGING = {
     "version": 1,

@@ -1,6 +1,8 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+from accounts.models import UsernameSkeleton
+
 
 class SignupForm(UserCreationForm):
     """A username and password, plus the email address password resets are sent to."""
@@ -9,3 +11,14 @@ class SignupForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+    def clean_username(self):
+        """Refuses a look-alike of an existing name ("аlice" with a Cyrillic "а", "ALICE", "A1ice"
+        where "alice" exists: Unicode TR39 confusables and case; see accounts.names)."""
+        username = super().clean_username()
+        if username and UsernameSkeleton.taken(username):
+            raise forms.ValidationError(
+                "This name looks too much like an existing player's name. Please choose another.",
+                code="confusable",
+            )
+        return username

@@ -4,6 +4,7 @@ import math
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
+from django.db import transaction
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 
@@ -11,7 +12,8 @@ from engines import registry
 from engines.bots import STRENGTHS
 from frontend.forms import SignupForm
 from frontend.glossary import GLOSSARIES
-from tables.ratelimit import SignupRateThrottle
+from accounts.network import client_ip
+from tables import ratelimit
 
 # The board renderer of each game, found by its name; games without one fall back to the generic renderer.
 RENDERERS = tuple(name for name in registry.names() if finders.find(f"frontend/games/{name}.js"))
@@ -22,17 +24,31 @@ def home(request):
 
 
 def signup(request):
+    """Only accounts created count toward the address's sign-up quota: the hit taken before the
+    form is checked is given back when no account comes of it (refused, or an invalid form)."""
     form = SignupForm(request.POST or None)
     if request.method == "POST":
-        throttle = SignupRateThrottle()
-        if not throttle.allow_request(request, None):
-            minutes = math.ceil((throttle.wait() or 60) / 60)
-            context = {"form": form, "refused": f"Too many new accounts from your address: try again in {minutes} min."}
-            return render(request, "frontend/registration/signup.html", context, status=429)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("home")
+        address = client_ip(request)
+        wait = ratelimit.hit("signup", address)
+        if wait is not None:
+            ratelimit.give_back("signup", address)
+            seconds = math.ceil(wait)
+            context = {"form": form, "refused": "Too many new accounts from your address: "
+                                                f"try again in {math.ceil(seconds / 60)} min."}
+            response = render(request, "frontend/registration/signup.html", context, status=429)
+            response["Retry-After"] = str(seconds)
+            return response
+        created = None
+        try:
+            if form.is_valid():
+                with transaction.atomic():  # the user and its look-alike keys (accounts.signals)
+                    created = form.save()
+        finally:
+            if created is None:
+                ratelimit.give_back("signup", address)
+        if created is not None:
+            login(request, created, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("home")
     return render(request, "frontend/registration/signup.html", {"form": form})
 
 

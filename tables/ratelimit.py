@@ -7,8 +7,11 @@ check runs before every move, where DRF's own throttles (a pickled history list 
 and written back) cost two round trips and about a tenth of a move's time. Rates come from
 settings.RATE_LIMITS, read on use so that a deployment or a test can change them. The
 websocket checks on its event loop (`action_wait`), alongside the move's read of the head
-(tables.loop_store). When Redis cannot be reached the check lets the hit through (and
+(tables.moves_on_loop). When Redis cannot be reached the check lets the hit through (and
 logs it): the limits guard the service, they must not stop every move while Redis restarts.
+The sign-up page (frontend.views.signup) takes a hit of its client's address (accounts.network)
+before it creates an account and gives it back (`give_back`) when none is created, so only the
+accounts created count.
 """
 from __future__ import annotations
 
@@ -22,6 +25,8 @@ import redis.asyncio
 from django.conf import settings
 from django.core.cache import cache
 from rest_framework.throttling import BaseThrottle
+
+from accounts.network import client_ip
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 # Connections to Redis per event loop: a burst of checks waits for one rather than opening more.
@@ -43,9 +48,26 @@ return {count, redis.call('PTTL', KEYS[1])}
 """
 
 
+# Taking a hit back (a sign-up that failed): one less, if the period still runs.
+GIVING_BACK = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end
+return 0
+"""
+
+
+@functools.cache
+def _client(url: str):
+    return redis.Redis.from_url(url)
+
+
 @functools.cache
 def _counter(url: str):
-    return redis.Redis.from_url(url).register_script(COUNTING)
+    return _client(url).register_script(COUNTING)
+
+
+@functools.cache
+def _giver(url: str):
+    return _client(url).register_script(GIVING_BACK)
 
 
 # An asyncio client belongs to the event loop it was made on.
@@ -105,6 +127,21 @@ def hit(scope: str, who) -> float | None:
         return unchecked(scope)
 
 
+def give_back(scope: str, who) -> None:
+    """Take back one hit of `who` under `scope`: what it was counted for did not happen."""
+    key, _, period = _limit(scope, who)
+    if not settings.REDIS_URL:
+        try:
+            cache.decr(key)
+        except ValueError:  # the period has ended
+            pass
+        return
+    try:
+        _giver(settings.REDIS_URL)(keys=[key])
+    except redis.RedisError:
+        unchecked(scope)
+
+
 async def hit_async(scope: str, who) -> float | None:
     """`hit` on the running event loop."""
     key, allowed, period = _limit(scope, who)
@@ -122,6 +159,11 @@ class LimitThrottle(BaseThrottle):
 
     scope = ""
 
+    def get_ident(self, request) -> str:
+        """The client's address as the deployment trusts it (not DRF's own X-Forwarded-For
+        reading, which takes the header as the client sends it)."""
+        return client_ip(request)
+
     def allow_request(self, request, view) -> bool:
         who = self.who(request)
         self.waiting = None if who is None else hit(self.scope, who)
@@ -138,15 +180,6 @@ class ActionRateThrottle(LimitThrottle):
 
     def who(self, request):
         return request.user.pk if request.user.is_authenticated else None  # else refused before this
-
-
-class SignupRateThrottle(LimitThrottle):
-    """Accounts one client address may create."""
-
-    scope = "signup"
-
-    def who(self, request):
-        return self.get_ident(request)
 
 
 async def action_wait(user) -> float | None:

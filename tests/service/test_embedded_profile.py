@@ -26,7 +26,9 @@ def free_port() -> int:
 def embedded_server(tmp_path_factory):
     """One uvicorn server of the embedded profile on a fresh SQLite file, and the demo's token."""
     tmp_path = tmp_path_factory.mktemp("embedded")
-    env = {**os.environ, "SAMPAN_PROFILE": "embedded", "SAMPAN_SQLITE_PATH": str(tmp_path / "db.sqlite3")}
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith(("SAMPAN_", "SECRET_KEY", "ALLOWED_HOSTS"))},
+           "SAMPAN_PROFILE": "embedded", "SAMPAN_SQLITE_PATH": str(tmp_path / "db.sqlite3"),
+           "SAMPAN_SECRET_KEY_FILE": str(tmp_path / "secret_key"), "HOST": "127.0.0.1"}
     manage = [sys.executable, "manage.py"]
     for command in (["migrate", "--noinput"], ["demo_account"]):
         subprocess.run(manage + command, cwd=ROOT, env=env, check=True, capture_output=True, timeout=120)
@@ -92,3 +94,28 @@ def test_sqlite_triggers_keep_the_event_log_append_only(embedded_server):
                 db.execute(sql)
         assert db.execute("SELECT COUNT(*) FROM tables_event WHERE type != 'x'").fetchone()[0] == count
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_websocket_from_another_sites_page_is_refused(embedded_server):
+    base, auth, _ = embedded_server
+    ws_url = base.replace("http", "ws") + "/ws/tables/1/"
+
+    async def handshake(origin: str):
+        async with websockets.connect(ws_url, origin=origin, open_timeout=10):
+            return True
+
+    with pytest.raises(websockets.exceptions.InvalidStatus) as refused:
+        asyncio.run(handshake("http://evil.example"))
+    assert refused.value.response.status_code == 403
+    assert asyncio.run(handshake(base))
+
+
+def test_no_debug_pages_and_static_files_still_served(embedded_server):
+    base, _, _ = embedded_server
+    missing = requests.get(f"{base}/no-such-page/", timeout=10)
+    assert missing.status_code == 404
+    assert "URLconf" not in missing.text and "Traceback" not in missing.text
+    foreign = requests.get(f"{base}/", headers={"Host": "evil.example"}, timeout=10)
+    assert foreign.status_code == 400 and "ALLOWED_HOSTS" not in foreign.text
+    css = requests.get(f"{base}/static/frontend/css/site.css", timeout=10)
+    assert css.status_code == 200 and "text/css" in css.headers["Content-Type"]

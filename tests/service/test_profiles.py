@@ -3,6 +3,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,7 +24,9 @@ print(json.dumps({
 
 
 def settings_of(**env) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("SAMPAN_", "DATABASE_URL", "REDIS_URL"))}
+    clean = {k: v for k, v in os.environ.items()
+             if not k.startswith(("SAMPAN_", "DATABASE_URL", "REDIS_URL", "SECRET_KEY", "HOST"))}
+    env.setdefault("SAMPAN_SECRET_KEY_FILE", os.path.join(tempfile.mkdtemp(), "secret_key"))
     return subprocess.run([sys.executable, "-c", PRINT_SETTINGS], cwd=ROOT, capture_output=True, text=True,
                           env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **env}, timeout=60)
 
@@ -39,7 +42,7 @@ def test_the_embedded_default_needs_no_services():
 
 
 def test_production_comes_from_the_environment():
-    env = {"SAMPAN_PROFILE": "production", "SECRET_KEY": "s3cret", "ALLOWED_HOSTS": "a.example,b.example",
+    env = {"SAMPAN_PROFILE": "production", "SECRET_KEY": "s3cret-" * 8, "ALLOWED_HOSTS": "a.example,b.example",
            "DATABASE_URL": "postgres://u:p@db:5432/sampan", "REDIS_URL": "redis://redis:6379/1"}
     result = json.loads(settings_of(**env).stdout)
     assert result["database"] == "django.db.backends.postgresql"
@@ -47,5 +50,5 @@ def test_production_comes_from_the_environment():
     assert (result["dispatch"], result["ticker"], result["debug"]) == ("celery", False, False)
     assert result["email"].endswith("smtp.EmailBackend")
     assert result["hosts"] == ["a.example", "b.example"]
-    missing = settings_of(SAMPAN_PROFILE="production", SECRET_KEY="s3cret")
+    missing = settings_of(SAMPAN_PROFILE="production", SECRET_KEY="s3cret-" * 8)
     assert missing.returncode != 0 and "DATABASE_URL" in missing.stderr
