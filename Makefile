@@ -7,4 +7,4 @@ test:  ## set up and run the whole test suite
 	scripts/test.sh
 
 bench:  ## engine benchmarks (on demand, not in CI)
-	scripts/ensure-env.sh && .venv/bin/python tests/bench/engine_bench.py
+	scripts/ensure-env.sh dev && .venv/bin/python tests/bench/engine_bench.py
