@@ -43,7 +43,7 @@ def reschedule(table: Table, seats: list, previous_to_act: set[int], acted: int 
     """Queue on `batch` the writes that match the table's rows to its head.
 
     A seat that keeps the move while others act keeps its running clock; the seat that
-    acted gets a fresh one. Bot-played seats get an AI row: the outbox of a lost dispatch, or
+    acted gets a fresh one; a seat that only bots wait for gets none. Bot-played seats get an AI row: the outbox of a lost dispatch, or
     the turn itself at a paced table.
     Runs inside every command's transaction, so it adds at most three statements to the
     command's one batch (delete the unwanted rows, re-aim the running clocks, upsert the
@@ -58,6 +58,8 @@ def reschedule(table: Table, seats: list, previous_to_act: set[int], acted: int 
     for index in table.to_act:
         if seats[index].bot_plays:
             fresh.append((index, Deadline.Kind.AI, ai_due))
+            continue
+        if only_bots_wait(seats, index):
             continue
         restart = not keeps_turn(index, previous_to_act, acted)
         for kind, due_at in _human_due(table, now).items():
@@ -95,6 +97,11 @@ def paced(seats: list) -> bool:
     row falls due (settings.AI_PACE_SECONDS), never from the command that made them due, so no
     request or worker runs a whole game at once."""
     return all(seat.bot_plays for seat in seats)
+
+
+def only_bots_wait(seats: list, index: int) -> bool:
+    """A clock protects the time of the people waiting: a player whom only bots wait for has none."""
+    return all(seat.bot_plays for seat in seats if seat.index != index)
 
 
 def keeps_turn(seat: int, previous_to_act: set[int], acted: int | None) -> bool:

@@ -206,3 +206,27 @@ def test_a_timed_out_move_is_a_zombie_move_and_the_stand_in_keeps_the_seats_stre
     assert settings.TIMEOUT_BOT == "random"
     act(clients[1], table_id, {"type": "roll"}, 4, "roll")  # the stand-in answers inline
     assert [(seat, strength) for seat, strength, _ in bot_choices[1:]] == [(0, lifecycle.DEFAULT_STRENGTH)]
+
+
+def test_a_player_whom_only_bots_wait_for_has_no_clock(make_user, client_for):
+    """Issue 15, item 1: clocks protect people's time; against bots alone the game waits."""
+    client = client_for(make_user())
+    table = new_table(client, seats=[{"kind": "me"}, {"kind": "ai", "strength": "random"}],
+                      time_control={"kind": "live", "seconds": 30})
+    client.post(f"/api/tables/{table['id']}/start/")
+    head = Table.objects.get(pk=table["id"])
+    assert head.to_act == [0]
+    assert not Deadline.objects.filter(table_id=table["id"], seat=0).exists()
+    assert client.get(f"/api/tables/{table['id']}/").json()["deadline"] is None
+
+
+def test_a_clock_stops_when_the_last_person_waiting_hands_over_to_a_bot(live_table):
+    table_id, (alice, bob) = live_table()
+    assert Deadline.objects.filter(table_id=table_id, seat=0, kind=Deadline.Kind.MOVE).exists()
+    Seat.objects.filter(table_id=table_id, index=1).update(standin=True)  # bob's seat is played by a bot now
+    act(alice, table_id, {"type": "roll"}, 3, "roll")
+    head = Table.objects.get(pk=table_id)
+    if head.to_act == [0]:
+        assert not Deadline.objects.filter(table_id=table_id, seat=0, kind=Deadline.Kind.MOVE).exists()
+    else:  # bob's stand-in is to move: an AI row, and no clock for anyone
+        assert set(Deadline.objects.filter(table_id=table_id).values_list("kind", flat=True)) == {Deadline.Kind.AI}

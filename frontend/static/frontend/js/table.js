@@ -192,8 +192,10 @@ function renderTurn() {
 
 function tickClock() {
   const clock = $("clock");
-  const deadline = state.table && state.table.status === "running" ? state.table.deadline : null;
-  clock.textContent = deadline ? formatCountdown(deadline) : "";
+  const running = state.table && state.table.status === "running";
+  const deadline = running ? state.table.deadline : null;
+  // Only bots wait for this player: the game waits too, with no clock.
+  clock.textContent = deadline ? formatCountdown(deadline) : running && isMyTurn() ? "No clock: only bots are waiting" : "";
 }
 
 // The board goes quiet while a move is on its way; the next sync redraws it. A refused
