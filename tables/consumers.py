@@ -42,7 +42,7 @@ def frames_after(table_id: int, user, after: int, seat: int | None = None) -> li
     if seat is None:
         seat = seat_of(table, user)
     events = redacted_events(table, seat, after, table.head_seq) if table.snapshot is not None else []
-    frames = [{"type": "event", "seq": e["seq"], "seat": e["seat"], "event": e["event"], "text": e["text"]}
+    frames = [{"type": "event", "seq": e["seq"], "seat": e["seat"], "by": e["by"], "event": e["event"], "text": e["text"]}
               for e in events]
     return frames + [sync_frame(table, seat)]
 

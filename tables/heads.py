@@ -20,7 +20,7 @@ from engines.core import Engine, fold
 from tables import deadlines, notices, publish, store
 from tables.errors import Refused, not_found
 from tables.models import Event, Seat, Table
-from tables.reading import names_of, new_head_frames
+from tables.reading import mover, names_of, new_head_frames
 
 
 def lock_table(table_id: int, command_id: str | None = None) -> Table:
@@ -54,6 +54,7 @@ class Appended:
     state: Any
     events: list[tuple[int, dict]]  # (seq, event)
     actor: int | None  # the seat whose command this is (None: the set-up)
+    by: str | None  # who made it (reading.mover)
     batch: store.Batch
 
 
@@ -101,7 +102,7 @@ class HeadMove:
         if self.appended is not None:
             appended = self.appended
             frames = new_head_frames(appended.engine, table, appended.state, appended.events, appended.actor,
-                                     names_of(seats), self.schedule.move_due(results))
+                                     appended.by, names_of(seats), self.schedule.move_due(results))
             after.pushes.append(publish.frames_message(table.pk, appended.events[0][0], table.head_seq, frames))
         if self.seats_changed:
             after.pushes.append(publish.changed_message(table.pk))
@@ -154,7 +155,8 @@ def do_append(table: Table, engine: Engine, state: Any, events: list[dict], seat
         table.finished_at = now
         table.to_act, table.turn_began = [], {}
     store.update(batch, Table, {name: getattr(table, name) for name in HEAD_FIELDS}, "id = %s", [table.pk])
-    return Appended(engine, state, [(first + i, e) for i, e in enumerate(events)], seat, batch)
+    return Appended(engine, state, [(first + i, e) for i, e in enumerate(events)], seat, mover(command_id, seat),
+                    batch)
 
 
 def turns_begun(table: Table, previous_to_act: set[int], acted: int | None) -> dict[str, int]:

@@ -22,7 +22,7 @@ from tables.heads import (
     seats_of,
 )
 from tables.models import Seat, Table
-from tables.reading import engine_of, event_frame, head_state, names_of
+from tables.reading import engine_of, event_frame, head_state, mover, names_of
 
 ACTORS = ("player", "bot", "timeout")
 MAX_COMMAND_ID = 100
@@ -113,16 +113,18 @@ def earlier_result(table: Table, seat: int) -> dict | None:
     rows = table.command_rows
     if not rows:
         return None
-    return command_result(engine_of(table), table, seat, [(row.seq, row.payload) for row in rows])
+    return command_result(engine_of(table), table, seat, [(row.seq, row.payload) for row in rows],
+                          mover(rows[0].command_id, seat))
 
 
-def command_result(engine: Engine, table: Table, seat: int, events: list[tuple[int, dict]]) -> dict:
+def command_result(engine: Engine, table: Table, seat: int, events: list[tuple[int, dict]], by: str) -> dict:
     """What the acting seat is told: its command's events as it may see them."""
     names = names_of(seats_of(table))
     return {
         "seq": events[-1][0],
         "events": [
-            {**event_frame(engine, seq, event, seat, seat, names), "type": event["type"]} for seq, event in events
+            {**event_frame(engine, seq, event, seat, seat, names, by), "type": event["type"]}
+            for seq, event in events
         ],
     }
 
@@ -173,7 +175,7 @@ class Played:
         if self.earlier is not None:
             return self.earlier
         appended = self.move.appended
-        return command_result(appended.engine, self.move.table, appended.actor, appended.events)
+        return command_result(appended.engine, self.move.table, appended.actor, appended.events, appended.by)
 
 
 def run_steps(steps, run) -> Played:

@@ -76,12 +76,22 @@ def log_line(engine: Engine, event: dict | None, names: list[str]) -> str:
     return text
 
 
+def mover(command_key: str, seat: int | None) -> str | None:
+    """Who made a seat's move, from its stored command key: "player", "bot" (an AI seat or a
+    stand-in) or "timeout" (the clock ran out); None for the set-up."""
+    if seat is None:
+        return None
+    kind = command_key.split(":", 1)[0]
+    return kind if kind in ("bot", "timeout") else "player"
+
+
 def event_frame(engine: Engine, seq: int, payload: dict, actor: int | None, viewer: int | None,
-                names: list[str]) -> dict:
+                names: list[str], by: str | None) -> dict:
     """The websocket frame of one event as `viewer` may see it (event None when hidden from them).
-    Who acted (`seat`, None for set-up) is public: the log line names them too."""
+    Who acted (`seat`, None for set-up, and `by` whom: see `mover`) is public: the log names them."""
     event = engine.redact(payload, viewer)
-    return {"type": "event", "seq": seq, "seat": actor, "event": event, "text": log_line(engine, event, names)}
+    return {"type": "event", "seq": seq, "seat": actor, "by": by, "event": event,
+            "text": log_line(engine, event, names)}
 
 
 def redacted_events(table: Table, viewer: int | None, after: int, upto: int | None = None) -> list[dict]:
@@ -95,7 +105,8 @@ def redacted_events(table: Table, viewer: int | None, after: int, upto: int | No
     engine = engine_of(table)
     names = seat_names(table)
     return [
-        {**event_frame(engine, row.seq, row.payload, row.seat, viewer, names), "type": row.type,
+        {**event_frame(engine, row.seq, row.payload, row.seat, viewer, names, mover(row.command_id, row.seat)),
+         "type": row.type,
          "at": row.created_at.isoformat()}
         for row in rows
     ]
@@ -164,13 +175,13 @@ def viewers(table: Table) -> list[int | None]:
 
 
 def new_head_frames(engine: Engine, table: Table, state: Any, events: list[tuple[int, dict]], actor: int | None,
-                    names: list[str], due: dict[int, Any]) -> dict[int | None, list[str]]:
+                    by: str | None, names: list[str], due: dict[int, Any]) -> dict[int | None, list[str]]:
     """Per viewer, the JSON text of the frames that bring them from before `events` to the head:
     built once by the writer, so that no websocket consumer reads the store for a move."""
     views = engine.views(state, viewers(table)) if state is not None else {}
     return {
         viewer: [frame_text(frame) for frame in (
-            *(event_frame(engine, seq, payload, actor, viewer, names) for seq, payload in events),
+            *(event_frame(engine, seq, payload, actor, viewer, names, by) for seq, payload in events),
             head_sync_frame(engine, table, state, viewer, due, views.get(viewer)),
         )]
         for viewer in viewers(table)

@@ -150,6 +150,9 @@ class ActionResultSerializer(serializers.Serializer):
 
 class LoggedEventSerializer(EventSerializer):
     seat = serializers.IntegerField(allow_null=True)
+    by = serializers.ChoiceField(["player", "bot", "timeout"], allow_null=True,
+                                 help_text="Who made the seat's move: its player, a bot (an AI seat or a stand-in), "
+                                           "or the clock; null for the set-up.")
     at = serializers.DateTimeField()
 
 

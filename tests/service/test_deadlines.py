@@ -230,3 +230,13 @@ def test_a_clock_stops_when_the_last_person_waiting_hands_over_to_a_bot(live_tab
         assert not Deadline.objects.filter(table_id=table_id, seat=0, kind=Deadline.Kind.MOVE).exists()
     else:  # bob's stand-in is to move: an AI row, and no clock for anyone
         assert set(Deadline.objects.filter(table_id=table_id).values_list("kind", flat=True)) == {Deadline.Kind.AI}
+
+
+def test_a_move_made_by_the_clock_is_marked_in_the_log(live_table, make_user, client_for):
+    """Issue 15, item 1: the events API and the frames say who made a seat's move."""
+    table_id, (alice, _) = live_table()
+    expire(table_id)
+    ticker.tick(linger=0.0)
+    events = alice.get(f"/api/tables/{table_id}/events/").json()["events"]
+    assert [e["by"] for e in events if e["seat"] is None] == [None] * len([e for e in events if e["seat"] is None])
+    assert events[-1]["by"] == "timeout"

@@ -72,8 +72,8 @@ async def test_an_action_is_pushed_to_every_viewer_with_its_seq(two_player_table
                                "expected_seq": 3, "command_id": "ws-1"})
     for client in (player, other, spectator):
         event, sync = await frames_until_sync(client)
-        assert event == {"type": "event", "seq": 4, "seat": 0, "event": {"type": "played", "seat": 0, "card": card},
-                         "text": event["text"]}
+        assert event == {"type": "event", "seq": 4, "seat": 0, "by": "player",
+                         "event": {"type": "played", "seat": 0, "card": card}, "text": event["text"]}
         assert sync["seq"] == 4 and sync["to_act"] == [1]
     assert await player.receive_nothing(timeout=0.3)  # the push after the direct reply adds nothing
     for client in (player, other, spectator):

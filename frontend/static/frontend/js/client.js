@@ -186,9 +186,13 @@ export class GameLog {
     this.lines = new Map();
   }
 
-  add(event) {
+  // `standIn`: the event's seat is a person's, so a bot's move there was a stand-in's.
+  add(event, standIn = false) {
     if (this.lines.has(event.seq) || !event.text) return;
-    const line = el("li", { "data-seq": event.seq, text: event.text });
+    const madeFor = event.by === "timeout" ? "time ran out: played by a bot"
+      : event.by === "bot" && standIn ? "played by the stand-in bot" : null;
+    const line = el("li", { "data-seq": event.seq, text: event.text, class: madeFor ? "made-for" : "" },
+      madeFor ? el("span", { class: "made-for-note", text: ` (${madeFor})` }) : null);
     this.lines.set(event.seq, line);
     const later = [...this.lines.keys()].filter((seq) => seq > event.seq).sort((a, b) => a - b)[0];
     if (later === undefined) this.list.append(line);

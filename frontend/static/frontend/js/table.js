@@ -17,8 +17,9 @@ const state = {
 };
 
 const log = new GameLog($("log"));
+const isPersonsSeat = (seat) => Boolean(state.table && state.table.seats.find((s) => s.seat === seat && s.kind === "human"));
 const connection = new TableConnection(page.table_id, {
-  onEvent: (event) => log.add(event),
+  onEvent: (event) => log.add(event, isPersonsSeat(event.seat)),
   onSync: (frame) => receiveSync(frame),
   onError: (frame) => showMessage(frame.detail),
   onStatus: (status) => showConnection(status),
