@@ -1,7 +1,7 @@
 """No path shows a viewer the secrets of another seat while the game runs.
 
-Full games of every engine: seat 0 is played by the test (random legal moves through the REST
-API), seats 1-3 belong to players whose seats bots play (stand-ins, through the inline
+Full games of every registered engine: seat 0 is played by the test (random legal moves through
+the REST API), the other seats belong to players whose seats bots play (stand-ins, through the inline
 dispatch), so all four are viewers with a seat. While the game runs, every time seat 0 is to
 move, every REST path (table, view, events, export, the table page) is read as each viewer.
 Websocket frames are collected from connect to the end; at the end, the replay view at every
@@ -53,7 +53,7 @@ class Scanner:
 def make_table(game: str, seat_users, client) -> int:
     seats = [{"kind": "me"}] + [{"kind": "invite", "username": u.username} for u in seat_users[1:]]
     response = client.post("/api/tables/", {
-        "game": game, "players": 4, "options": {}, "time_control": {"kind": "live", "seconds": 600},
+        "game": game, "players": len(seat_users), "options": {}, "time_control": {"kind": "live", "seconds": 600},
         "seats": seats}, format="json")
     assert response.status_code == 201, response.content
     table_id = response.json()["id"]
@@ -133,13 +133,14 @@ def scan_frames(scanner: Scanner, frames: list[dict], seat, last_running: int) -
             scanner.check(frame, seat, f"event frame {frame['seq']}")
 
 
-@pytest.mark.parametrize("game", ["dschunke", "dunhuang"])
+@pytest.mark.parametrize("game", registry.names())
 async def test_no_viewer_sees_another_seats_secrets_on_any_path(game, make_user, client_for):
     engine = registry.get(game)
-    seat_users = [await sync_to_async(make_user)("seat") for _ in range(4)]
+    players = min(4, engine.max_players)
+    seat_users = [await sync_to_async(make_user)("seat") for _ in range(players)]
     stranger = await sync_to_async(make_user)("watcher")
     clients = await sync_to_async(lambda: [client_for(user) for user in [*seat_users, stranger, None]])()
-    viewers = {**dict(enumerate(clients[:4])), "spectator": clients[4], "anonymous": clients[5]}
+    viewers = {**dict(enumerate(clients[:players])), "spectator": clients[players], "anonymous": clients[players + 1]}
     table_id = await sync_to_async(make_table)(game, seat_users, viewers[0])
     cookies = {i: await sync_to_async(session_cookie)(user) for i, user in enumerate(seat_users)}
     cookies.update(spectator=await sync_to_async(session_cookie)(stranger), anonymous=None)
