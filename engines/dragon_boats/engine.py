@@ -94,3 +94,6 @@ class DragonBoats(Engine):
 
     def describe(self, event):
         return text.describe(event)
+
+    def glossary(self):
+        return text.glossary()

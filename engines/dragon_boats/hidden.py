@@ -113,13 +113,16 @@ def sample(shown: dict, seat: int, rng: random.Random) -> dict:
     seen = list(shown["display"])
     for row in rows:
         seen += row["cards_known"] + row.get("hand", [])
-    pool = list((Counter(deck_for(shown["options"])) - Counter(seen)).elements())
-    rng.shuffle(pool)
+    pool = Counter(deck_for(shown["options"])) - Counter(seen)
+    # A permanent card is shown as soon as it is drawn, so no hidden card is one.
+    hideable = [letter for letter in sorted(pool.elements()) if data.CARDS[letter]["type"] != "permanent"]
+    rng.shuffle(hideable)
     seats = []
     for row in rows:
         hidden = row.get("hand")
         if hidden is None:
-            hidden, pool = pool[: row["cards_hidden"]], pool[row["cards_hidden"]:]
+            hidden, hideable = hideable[: row["cards_hidden"]], hideable[row["cards_hidden"]:]
+            pool -= Counter(hidden)
         cards = list(row["cards_known"]) + list(hidden)
         seats.append({**{field: row[field] for field in SEAT_FIELDS}, "offerings": list(row["offerings"]),
                       "farms": list(row["farms"]), "cards": cards, "hidden": list(hidden)})
@@ -140,7 +143,7 @@ def sample(shown: dict, seat: int, rng: random.Random) -> dict:
         "boats": [{key: boat[key] for key in ("seats", "sailed", "port", "first", "sent")}
                   | {"topper": boat["topper"]["beats"] if boat["topper"] else None} for boat in shown["boats"]],
         "farm_bag": farm_bag,
-        "deck": sorted(pool),
+        "deck": sorted(pool.elements()),
     }
     for field in FLOW_FIELDS:
         state[field] = shown[field]

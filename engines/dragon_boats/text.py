@@ -101,3 +101,58 @@ LINES = {
 def describe(event: dict) -> str:
     line = LINES.get(event.get("type"))
     return line(event) if line else str(event.get("type", "")).replace("_", " ")
+
+
+# ----------------------------------------------------------------------------- the board page's names
+
+CARD_TEXT = {
+    "A": "Before a boat is steered: send it to any port not reached this round.",
+    "B": "Your turn or before the mountain: re-seat one docked boat's occupants in any order.",
+    "C": "Before a landed boat's next passenger goes ashore: one of your members on it goes next.",
+    "D": "Your bidding turn: re-stack one stall, choosing the disc owners from top to bottom.",
+    "E": "Permanent: store 1 more offering.",
+    "F": "Your turn: take an offering of your choice from a player and give it one of yours.",
+    "G": "Your turn, before the mountain or before going ashore: move one of your members to an empty place"
+         " on another boat.",
+    "H": "Before the mountain: a ready boat with one of your members leaves first.",
+    "I": "Your turn or before the mountain: swap two members of different colours on two docked boats.",
+    "J": "Permanent: food reward spaces give 2.",
+    "K": "Permanent: treasure reward spaces give 2.",
+    "L": "End: +1 VP per bonus card you own (this one included).",
+    "M": "Permanent: money reward spaces give 2.",
+    "N": "End: each single farmer scores 2.",
+    "O": "End: 1 VP per 2 money.",
+    "P": "Your turn: take a random offering, a food and a treasure.",
+    "Q": "End: 2 VP per food, at most 8.",
+    "R": "Before the mountain: a docked boat with exactly one passenger departs this round.",
+    "S": "Your turn: two single farmers of different colours swap places.",
+    "T": "End: your first 4 treasures score 2 VP each.",
+    "U": "Permanent: 4 free steps.",
+    "V": "End: counts as one more pork farm.",
+    "W": "End: counts as one more fish farm.",
+    "X": "End: counts as one more poultry farm.",
+    "Y": "End: +1 VP per soy farm.",
+    "Z": "End: +1 VP per rice farm.",
+}
+
+WINDOW_WORDS = {
+    "before_mountain": "before the mountain climbs and the boats leave",
+    "before_steer": "before the departing boat is steered",
+    "before_disembark": "before the next passenger goes ashore",
+}
+
+
+def glossary() -> dict:
+    """What the board page names by id: bonus cards, wisdom tiles, round cards, spaces, rewards."""
+    return {
+        "cards": {letter: {"name": card["name"], "type": card["type"], "vp": card["vp"],
+                           "text": CARD_TEXT[letter]} for letter, card in data.CARDS.items()},
+        "wisdom": {str(number): dict(tile) for number, tile in data.WISDOM.items()},
+        "round_cards": {str(number): dict(card) for number, card in data.ROUND_CARDS.items()},
+        "private_spaces": {"money": f"+{data.PRIVATE_MONEY} money", "food": "+1 food", "offering": "+1 random offering"},
+        "places": list(data.BOAT_PLACES),
+        "windows": dict(WINDOW_WORDS),
+        "steps": dict(STEP_WORDS),
+        "neutral": data.NEUTRAL,
+        "goods_stalls": data.GOODS_STALLS,
+    }

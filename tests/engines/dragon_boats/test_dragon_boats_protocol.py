@@ -6,7 +6,7 @@ import pytest
 
 from dragon_boats_helpers import ENGINE, act, boat_seats, give_cards, position, snapshot, vec, with_seat
 from engines.core import IllegalAction, find_leaks, start
-from engines.dragon_boats import evolve, text
+from engines.dragon_boats import data, evolve, text
 
 MALFORMED = [
     None, "bid", 3, [], {}, {"stall": "I"}, {"type": 7}, {"type": "fly"}, {"type": "bid"},
@@ -158,3 +158,19 @@ def test_options_schema_defaults():
     assert schema["additionalProperties"] is False
     assert {key: spec["default"] for key, spec in schema["properties"].items()} == {
         "short_game": False, "short_cards": "random", "interactive_cards": True, "stall_v_price": True}
+
+
+def test_sample_never_hides_a_permanent_card():
+    """B-hidden: a permanent card is shown once drawn, so a sampled world deals none face down
+    (it would change the storage limit or the free steps that the view shows)."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        state, _ = start(ENGINE, 2 + seed % 3, None, rng)
+        while ENGINE.outcome(state) is None:
+            seat = rng.choice(sorted(ENGINE.to_act(state)))
+            seen = ENGINE.view(state, seat)
+            imagined = ENGINE.sample(seen, seat, rng)
+            assert all(data.CARDS[c]["type"] != "permanent" for row in imagined["seats"] for c in row["hidden"])
+            assert ENGINE.view(imagined, seat) == seen
+            for event in ENGINE.decide(state, seat, rng.choice(ENGINE.legal_actions(state, seat)), rng):
+                state = ENGINE.evolve(state, event)

@@ -1,0 +1,99 @@
+"""Dragon Boats of the Four Seas in a real browser: a short 4-player game against three bots,
+played by clicking the board and the prompt, to the final scores, at 1280 and 375 px."""
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.helpers import play_until, play_until_over, screenshot, sign_up, start_if_waiting
+
+pytestmark = pytest.mark.e2e
+
+BOT = {"kind": "ai", "strength": "random"}
+SHOTS = Path("/tmp/shots")  # a copy of the screenshots to look at
+
+
+def shoot(page, name: str) -> None:
+    path = screenshot(page, f"dragon_boats-{name}")
+    SHOTS.mkdir(exist_ok=True)
+    shutil.copy(path, SHOTS / f"dragon_boats_{name}.png")
+
+
+def create_short_game(page) -> int:
+    """The create form with the short game (4 rounds, 4 players only): me and three bots."""
+    page.goto("/tables/new/?game=dragon_boats")
+    page.select_option("#players", "4")
+    for index in range(1, 4):
+        page.select_option(f"select[name=seat-{index}-kind]", "ai")
+        page.select_option(f"select[name=seat-{index}-strength]", BOT["strength"])
+    page.check("input[name=option-short_game]")
+    page.fill("#tc-seconds", "300")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_url("**/tables/*/")
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+def shoot_view(page, name: str, selector: str) -> None:
+    """What a phone shows with `selector` at the top (the full-page shot is very long)."""
+    page.locator(selector).first.evaluate("(node) => node.scrollIntoView({block: 'start'})")
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"dragon_boats_{name}.png"))
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def test_a_short_game_of_dragon_boats_against_three_bots_by_clicking(new_page):
+    page = new_page(1280, 900)
+    sign_up(page, "mei")
+    create_short_game(page)
+    start_if_waiting(page)
+    page.wait_for_selector("#board .db-boat")
+    assert page.locator("#board .db-boat").count() == 4
+    assert page.locator("#board .db-stall").count() == 5
+    assert page.locator("#board .db-player").count() == 4
+    assert page.locator("#board .db-round").count() == 4  # the short game's round cards
+    assert page.locator("#board .db-node").count() == 20 + 4 * 20  # the mountain and four islands
+
+    rng = random.Random(11)
+    seen = set()
+    # Mid-game: a disc of ours resolving in round 2 (or any decision of ours from round 3 on).
+    mid_game = ("(() => { const live = window.sampanTable.state.live; const view = live.view;"
+                " return view.round >= 2 && (view.step === 'resolve' || view.round >= 3)"
+                " && live.legal_actions.length > 0 && !window.sampanTable.state.busy; })()")
+    play_until(page, mid_game, rng, timeout=120, seen=seen)
+    # The board and the prompt offer every legal action (the page opens its list of actions
+    # in words only for actions a renderer left out), and the prompt says what is decided.
+    assert page.locator("#board .clickable").count() > 0
+    assert page.locator("#prompt h3").inner_text()
+    assert not page.evaluate("document.getElementById('actions-box').open")
+    assert no_sideways_scroll(page)
+    shoot(page, "1280")
+
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.reload()
+    page.wait_for_selector("#board .db-boat")
+    width = page.evaluate("document.querySelector('#board .db-map').getBoundingClientRect().width")
+    assert 300 < width <= 375
+    assert no_sideways_scroll(page)
+    shoot(page, "375")
+    shoot_view(page, "375_sea", "#board .db-status")
+    shoot_view(page, "375_market", "#board .db-market")
+    shoot_view(page, "375_players", "#board .db-players")
+
+    # The rest of the game is played at 375 px.
+    clicks = play_until_over(page, rng, seen)
+    assert clicks > 10
+    assert {"start_disc", "bid", "resolve"} <= seen, seen
+    assert not page.evaluate("document.getElementById('actions-box').open")
+
+    scores = page.get_by_test_id("scores")
+    scores.wait_for()
+    assert scores.locator("tbody tr").count() == 4
+    page.get_by_test_id("seed-check").filter(has_text="matches").wait_for()
+    assert page.locator("#turn-banner").inner_text() == "Game over"
+    assert no_sideways_scroll(page)
+    shoot(page, "finished-375")
+    shoot_view(page, "375_finished", "#finished")
