@@ -22,7 +22,7 @@ from tables.heads import (
     seats_of,
 )
 from tables.models import Seat, Table
-from tables.reading import engine_of, event_frame, head_state, mover, names_of
+from tables.reading import engine_of, event_frame, head_state, names_of
 
 ACTORS = ("player", "bot", "timeout")
 MAX_COMMAND_ID = 100
@@ -107,14 +107,13 @@ def do_play(table: Table, seat: Seat, events: list[dict], engine: Engine, state:
     return head_moved(table, previous_to_act, seat.index, appended)
 
 
-def earlier_result(table: Table, seat: int) -> dict | None:
+def earlier_result(table: Table, seat: int, actor: str) -> dict | None:
     """The result of the command already applied under this command's key (None if there is
-    none): `table` comes from lock_table with the key, which names the seat."""
+    none): `table` is read with the key, which names the actor and the seat."""
     rows = table.command_rows
     if not rows:
         return None
-    return command_result(engine_of(table), table, seat, [(row.seq, row.payload) for row in rows],
-                          mover(rows[0].command_id, seat))
+    return command_result(engine_of(table), table, seat, [(row.seq, row.payload) for row in rows], actor)
 
 
 def command_result(engine: Engine, table: Table, seat: int, events: list[tuple[int, dict]], by: str) -> dict:
@@ -132,7 +131,7 @@ def command_result(engine: Engine, table: Table, seat: int, events: list[tuple[i
 def plan_move(table: Table, seat: int, action: Any, expected_seq: Any, command_id: str, actor: str) -> HeadMove | dict:
     """`table` read locked with `command_id` (a `command_key`): the earlier result of this command, or the
     move, its writes not yet run. Raises (and writes nothing) when the move is refused."""
-    earlier = earlier_result(table, seat)
+    earlier = earlier_result(table, seat, actor)
     if earlier is not None:
         return earlier
     check_running(table)
