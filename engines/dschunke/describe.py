@@ -58,6 +58,12 @@ def _payment(result: dict) -> str:
     return f"({result['each']} Yuan each)" if tied else f"({result['each']} Yuan)"
 
 
+def _merchants_revealed(e):
+    places = ", ".join(
+        f"{data.WORKER_TITLES[worker]} on the {junk} junk" for worker, junk in enumerate(e["merchants"]))
+    return f"The merchants are turned face up: {places}."
+
+
 def _ended(e):
     scores = ", ".join(f"{seat(i)} {score}" for i, score in enumerate(e["scores"]))
     label = "Winners" if len(e["winners"]) > 1 else "Winner"
@@ -69,9 +75,12 @@ TEMPLATES = {
     "cards_dealt": lambda e: "Every player is dealt 8 goods cards; the rest go to the junks' stocks.",
     "market_shuffled": lambda e: "The market cards are shuffled.",
     "specials_shuffled": lambda e: "The special cards are shuffled into four stacks.",
+    "merchants_shuffled": lambda e: "The three merchants are mixed face down.",
+    "merchant_placed": lambda e: f"{seat(e['seat'])} puts a face-down merchant on the {e['junk']} junk.",
+    "merchants_revealed": _merchants_revealed,
     "round_started": _round,
     "goods_exchanged": lambda e: f"{seat(e['seat'])} exchanges a {e['give']} card for a {e['take']} card.",
-    "exchange_done": lambda e: f"{seat(e['seat'])} ends the exchange.",
+    "exchange_done": lambda e: f"{seat(e['seat'])} makes no (more) exchanges.",
     "stack_searched": lambda e: f"{seat(e['seat'])} searches stack {e['stack'] + 1} of special cards.",
     "special_taken": _special_taken,
     "money_declared": lambda e: "Money is declared: " + ", ".join(f"{seat(i)} {m} Yuan" for i, m in enumerate(e["declared"])) + ".",

@@ -23,7 +23,8 @@ OPTIONS = {
             "type": "boolean",
             "default": False,
             "title": "Set-up variant",
-            "description": "Merchants start on three random junks and the players place the first strips themselves.",
+            "description": ("The players put the merchants face down on junks of their choice and place the "
+                            "first strips themselves; then the merchants are turned face up."),
         },
     },
 }
@@ -40,10 +41,8 @@ class Dschunke(Engine):
 
     def setup(self, players: int, options: dict, rng: random.Random) -> list:
         start = rng.randrange(players)
-        if options["setup_variant"]:
-            merchants = [JUNKS[j] for j in rng.sample(range(5), 3)]
-        else:
-            merchants = [JUNKS[j] for j in data.MERCHANT_START_JUNKS]
+        # Set-up variant: the merchants are mixed face down; the players choose their junks.
+        merchants = None if options["setup_variant"] else [JUNKS[j] for j in data.MERCHANT_START_JUNKS]
         per_kind = data.CARDS_PER_KIND_IN_DEAL[players]
         pool = [k for k in range(4) for _ in range(per_kind)]
         rng.shuffle(pool)
@@ -67,6 +66,11 @@ class Dschunke(Engine):
             {"type": "market_shuffled", "deck": deck, "count": len(deck)},
             {"type": "specials_shuffled", "stacks_order": stacks, "sizes": list(data.SPECIAL_STACK_SIZES)},
         ]
+        if options["setup_variant"]:
+            facedown = list(data.WORKERS[:3])
+            rng.shuffle(facedown)
+            # "deck_order" is a secret key (engines.core.SECRET_KEYS): no viewer ever gets it.
+            events.append({"type": "merchants_shuffled", "deck_order": facedown, "count": len(facedown)})
         return moves.run(None, events)
 
     evolve = staticmethod(rules.evolve)

@@ -6,7 +6,8 @@ from engines.core import IllegalAction
 from engines.dschunke import data, rules, scoring
 from engines.dschunke.data import JUNKS, KINDS, SPECIALS, WORKERS
 from engines.dschunke.state import (
-    ACTIONS, BETWEEN, BID, DECLARE, EXCHANGE, OVER, PLACE, ROUND_END, SUPPLY, State, free_slots,
+    ACTIONS, BETWEEN, BID, DECLARE, EXCHANGE, MERCHANT_CHOICE, OVER, PLACE, ROUND_END, SUPPLY, State,
+    free_slots,
 )
 
 # ----------------------------------------------------------------------------- legal actions
@@ -80,14 +81,21 @@ def lift_options(state: State) -> list:
 
 
 def exchange_options(state: State, seat: int) -> list:
+    """Swaps while the seat has some left (only a holder of Exchange goods has any), then "done":
+    the one choice of every other seat asked in phase 1."""
     hand = state.hands[seat]
     options = [
         {"type": "exchange", "give": KINDS[give], "take": KINDS[take]}
         for give in range(4) if hand[give]
         for take in range(4) if take != give and state.stocks[take]
-    ]
+    ] if state.swaps > 0 else []
     options.append({"type": "done"})
     return options
+
+
+def merchant_options(state: State) -> list:
+    """Set-up variant: any junk without a face-down merchant yet."""
+    return [{"type": "place_merchant", "junk": JUNKS[j]} for j in range(5) if j not in state.merchants]
 
 
 def search_options(state: State) -> list:
@@ -143,6 +151,8 @@ def legal_actions(state: State, seat: int) -> list:
         return turn_options(state, seat)
     if state.phase == EXCHANGE:
         return exchange_options(state, seat)
+    if state.phase == MERCHANT_CHOICE:
+        return merchant_options(state)
     return []
 
 
@@ -173,6 +183,7 @@ FIELDS = {
     "lift": {"junk": str, "slot": int},
     "exchange": {"give": str, "take": str},
     "done": {},
+    "place_merchant": {"junk": str},
     "search": {"stack": int},
     "pick": {"card": int},
     "reward": {"choice": str},
@@ -199,6 +210,7 @@ NOT_NOW = {
     "take": "There are no goods cards of that kind left to take.",
     "lift": "Only a strip in the top layer of a junk can be moved.",
     "exchange": "You can only give a card you hold for a card of another kind that a junk still has.",
+    "place_merchant": "That junk already has a merchant: choose another one.",
     "search": "That stack is empty or already taken in this event.",
     "pick": "That special card is not in the stack you are searching.",
     "reward": "There is no special card left to take; take the Yuan.",
@@ -349,6 +361,7 @@ EVENT_MAKERS = {
     "exchange": lambda state, seat, action: [
         {"type": "goods_exchanged", "seat": seat, "give": action["give"], "take": action["take"]}],
     "done": lambda state, seat, action: [{"type": "exchange_done", "seat": seat}],
+    "place_merchant": lambda state, seat, action: [{"type": "merchant_placed", "seat": seat, "junk": action["junk"]}],
     "search": lambda state, seat, action: [{"type": "stack_searched", "seat": seat, "stack": action["stack"]}],
     "pick": lambda state, seat, action: [
         {"type": "special_taken", "seat": seat, "stack": state.step[1], "specials": [action["card"]]}],
@@ -407,6 +420,8 @@ def auto_event(state: State) -> dict | None:
                 "card": card, "values": market_values(card)}
     if phase == DECLARE:
         return {"type": "money_declared", "declared": list(state.money)}
+    if phase == PLACE and not state.queue:  # set-up variant: the last strip is placed
+        return {"type": "merchants_revealed", "merchants": [JUNKS[junk] for junk in state.merchants]}
     if phase == ROUND_END:
         if state.round == data.ROUNDS:
             return {"type": "game_ended", **scoring.final_result(state)}

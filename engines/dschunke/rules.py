@@ -13,8 +13,8 @@ from __future__ import annotations
 from engines.dschunke import data
 from engines.dschunke.data import JUNK_KIND, KIND_INDEX, KINDS, JUNK_INDEX, SPECIALS
 from engines.dschunke.state import (
-    ACTIONS, BETWEEN, BID, DECLARE, EVENT_S, EXCHANGE, OVER, PLACE, REWARD, ROUND_END, SETUP,
-    SUPPLY, State, lift, place, visible_counts,
+    ACTIONS, BETWEEN, BID, DECLARE, EVENT_S, EXCHANGE, MERCHANT_CHOICE, OVER, PLACE, REWARD, ROUND_END,
+    SETUP, SUPPLY, State, lift, place, visible_counts,
 )
 
 ALL_KINDS = 0b1111
@@ -82,12 +82,27 @@ def show(state: State, kind: str, seats) -> None:
 # ----------------------------------------------------------------------------- phase flow
 
 
+def asked_in_exchange(state: State, seat: int) -> bool:
+    """Phase 1 asks a seat that holds a special card not known to all (its count minus its shown
+    cards, a public fact) or a shown "Exchange goods": being asked tells nobody anything."""
+    held = state.specials[seat]
+    if not held:  # most seats hold no special card
+        return False
+    shown = state.shown[seat]
+    return len(held) > len(shown) or any(SPECIALS[card][0] == "exchange" for card in shown)
+
+
+def exchange_allowance(state: State, seat: int) -> int:
+    """Swaps the seat may make in phase 1: two per "Exchange goods" card, 0 for any other seat asked."""
+    return data.EXCHANGE_SWAPS * count_specials(state, seat, "exchange")
+
+
 def enter_round(state: State) -> None:
-    holders = tuple(seat for seat in state.order() if count_specials(state, seat, "exchange"))
-    show(state, "exchange", holders)
-    if holders:
-        state.phase, state.queue = EXCHANGE, holders
-        state.swaps = data.EXCHANGE_SWAPS * count_specials(state, holders[0], "exchange")
+    state.exchanged = 0
+    asked = tuple(seat for seat in state.order() if asked_in_exchange(state, seat))
+    if asked:
+        state.phase, state.queue = EXCHANGE, asked
+        state.swaps = exchange_allowance(state, asked[0])
     else:
         enter_event(state)
 
@@ -95,7 +110,7 @@ def enter_round(state: State) -> None:
 def next_exchanger(state: State) -> None:
     state.queue = state.queue[1:]
     if state.queue:
-        state.swaps = data.EXCHANGE_SWAPS * count_specials(state, state.queue[0], "exchange")
+        state.swaps = exchange_allowance(state, state.queue[0])
     else:
         state.swaps = 0
         enter_event(state)
@@ -149,13 +164,27 @@ def continue_bidding(state: State, anybody_bid: bool) -> None:
         enter_bidding(state)
 
 
+def enter_placement(state: State) -> None:
+    """Set-up variant: from the start player, each places one strip passed to him at a time."""
+    state.phase = PLACE
+    state.queue = state.order() * data.VARIANT_STRIPS_PASSED
+    set_place_step(state)
+
+
 def set_place_step(state: State) -> None:
-    """Set-up variant: the seat to place puts a strip of the player on his right."""
+    """Set-up variant: the seat to place puts a strip of the player on his right. After the last
+    strip, face-down merchants wait in PLACE for the merchants_revealed event (moves.auto_event)."""
     if state.queue:
         seat = state.queue[0]
         state.step = ("place", 1, -1, (seat - 1) % state.n, -1, True)
     else:
-        state.phase, state.step = BETWEEN, None
+        state.step = None
+        if not state.facedown:
+            state.phase = BETWEEN
+
+
+def merchants_chosen(state: State) -> int:
+    return sum(1 for junk in state.merchants if junk >= 0)
 
 
 # ----------------------------------------------------------------------------- evolve
@@ -170,7 +199,9 @@ def game_started(_, event: dict) -> State:
     s.variant = bool(options["setup_variant"])
     s.round, s.phase, s.start, s.queue, s.step = 0, SETUP, event["start_player"], (), None
     s.main_done, s.used = False, 0
-    s.merchants = tuple(JUNK_INDEX[name] for name in event["merchants"])
+    # Set-up variant: no merchant is on a junk until the players choose the junks.
+    merchants = event["merchants"]
+    s.merchants = (-1, -1, -1) if merchants is None else tuple(JUNK_INDEX[name] for name in merchants)
     s.deck, s.market, s.revealed, s.covered = (), -1, (), 0
     s.hands = ((0, 0, 0, 0),) * n
     s.stocks = (0, 0, 0, 0)
@@ -189,6 +220,8 @@ def game_started(_, event: dict) -> State:
     s.discarded, s.stacks, s.taken, s.swaps = (), ((),) * 4, 0, 0
     s.bids = (None,) * n
     s.last_reveal = None
+    s.exchanged = 0
+    s.facedown = ()
     return s
 
 
@@ -208,12 +241,33 @@ def market_shuffled(s: State, event: dict) -> State:
 
 def specials_shuffled(s: State, event: dict) -> State:
     s.stacks = tuple(tuple(stack) for stack in event["stacks_order"])
-    if s.variant:
-        s.phase = PLACE
-        s.queue = s.order() * data.VARIANT_STRIPS_PASSED
-        set_place_step(s)
-    else:
+    if not s.variant:
         s.phase = BETWEEN
+    elif -1 not in s.merchants:  # a log from before the merchants were chosen face down
+        enter_placement(s)
+    return s  # else the merchants are shuffled next
+
+
+def merchants_shuffled(s: State, event: dict) -> State:
+    """Set-up variant: the merchants face down; from the start player, three seats choose junks."""
+    s.facedown = tuple(data.WORKERS.index(name) for name in event["deck_order"])
+    s.phase, s.queue, s.step = MERCHANT_CHOICE, s.order()[:len(s.facedown)], None
+    return s
+
+
+def merchant_placed(s: State, event: dict) -> State:
+    worker = s.facedown[merchants_chosen(s)]
+    s.merchants = replace(s.merchants, worker, JUNK_INDEX[event["junk"]])
+    s.queue = s.queue[1:]
+    if not s.queue:
+        enter_placement(s)
+    return s
+
+
+def merchants_revealed(s: State, event: dict) -> State:
+    s.merchants = tuple(JUNK_INDEX[name] for name in event["merchants"])
+    s.facedown = ()
+    s.phase = BETWEEN
     return s
 
 
@@ -231,6 +285,9 @@ def goods_exchanged(s: State, event: dict) -> State:
     hand = add_cards(add_cards(s.hands[seat], give, -1), take, 1)
     s.hands = replace(s.hands, seat, hand)
     s.stocks = add_cards(add_cards(s.stocks, give, 1), take, -1)
+    if not s.exchanged >> seat & 1:  # the first swap: the table sees the card(s) now
+        s.exchanged |= 1 << seat
+        show(s, "exchange", (seat,))
     s.swaps -= 1
     if not s.swaps:
         next_exchanger(s)
@@ -433,6 +490,9 @@ HANDLERS = {
     "cards_dealt": cards_dealt,
     "market_shuffled": market_shuffled,
     "specials_shuffled": specials_shuffled,
+    "merchants_shuffled": merchants_shuffled,
+    "merchant_placed": merchant_placed,
+    "merchants_revealed": merchants_revealed,
     "round_started": round_started,
     "goods_exchanged": goods_exchanged,
     "exchange_done": exchange_done,

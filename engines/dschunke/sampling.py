@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from engines.dschunke import data
+from engines.dschunke import data, rules
 from engines.dschunke.data import KINDS, SPECIALS
 from engines.dschunke.state import BID, EXCHANGE, PHASE_NAMES, SUPPLY, State, visible_counts
 from engines.dschunke.views import step_from_view
@@ -14,6 +14,7 @@ def sample(shown: dict, seat: int, rng: random.Random) -> State:
     s = public_state(shown, rng)
     sample_goods(s, shown, seat, rng)
     sample_specials(s, shown, seat, rng)
+    sample_swaps(s, shown)
     sample_bids(s, shown, seat, rng)
     return s
 
@@ -32,9 +33,9 @@ def public_state(shown: dict, rng: random.Random) -> State:
     s.queue = tuple(shown["queue"])
     s.step = step_from_view(shown["step"])
     s.main_done = shown["main_action_done"]
-    s.swaps = shown["swaps_left"]
+    s.exchanged = sum(1 << i for i in shown["exchanged"])
     s.used = sum(1 << w for w, worker in enumerate(shown["workers"]) if worker["used"])
-    s.merchants = tuple(data.JUNK_INDEX[worker["junks"][0]] for worker in shown["workers"][:3])
+    sample_merchants(s, shown, rng)
     market = shown["market"]
     s.market = market["card"] if market["card"] is not None else -1
     s.revealed = tuple(market["revealed"])
@@ -54,6 +55,23 @@ def public_state(shown: dict, rng: random.Random) -> State:
         (tuple(entry["cards"].get(kind, 0) for kind in KINDS), entry["void"]) for entry in shown["last_bids"]
     )
     return s
+
+
+def sample_merchants(s: State, shown: dict, rng: random.Random) -> None:
+    """Merchants as seen; in the set-up variant, face-down merchants in a random order, the
+    first ones on the junks chosen so far (the view shows which junks, not which merchant)."""
+    workers = shown["workers"][:3]
+    if all(worker["junks"] for worker in workers):
+        s.merchants = tuple(data.JUNK_INDEX[worker["junks"][0]] for worker in workers)
+        s.facedown = ()
+        return
+    chosen = [j for j, junk in enumerate(shown["junks"]) if junk["face_down_merchant"]]
+    order = list(range(3))
+    rng.shuffle(order)
+    merchants = [-1, -1, -1]
+    for worker, junk in zip(order, chosen):
+        merchants[worker] = junk
+    s.merchants, s.facedown = tuple(merchants), tuple(order)
 
 
 def sample_goods(s: State, shown: dict, seat: int, rng: random.Random) -> None:
@@ -95,22 +113,19 @@ def sample_specials(s: State, shown: dict, seat: int, rng: random.Random) -> Non
         known |= set(p["shown_specials"])
     if offer:
         known |= set(offer["offer"])
-    # While a permanent card is taking effect every copy held is shown, so none can be hidden.
-    barred = {SUPPLY: "extra_supply", EXCHANGE: "exchange"}.get(s.phase)
     unknown = [card for card in range(len(SPECIALS)) if card not in known]
     rng.shuffle(unknown)
-    eligible = [card for card in unknown if SPECIALS[card][0] != barred]
     specials, shown_cards = [], []
     for i, p in enumerate(players):
         shown_cards.append(tuple(p["shown_specials"]))
         if i == seat:
             specials.append(tuple(p["specials"]))
             continue
+        barred = barred_kind(s, i)
         hidden = p["specials_count"] - len(p["shown_specials"])
-        specials.append(tuple(p["shown_specials"]) + tuple(eligible[:hidden]))
-        eligible = eligible[hidden:]
-    held = {card for cards in specials for card in cards}
-    unknown = [card for card in unknown if card not in held]
+        drawn = [card for card in unknown if SPECIALS[card][0] != barred][:hidden] if hidden else []
+        specials.append(tuple(p["shown_specials"]) + tuple(drawn))
+        unknown = [card for card in unknown if card not in drawn]
     stacks = []
     for stack in shown["stacks"]:
         if offer and offer["stack"] == stack["stack"]:
@@ -119,6 +134,24 @@ def sample_specials(s: State, shown: dict, seat: int, rng: random.Random) -> Non
             stacks.append(tuple(unknown[: stack["size"]]))
             unknown = unknown[stack["size"]:]
     s.specials, s.shown, s.stacks = tuple(specials), tuple(shown_cards), tuple(stacks)
+
+
+def barred_kind(s: State, seat: int) -> str | None:
+    """The permanent card `seat` cannot hold unseen now: every copy held shows while it takes effect
+    (Extra supply in the resupply; Exchange goods once the seat swapped in this phase 1). Being
+    asked in phase 1 bars nothing: any seat with an unknown card is asked."""
+    if s.phase == SUPPLY:
+        return "extra_supply"
+    if s.phase == EXCHANGE and s.exchanged >> seat & 1:
+        return "exchange"
+    return None
+
+
+def sample_swaps(s: State, shown: dict) -> None:
+    """The swaps left to the seat asked in phase 1: as seen, or, while unseen, what its sampled
+    cards allow (it has not swapped yet)."""
+    swaps = shown["swaps_left"]
+    s.swaps = swaps if swaps is not None else rules.exchange_allowance(s, s.queue[0])
 
 
 def sample_bids(s: State, shown: dict, seat: int, rng: random.Random) -> None:

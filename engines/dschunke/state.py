@@ -5,17 +5,20 @@ from engines.dschunke.data import LAYER_CELLS
 
 # Phases. The automatic ones (BETWEEN, DECLARE, ROUND_END) never wait for a player.
 SETUP, PLACE, BETWEEN, EXCHANGE, EVENT_S, DECLARE, ACTIONS, SUPPLY, BID, REWARD, ROUND_END, OVER = range(12)
+MERCHANT_CHOICE = 12  # set-up variant, before PLACE (numbered last: snapshots keep their numbers)
 PHASE_NAMES = (
     "setup", "placement", "round start", "exchange", "special event", "money declaration",
-    "actions", "resupply", "bartering", "special reward", "round end", "over",
+    "actions", "resupply", "bartering", "special reward", "round end", "over", "merchant choice",
 )
 
 FIELDS = (
     "n", "public_money", "variant", "round", "phase", "start", "queue", "step", "main_done",
     "used", "merchants", "deck", "market", "revealed", "covered", "hands", "stocks", "money",
     "declared", "strips", "junks", "vis", "specials", "shown", "discarded", "stacks", "taken",
-    "swaps", "bids", "last_reveal",
+    "swaps", "bids", "last_reveal", "exchanged", "facedown",
 )
+# Fields added after the first snapshots were stored, with their value in an older snapshot.
+LATE_FIELDS = {"exchanged": 0, "facedown": ()}
 
 
 class State:
@@ -26,6 +29,10 @@ class State:
     junks: per junk a tuple of layers, each a tuple of 3 owner seats (-1: empty slot).
     vis: per junk the visible crates of each seat (kept in step with junks).
     bids: per seat the pending bid (4 counts) or None; last_reveal: the last bids_revealed event.
+    swaps: swaps left to the seat asked in phase 1; exchanged: bit mask of the seats that swapped
+    in this round's phase 1 (public).
+    facedown: set-up variant, until the merchants are turned face up: the shuffled face-down
+    merchants (worker indices, secret); the i-th junk chosen gets facedown[i]. () otherwise.
 
     `folded` is not part of the game: it is a memo, (event, state after it), left by `decide`
     for the caller's evolve of that very event (see rules.evolve). Equality and snapshots
@@ -91,7 +98,7 @@ def dump(state: State) -> dict:
 def load(data: dict) -> State:
     state = State.blank()
     for name in FIELDS:
-        setattr(state, name, from_json(data[name]))
+        setattr(state, name, from_json(data[name]) if name in data or name not in LATE_FIELDS else LATE_FIELDS[name])
     return state
 
 

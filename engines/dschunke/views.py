@@ -4,7 +4,7 @@ from __future__ import annotations
 from engines.core import strip_private
 from engines.dschunke import data, moves, rules
 from engines.dschunke.data import COLOURS, JUNKS, KINDS, SPECIALS, WORKERS
-from engines.dschunke.state import BID, OVER, PHASE_NAMES, State, top_cells
+from engines.dschunke.state import BID, EXCHANGE, OVER, PHASE_NAMES, State, top_cells
 
 ENGINE_PRIVATE_KEYS = frozenset({"hand", "money", "specials", "bid", "offer"})
 STEP_FIELDS = {
@@ -97,12 +97,17 @@ def junk_view(state: State, j: int) -> dict:
             for x in range(3)
         ],
         "visible": list(state.vis[j]),
+        # Set-up variant: a merchant lies here face down (which one is secret until all are turned).
+        "face_down_merchant": bool(state.facedown) and j in state.merchants,
     }
 
 
 def worker_view(state: State, worker: int) -> dict:
     action = rules.worker_action(state, worker) if state.round else None
-    junks = [state.merchants[worker]] if worker < 3 else list(rules.free_junks(state))
+    if worker < 3:
+        junks = [] if state.facedown or state.merchants[worker] < 0 else [state.merchants[worker]]
+    else:
+        junks = list(rules.free_junks(state))
     return {
         "name": WORKERS[worker],
         "title": data.WORKER_TITLES[worker],
@@ -131,8 +136,17 @@ def views(state: State, viewers: list) -> dict:
     public = public_view(state)
     over = state.phase == OVER
     return {viewer: {**public, "players": [player_view(state, seat, viewer, over) for seat in range(state.n)],
-                     **search_view(state, viewer)}
+                     "swaps_left": swaps_view(state, viewer), **search_view(state, viewer)}
             for viewer in viewers}
+
+
+def swaps_view(state: State, viewer):
+    """Phase 1: the swaps left to the seat asked. Others learn them (and that it holds Exchange
+    goods) only from its first swap; until then they see None."""
+    if state.phase != EXCHANGE:
+        return state.swaps
+    asked = state.queue[0]
+    return state.swaps if viewer == asked or state.exchanged >> asked & 1 else None
 
 
 def public_view(state: State) -> dict:
@@ -147,7 +161,7 @@ def public_view(state: State) -> dict:
         "queue": list(state.queue),
         "step": step_view(state.step),
         "main_action_done": state.main_done,
-        "swaps_left": state.swaps,
+        "exchanged": [seat for seat in range(state.n) if state.exchanged >> seat & 1],
         "junks": [junk_view(state, j) for j in range(5)],
         "workers": [worker_view(state, w) for w in range(rules.workers_in_play(state))],
         "market": market_view(state),

@@ -34,10 +34,11 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def recreate_database() -> None:
+def recreate_database(create: bool = True) -> None:
     with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as connection:
         connection.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {DATABASE}")
+        if create:
+            connection.execute(f"CREATE DATABASE {DATABASE}")
 
 
 def server_environment() -> dict:
@@ -88,6 +89,7 @@ def sampan_server():
         finally:
             server.terminate()
             server.wait(timeout=10)
+            recreate_database(create=False)
 
 
 @pytest.fixture(scope="session")

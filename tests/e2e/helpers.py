@@ -1,12 +1,13 @@
 """Steps the browser tests share: accounts, creating a table, playing by clicking."""
 from __future__ import annotations
 
+import os
 import random
 import time
 from pathlib import Path
 
 PASSWORD = "tide-lantern-4821"
-DATABASE = "sampan_e2e"  # the server's own PostgreSQL database, made afresh for each run
+DATABASE = f"sampan_e2e_{os.getpid()}"  # the server's own PostgreSQL database: one per run, dropped after it
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"  # git-ignored
 
 

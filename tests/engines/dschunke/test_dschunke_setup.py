@@ -128,8 +128,10 @@ def test_ten_rounds_then_the_game_ends():
 
 def test_setup_variant_places_passed_strips():
     state, events = new_game(4, seed=11, setup_variant=True)
-    merchants = events[0]["merchants"]
-    assert len(set(merchants)) == 3
+    # the merchants first go face down on three junks the players choose (issue 13)
+    for junk in ("grey", "white", "orange"):
+        state, _ = act(state, state.queue[0], {"type": "place_merchant", "junk": junk})
+    assert len(set(state.merchants)) == 3
     assert phase(state) == "placement" and all(not junk for junk in state.junks)
     seat = state.queue[0]
     assert seat == state.start

@@ -86,7 +86,10 @@ def test_bartering_example_of_the_book():
     for seat, count in enumerate([0, 1, 2, 0]):
         state, events = bid(state, seat, **({"purple": count} if count else {}))
     assert state.money == (4, 0, 2, 0)
-    assert phase(state) == "actions" and state.round == 2
+    # round 2's phase 1 asks D, who holds a special card nobody else knows (issue 13)
+    assert phase(state) == "exchange" and state.round == 2 and state.queue == (3,)
+    state, _ = act(state, 3, {"type": "done"})
+    assert phase(state) == "actions"
 
 
 def test_a_tie_on_the_special_card_gives_nothing():

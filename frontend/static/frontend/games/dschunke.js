@@ -114,15 +114,19 @@ function drawJunk(ctx, junk, x, y) {
   const { layout, actions } = ctx;
   const w = layout.junkW;
   const takeAction = junk.goods ? actions.find({ type: "take", kind: junk.goods }) : null;
+  // Set-up variant: the junk itself is clicked to put the next face-down merchant on it.
+  const merchantAction = actions.find({ type: "place_merchant", junk: junk.name });
+  const hullAction = takeAction || merchantAction;
   const hull = svg("path", {
     d: `M${x} ${y + 26} L${x + w} ${y + 26} L${x + w - 18} ${y + layout.junkH - 6} Q${x + w / 2} ${y + layout.junkH + 6} ${x + 18} ${y + layout.junkH - 6} Z`,
-    fill: JUNK_COLOURS[junk.name], stroke: "#3b2f23", "stroke-width": 2, class: takeAction ? "hit" : "",
+    fill: JUNK_COLOURS[junk.name], stroke: "#3b2f23", "stroke-width": 2, class: hullAction ? "hit" : "",
   });
   const title = junk.goods ? `${junk.name} · ${ctx.glossary.goods[junk.goods]}` : `${junk.name} · any goods`;
   // Stock sizes are hidden by the rules; only whether a junk still has cards is shown.
   const stock = junk.goods ? (junk.stock_empty ? "no cards left" : "cards in stock") : "takes from any stock";
   const group = svg("g", { class: "junk", "data-junk": junk.name },
-    ctx.actions.clickable(svg("g", {}, hull), takeAction, `Take ${kindLabel(junk.goods, ctx.glossary)}`),
+    ctx.actions.clickable(svg("g", {}, hull), hullAction, takeAction
+      ? `Take ${kindLabel(junk.goods, ctx.glossary)}` : `Put a face-down merchant on the ${junk.name} junk`),
     svg("text", { x: x + 4, y: y + 18, "font-size": 16, "font-weight": 700 }, title),
     svg("text", {
       x: x + w / 2, y: y + layout.junkH - 14, "font-size": 12, "text-anchor": "middle",
@@ -206,11 +210,21 @@ function drawVisible(ctx, junk, x, y) {
 }
 
 // Merchants on this junk, and trainees that may act here (they work where no merchant is).
+// In the set-up variant a merchant may lie here face down: which one is not known yet.
 function drawWorkers(ctx, junk, x, y, width) {
   const group = svg("g", { class: "workers" });
   const here = ctx.view.workers.filter((worker) => worker.junks.includes(junk.name));
-  const badgeW = Math.min(112, (width - 6) / Math.max(1, here.length));
-  here.forEach((worker, index) => {
+  const faceDown = junk.face_down_merchant ? 1 : 0;
+  const badgeW = Math.min(112, (width - 6) / Math.max(1, here.length + faceDown));
+  if (faceDown) {
+    group.append(svg("g", { class: "worker face-down", "data-worker": "face-down" },
+      svg("rect", { x, y, width: badgeW, height: 44, rx: 22, fill: "#6b5a3a", stroke: "#333" }),
+      svg("text", { x: x + badgeW / 2, y: y + 18, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff" }, "?"),
+      svg("text", { x: x + badgeW / 2, y: y + 35, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, "face down"),
+      svg("title", {}, "A merchant lies here face down; all are turned face up after the strips are placed")));
+  }
+  here.forEach((worker, position) => {
+    const index = position + faceDown;
     const action = ctx.actions.find({ type: "use", worker: worker.name, junk: junk.name });
     const merchant = worker.name.endsWith("merchant");
     const bx = x + index * (badgeW + 6);
@@ -332,8 +346,9 @@ function renderPrompt(box, ctx) {
   const { view } = ctx;
   const build = view.phase === "bartering" ? bidPrompt
     : view.phase === "exchange" ? exchangePrompt
-      : view.step ? STEP_PROMPTS[view.step.step]
-        : view.phase === "actions" ? turnPrompt : null;
+      : view.phase === "merchant choice" ? merchantPrompt
+        : view.step ? STEP_PROMPTS[view.step.step]
+          : view.phase === "actions" ? turnPrompt : null;
   if (build) box.append(...build(ctx, box));
 }
 
@@ -365,10 +380,25 @@ function bidPrompt(ctx) {
   ];
 }
 
-// Exchange goods in two clicks: the kind to give, then the kind to take.
+// Set-up variant: the next face-down merchant goes on the junk clicked (or chosen here).
+function merchantPrompt(ctx) {
+  return [
+    heading("Put the next face-down merchant on a junk: click a junk"),
+    row(...typed(ctx, "place_merchant").map((action) => ctx.actions.button(action, `${action.junk} junk`))),
+  ];
+}
+
+// Exchange goods in two clicks: the kind to give, then the kind to take. Every player with a
+// special card nobody knows is asked, so most are asked with nothing to exchange.
 function exchangePrompt(ctx, box) {
   const { actions, view, glossary } = ctx;
   const swaps = typed(ctx, "exchange");
+  if (!swaps.length) {
+    return [
+      heading("Exchange goods: nothing to exchange"),
+      row(actions.button(actions.find({ type: "done" }), "Continue")),
+    ];
+  }
   swaps.forEach((action) => actions.placed.add(actions.indexOf(action)));
   const gives = [...new Set(swaps.map((action) => action.give))];
   const giveButton = (kind) => el("button", {
@@ -446,7 +476,9 @@ export function describeAction(action, snapshot, glossary) {
     case "lift": return `Lift the strip in slot ${action.slot + 1} of the ${action.junk} junk`;
     case "take": return `Take ${kind(action.kind)}`;
     case "exchange": return `Exchange a ${kind(action.give)} card for ${kind(action.take)}`;
-    case "done": return "Done exchanging";
+    case "done": return (snapshot.legal_actions || []).some((other) => other.type === "exchange")
+      ? "Done exchanging" : "Continue (nothing to exchange)";
+    case "place_merchant": return `Put a face-down merchant on the ${action.junk} junk`;
     case "search": return `Search stack ${action.stack + 1}`;
     case "pick": return `Keep ${glossary.specials[action.card].title}`;
     case "reward": return action.choice === "yuan" ? `Take ${glossary.last_round_s_yuan} Yuan` : "Take a special card";
