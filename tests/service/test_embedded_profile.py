@@ -24,7 +24,8 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def embedded_server(tmp_path_factory):
-    """One uvicorn server of the embedded profile on a fresh SQLite file, and the demo's token."""
+    """One uvicorn server of the embedded profile on a fresh SQLite file, and the API headers of
+    the demo account and of a second player, "rival"."""
     tmp_path = tmp_path_factory.mktemp("embedded")
     env = {**{k: v for k, v in os.environ.items() if not k.startswith(("SAMPAN_", "SECRET_KEY", "ALLOWED_HOSTS"))},
            "SAMPAN_PROFILE": "embedded", "SAMPAN_SQLITE_PATH": str(tmp_path / "db.sqlite3"),
@@ -32,8 +33,12 @@ def embedded_server(tmp_path_factory):
     manage = [sys.executable, "manage.py"]
     for command in (["migrate", "--noinput"], ["demo_account"]):
         subprocess.run(manage + command, cwd=ROOT, env=env, check=True, capture_output=True, timeout=120)
-    token = subprocess.run(manage + ["drf_create_token", "demo"], cwd=ROOT, env=env, check=True,
-                           capture_output=True, text=True, timeout=60).stdout.split()[2]
+    subprocess.run(manage + ["shell", "-c", "from django.contrib.auth.models import User; "
+                             "User.objects.create_user('rival', 'rival@example.com', 'rival-pass-4821')"],
+                   cwd=ROOT, env=env, check=True, capture_output=True, timeout=60)
+    token, rival = (subprocess.run(manage + ["drf_create_token", name], cwd=ROOT, env=env, check=True,
+                                   capture_output=True, text=True, timeout=60).stdout.split()[2]
+                    for name in ("demo", "rival"))
     port = free_port()
     log = open(tmp_path / "server.log", "w")
     server = subprocess.Popen(
@@ -47,7 +52,7 @@ def embedded_server(tmp_path_factory):
             break
         except requests.RequestException:
             time.sleep(0.2)
-    yield base, {"Authorization": f"Token {token}"}, tmp_path / "db.sqlite3"
+    yield base, {"Authorization": f"Token {token}"}, tmp_path / "db.sqlite3", {"Authorization": f"Token {rival}"}
     server.terminate()
     server.wait(timeout=20)
     log.close()
@@ -64,24 +69,25 @@ async def frames_until(url: str, done, timeout: float) -> list[dict]:
 
 
 def test_ai_seats_and_an_idle_player_are_played_and_pushed(embedded_server):
-    base, auth, _ = embedded_server
+    base, auth, _, rival = embedded_server
     body = {"game": "dschunke", "players": 3, "time_control": {"kind": "live", "seconds": 5},
-            "seats": [{"kind": "me"}, {"kind": "ai", "strength": "random"}, {"kind": "ai", "strength": "random"}]}
+            "seats": [{"kind": "me"}, {"kind": "invite", "username": "rival"}, {"kind": "ai", "strength": "random"}]}
     table = requests.post(f"{base}/api/tables/", json=body, headers=auth, timeout=30).json()
+    assert requests.post(f"{base}/api/tables/{table['id']}/join/", json={}, headers=rival, timeout=30).ok
     started = requests.post(f"{base}/api/tables/{table['id']}/start/", headers=auth, timeout=60).json()
-    assert started["status"] == "running" and started["to_act"] == [0]  # the AIs have answered inline
+    assert started["status"] == "running" and set(started["to_act"]) <= {0, 1}  # the AI has answered inline
     ws_url = base.replace("http", "ws") + f"/ws/tables/{table['id']}/"
-    # Nobody moves for seat 0: the ticker's bot does after 5 s, and the AIs answer; all pushed.
+    # Nobody moves for the people: the ticker's bot does after 5 s (a person waits), and the AI answers; all pushed.
     frames = asyncio.run(frames_until(ws_url, lambda f: any(x["type"] == "event" for x in f), timeout=30))
     assert frames[0]["type"] == "sync" and frames[0]["seq"] == started["head_seq"]
     assert frames[1]["type"] == "event" and frames[1]["seq"] == started["head_seq"] + 1
     events = requests.get(f"{base}/api/tables/{table['id']}/events/?after={started['head_seq']}",
                           headers=auth, timeout=30).json()["events"]
-    assert events[0]["seat"] == 0
+    assert events[0]["seat"] in started["to_act"] and events[0]["by"] == "timeout"
 
 
 def test_sqlite_triggers_keep_the_event_log_append_only(embedded_server):
-    base, auth, database = embedded_server
+    base, auth, database, _ = embedded_server
     body = {"game": "dschunke", "players": 3, "time_control": {"kind": "live", "seconds": 60},
             "seats": [{"kind": "me"}, {"kind": "ai", "strength": "random"}, {"kind": "ai", "strength": "random"}]}
     table = requests.post(f"{base}/api/tables/", json=body, headers=auth, timeout=30).json()
@@ -97,7 +103,7 @@ def test_sqlite_triggers_keep_the_event_log_append_only(embedded_server):
 
 
 def test_a_websocket_from_another_sites_page_is_refused(embedded_server):
-    base, auth, _ = embedded_server
+    base, auth, _, _ = embedded_server
     ws_url = base.replace("http", "ws") + "/ws/tables/1/"
 
     async def handshake(origin: str):
@@ -111,7 +117,7 @@ def test_a_websocket_from_another_sites_page_is_refused(embedded_server):
 
 
 def test_no_debug_pages_and_static_files_still_served(embedded_server):
-    base, _, _ = embedded_server
+    base, _, _, _ = embedded_server
     missing = requests.get(f"{base}/no-such-page/", timeout=10)
     assert missing.status_code == 404
     assert "URLconf" not in missing.text and "Traceback" not in missing.text
