@@ -4,9 +4,8 @@ from __future__ import annotations
 import random
 
 from engines.core import Engine
-from engines.dschunke import data, moves, rules, sampling, scoring, state as states, views
-from engines.dschunke import describe as text
-from engines.dschunke.describe import describe
+from engines.dschunke import data, evolve, hidden, rules, sampling, scoring, state as states, text
+from engines.dschunke.text import describe
 from engines.dschunke.data import JUNKS, KINDS
 
 OPTIONS = {
@@ -71,24 +70,24 @@ class Dschunke(Engine):
             rng.shuffle(facedown)
             # "deck_order" is a secret key (engines.core.SECRET_KEYS): no viewer ever gets it.
             events.append({"type": "merchants_shuffled", "deck_order": facedown, "count": len(facedown)})
-        return moves.run(None, events)
+        return rules.run(None, events)
 
-    evolve = staticmethod(rules.evolve)
+    evolve = staticmethod(evolve.evolve)
 
-    decide = staticmethod(moves.decide)
+    decide = staticmethod(rules.decide)
 
-    to_act = staticmethod(moves.to_act)
+    to_act = staticmethod(rules.to_act)
 
-    legal_actions = staticmethod(moves.legal_actions)
+    legal_actions = staticmethod(rules.legal_actions)
 
     def view(self, state, viewer):
-        return views.view(state, viewer)
+        return hidden.view(state, viewer)
 
     def views(self, state, viewers):
-        return views.views(state, viewers)
+        return hidden.views(state, viewers)
 
     def redact(self, event, viewer):
-        return views.redact(event, viewer)
+        return hidden.redact(event, viewer)
 
     outcome = staticmethod(scoring.outcome)
 
@@ -114,7 +113,7 @@ class Dschunke(Engine):
         return describe(event)
 
     def private_keys(self, state):
-        return views.private_keys(state)
+        return hidden.private_keys(state)
 
     def players(self, state):
         return state.n

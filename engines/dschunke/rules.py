@@ -1,545 +1,470 @@
-"""The fold: how each event changes the state.
-
-Steps (State.step) that a seat must resolve:
-    ("place", remaining, junk or -1 for any, owner, junk excluded or -1, from_reserve)
-    ("take", remaining, kind to take first or -1 for a free choice, one_card_at_a_time)
-    ("lift",)  ("search",)  ("pick", stack)  ("choose",)
-evolve never validates and never draws chance. Phase changes that follow from the state alone
-(who acts next, skipping an empty phase) happen here; events that need a decision or carry news
-(the market card, a reveal) are produced in moves.py.
-"""
+"""What a seat may do now (legal_actions), checking an action (decide), and the automatic
+events that follow a player's action until somebody has to decide again."""
 from __future__ import annotations
 
-from engines.dschunke import data
-from engines.dschunke.data import JUNK_KIND, KIND_INDEX, KINDS, JUNK_INDEX, SPECIALS
+from engines.core import IllegalAction
+from engines.dschunke import data, evolve, scoring
+from engines.dschunke.data import JUNKS, KINDS, SPECIALS, WORKERS
 from engines.dschunke.state import (
-    ACTIONS, BETWEEN, BID, DECLARE, EVENT_S, EXCHANGE, MERCHANT_CHOICE, OVER, PLACE, REWARD, ROUND_END,
-    SETUP, SUPPLY, State, lift, place, visible_counts,
+    ACTIONS, BETWEEN, BID, DECLARE, EXCHANGE, MERCHANT_CHOICE, OVER, PLACE, ROUND_END, SUPPLY, State,
+    free_slots,
 )
 
-ALL_KINDS = 0b1111
+# ----------------------------------------------------------------------------- legal actions
 
 
-def replace(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
+LOAD_ACTIONS = (data.LOAD1, data.LOAD2)
 
 
-def add_cards(hand: tuple, kind: int, count: int) -> tuple:
-    return replace(hand, kind, hand[kind] + count)
-
-
-NO_CARDS = (0, 0, 0, 0)
-
-
-def card_counts(cards: dict) -> tuple:
-    """Per kind the count of a {kind name: count} dict, the form of bids in events."""
-    if not cards:  # an empty fist
-        return NO_CARDS
-    return tuple([cards.get(kind, 0) for kind in KINDS])
-
-
-def count_specials(state: State, seat: int, kind: str) -> int:
+def usable_specials(state: State, seat: int) -> list:
+    """One-use cards the seat may play now."""
     held = state.specials[seat]
-    return sum(1 for card in held if SPECIALS[card][0] == kind) if held else 0
-
-
-def entitlement(state: State, junk: int, seat: int) -> int:
-    """Cards or Yuan for a goods or money action: one per visible own crate, at least 3."""
-    return max(data.MINIMUM_TAKE, state.vis[junk][seat])
-
-
-def available_stacks(state: State) -> list:
-    return [i for i, stack in enumerate(state.stacks) if stack and not state.taken >> i & 1]
-
-
-def free_junks(state: State) -> tuple:
-    """The two junks without a merchant, where the trainees act."""
-    return tuple(j for j in range(5) if j not in state.merchants)
-
-
-def worker_action(state: State, worker: int) -> int:
-    if worker < 3:
-        return data.MERCHANT_ACTIONS[worker]
-    return data.TRAINEE_TRACKS[worker - 3][state.round - 1]
-
-
-def workers_in_play(state: State) -> int:
-    return 3 + data.TRAINEES_IN_PLAY[state.n]
-
-
-def show(state: State, kind: str, seats) -> None:
-    """Mark the permanent cards of `kind` held by `seats` as known to all (they took effect)."""
-    shown = list(state.shown)
-    for seat in seats:
-        if not state.specials[seat]:  # most seats hold no special card
-            continue
-        cards = tuple(c for c in state.specials[seat] if SPECIALS[c][0] == kind and c not in shown[seat])
-        if cards:
-            shown[seat] = tuple(sorted(shown[seat] + cards))
-    state.shown = tuple(shown)
-
-
-# ----------------------------------------------------------------------------- phase flow
-
-
-def asked_in_exchange(state: State, seat: int) -> bool:
-    """Phase 1 asks a seat that holds a special card not known to all (its count minus its shown
-    cards, a public fact) or a shown "Exchange goods": being asked tells nobody anything."""
-    held = state.specials[seat]
-    if not held:  # most seats hold no special card
-        return False
-    shown = state.shown[seat]
-    return len(held) > len(shown) or any(SPECIALS[card][0] == "exchange" for card in shown)
-
-
-def exchange_allowance(state: State, seat: int) -> int:
-    """Swaps the seat may make in phase 1: two per "Exchange goods" card, 0 for any other seat asked."""
-    return data.EXCHANGE_SWAPS * count_specials(state, seat, "exchange")
-
-
-def enter_round(state: State) -> None:
-    state.exchanged = 0
-    asked = tuple(seat for seat in state.order() if asked_in_exchange(state, seat))
-    if asked:
-        state.phase, state.queue = EXCHANGE, asked
-        state.swaps = exchange_allowance(state, asked[0])
-    else:
-        enter_event(state)
-
-
-def next_exchanger(state: State) -> None:
-    state.queue = state.queue[1:]
-    if state.queue:
-        state.swaps = exchange_allowance(state, state.queue[0])
-    else:
-        state.swaps = 0
-        enter_event(state)
-
-
-def enter_event(state: State) -> None:
-    event = data.EVENTS.get(state.round)
-    if event == "S":
-        state.phase, state.queue, state.taken, state.step = EVENT_S, state.order(), 0, ("search",)
-        if not available_stacks(state):
-            enter_actions(state)
-    elif event == "Y":
-        state.phase, state.queue, state.step = DECLARE, (), None
-    else:
-        enter_actions(state)
-
-
-def enter_actions(state: State) -> None:
-    state.phase, state.queue, state.step, state.main_done = ACTIONS, state.order(), None, False
-    state.taken = 0
-
-
-def enter_supply(state: State) -> None:
-    state.phase, state.queue = SUPPLY, state.order()
-    show(state, "extra_supply", state.queue)
-    set_supply_step(state)
-
-
-def set_supply_step(state: State) -> None:
-    if state.queue:
-        seat = state.queue[0]
-        state.step = ("take", data.SUPPLY_CARDS + count_specials(state, seat, "extra_supply"), -1, True)
-    else:
-        state.step = None
-        enter_bidding(state)
-
-
-def enter_bidding(state: State) -> None:
-    """A new sealed-bid round; a seat with no cards at all shows an empty fist at once."""
-    if state.covered == ALL_KINDS or not any(sum(hand) for hand in state.hands):
-        state.phase, state.queue, state.step = ROUND_END, (), None
-        return
-    state.phase, state.queue, state.step = BID, (), None
-    state.bids = tuple([None if sum(hand) else (0, 0, 0, 0) for hand in state.hands])
-
-
-def continue_bidding(state: State, anybody_bid: bool) -> None:
-    if state.covered == ALL_KINDS or not anybody_bid:
-        state.phase, state.queue, state.step = ROUND_END, (), None
-    else:
-        enter_bidding(state)
-
-
-def enter_placement(state: State) -> None:
-    """Set-up variant: from the start player, each places one strip passed to him at a time."""
-    state.phase = PLACE
-    state.queue = state.order() * data.VARIANT_STRIPS_PASSED
-    set_place_step(state)
-
-
-def set_place_step(state: State) -> None:
-    """Set-up variant: the seat to place puts a strip of the player on his right. After the last
-    strip, face-down merchants wait in PLACE for the merchants_revealed event (moves.auto_event)."""
-    if state.queue:
-        seat = state.queue[0]
-        state.step = ("place", 1, -1, (seat - 1) % state.n, -1, True)
-    else:
-        state.step = None
-        if not state.facedown:
-            state.phase = BETWEEN
-
-
-def merchants_chosen(state: State) -> int:
-    return sum(1 for junk in state.merchants if junk >= 0)
-
-
-# ----------------------------------------------------------------------------- evolve
-
-
-def game_started(_, event: dict) -> State:
-    n = event["players"]
-    options = event["options"]
-    s = State.blank()
-    s.n = n
-    s.public_money = bool(options["public_money"])
-    s.variant = bool(options["setup_variant"])
-    s.round, s.phase, s.start, s.queue, s.step = 0, SETUP, event["start_player"], (), None
-    s.main_done, s.used = False, 0
-    # Set-up variant: no merchant is on a junk until the players choose the junks.
-    merchants = event["merchants"]
-    s.merchants = (-1, -1, -1) if merchants is None else tuple(JUNK_INDEX[name] for name in merchants)
-    s.deck, s.market, s.revealed, s.covered = (), -1, (), 0
-    s.hands = ((0, 0, 0, 0),) * n
-    s.stocks = (0, 0, 0, 0)
-    s.money = (data.START_MONEY,) * n
-    s.declared = None
-    junks = [()] * 5
-    if not s.variant:
-        for name, seats in data.START_LAYOUT[n].items():
-            junks[JUNK_INDEX[name]] = (tuple(seats) + (-1,) * (3 - len(seats)),)
-    s.junks = tuple(junks)
-    s.vis = tuple(visible_counts(junk, n) for junk in s.junks)
-    on_board = [sum(1 for junk in s.junks for layer in junk for o in layer if o == seat) for seat in range(n)]
-    s.strips = tuple(data.STRIPS_PER_PLAYER - count for count in on_board)
-    s.specials = ((),) * n
-    s.shown = ((),) * n
-    s.discarded, s.stacks, s.taken, s.swaps = (), ((),) * 4, 0, 0
-    s.bids = (None,) * n
-    s.last_reveal = None
-    s.exchanged = 0
-    s.facedown = ()
-    return s
-
-
-def cards_dealt(s: State, event: dict) -> State:
-    hands = [None] * s.n
-    for entry in event["hands"]:
-        hands[entry["seat"]] = tuple(entry["hand"][kind] for kind in KINDS)
-    s.hands = tuple(hands)
-    s.stocks = tuple(event["stocks"][kind] for kind in KINDS)
-    return s
-
-
-def market_shuffled(s: State, event: dict) -> State:
-    s.deck = tuple(event["deck"])
-    return s
-
-
-def specials_shuffled(s: State, event: dict) -> State:
-    s.stacks = tuple(tuple(stack) for stack in event["stacks_order"])
-    if not s.variant:
-        s.phase = BETWEEN
-    elif -1 not in s.merchants:  # a log from before the merchants were chosen face down
-        enter_placement(s)
-    return s  # else the merchants are shuffled next
-
-
-def merchants_shuffled(s: State, event: dict) -> State:
-    """Set-up variant: the merchants face down; from the start player, three seats choose junks."""
-    s.facedown = tuple(data.WORKERS.index(name) for name in event["deck_order"])
-    s.phase, s.queue, s.step = MERCHANT_CHOICE, s.order()[:len(s.facedown)], None
-    return s
-
-
-def merchant_placed(s: State, event: dict) -> State:
-    worker = s.facedown[merchants_chosen(s)]
-    s.merchants = replace(s.merchants, worker, JUNK_INDEX[event["junk"]])
-    s.queue = s.queue[1:]
-    if not s.queue:
-        enter_placement(s)
-    return s
-
-
-def merchants_revealed(s: State, event: dict) -> State:
-    s.merchants = tuple(JUNK_INDEX[name] for name in event["merchants"])
-    s.facedown = ()
-    s.phase = BETWEEN
-    return s
-
-
-def round_started(s: State, event: dict) -> State:
-    s.round = event["round"]
-    s.market, s.deck = s.deck[0], s.deck[1:]
-    s.revealed = s.revealed + (s.market,)
-    s.covered, s.used = 0, 0
-    enter_round(s)
-    return s
-
-
-def goods_exchanged(s: State, event: dict) -> State:
-    seat, give, take = event["seat"], KIND_INDEX[event["give"]], KIND_INDEX[event["take"]]
-    hand = add_cards(add_cards(s.hands[seat], give, -1), take, 1)
-    s.hands = replace(s.hands, seat, hand)
-    s.stocks = add_cards(add_cards(s.stocks, give, 1), take, -1)
-    if not s.exchanged >> seat & 1:  # the first swap: the table sees the card(s) now
-        s.exchanged |= 1 << seat
-        show(s, "exchange", (seat,))
-    s.swaps -= 1
-    if not s.swaps:
-        next_exchanger(s)
-    return s
-
-
-def exchange_done(s: State, event: dict) -> State:
-    next_exchanger(s)
-    return s
-
-
-def stack_searched(s: State, event: dict) -> State:
-    s.step = ("pick", event["stack"])
-    return s
-
-
-def special_taken(s: State, event: dict) -> State:
-    seat, stack, card = event["seat"], event["stack"], event["specials"][0]
-    cards = list(s.stacks[stack])
-    cards.remove(card)
-    s.stacks = replace(s.stacks, stack, tuple(cards))
-    s.specials = replace(s.specials, seat, s.specials[seat] + (card,))
-    if s.phase == REWARD:
-        continue_bidding(s, True)
-        return s
-    s.taken |= 1 << stack
-    s.queue = s.queue[1:]
-    s.step = ("search",)
-    if not s.queue or not available_stacks(s):
-        enter_actions(s)
-    return s
-
-
-def money_declared(s: State, event: dict) -> State:
-    s.declared = tuple(event["declared"])
-    enter_actions(s)
-    return s
-
-
-def worker_used(s: State, event: dict) -> State:
-    seat, worker, junk = event["seat"], data.WORKERS.index(event["worker"]), JUNK_INDEX[event["junk"]]
-    s.used |= 1 << worker
-    s.main_done = True
-    action = worker_action(s, worker)
-    if action in (data.LOAD1, data.LOAD2):
-        count = min(2 if action == data.LOAD2 else 1, s.strips[seat])
-        s.step = ("place", count, junk, seat, -1, True)
-    elif action == data.GOODS_ACTION:
-        s.step = ("take", entitlement(s, junk, seat), JUNK_KIND[junk], False)
-    return s
-
-
-def passed(s: State, event: dict) -> State:
-    s.main_done = True
-    return s
-
-
-def strip_placed(s: State, event: dict) -> State:
-    junk, slot = JUNK_INDEX[event["junk"]], event["slot"]
-    _, remaining, fixed, owner, excluded, from_reserve = s.step
-    s.junks = replace(s.junks, junk, place(s.junks[junk], slot, owner))
-    s.vis = replace(s.vis, junk, visible_counts(s.junks[junk], s.n))
-    if from_reserve:
-        s.strips = replace(s.strips, owner, s.strips[owner] - 1)
-    if s.phase == PLACE:
-        s.queue = s.queue[1:]
-        set_place_step(s)
-    elif remaining > 1:
-        s.step = ("place", remaining - 1, fixed, owner, excluded, from_reserve)
-    else:
-        s.step = None
-    return s
-
-
-def goods_taken(s: State, event: dict) -> State:
-    seat, kind, count = event["seat"], KIND_INDEX[event["kind"]], event["count"]
-    s.hands = replace(s.hands, seat, add_cards(s.hands[seat], kind, count))
-    s.stocks = add_cards(s.stocks, kind, -count)
-    _, remaining, _, one_by_one = s.step
-    if remaining > count:
-        s.step = ("take", remaining - count, -1, one_by_one)
-    else:
-        end_take(s)
-    return s
-
-
-def goods_lost(s: State, event: dict) -> State:
-    end_take(s)
-    return s
-
-
-def end_take(s: State) -> None:
-    if s.phase == SUPPLY:
-        s.queue = s.queue[1:]
-        set_supply_step(s)
-    else:
-        s.step = None
-
-
-def money_earned(s: State, event: dict) -> State:
-    seat = event["seat"]
-    s.money = replace(s.money, seat, s.money[seat] + event["amount"])
-    return s
-
-
-def special_played(s: State, event: dict) -> State:
-    seat, card = event["seat"], event["card"]
-    s.specials = replace(s.specials, seat, tuple(c for c in s.specials[seat] if c != card))
-    s.discarded = s.discarded + (card,)
-    kind, _, junk = SPECIALS[card]
-    if kind == "extra_goods":
-        s.step = ("take", entitlement(s, junk, seat), JUNK_KIND[junk], False)
-    elif kind == "move_strip":
-        s.step = ("lift",)
-    elif kind == "extra_load":
-        s.step = ("place", 1, -1, seat, -1, True)
-    return s
-
-
-def strip_lifted(s: State, event: dict) -> State:
-    junk, slot = JUNK_INDEX[event["junk"]], event["slot"]
-    owner = s.junks[junk][-1][slot]
-    s.junks = replace(s.junks, junk, lift(s.junks[junk], slot))
-    s.vis = replace(s.vis, junk, visible_counts(s.junks[junk], s.n))
-    s.step = ("place", 1, -1, owner, junk, False)
-    return s
-
-
-def turn_ended(s: State, event: dict) -> State:
-    s.queue, s.step, s.main_done = s.queue[1:], None, False
-    if not s.queue:
-        enter_supply(s)
-    return s
-
-
-def bid_placed(s: State, event: dict) -> State:
-    seat = event["seat"]
-    s.bids = replace(s.bids, seat, card_counts(event["bid"]))
-    return s
-
-
-def bids_revealed(s: State, event: dict) -> State:
-    hands, stocks, money = list(s.hands), list(s.stocks), list(s.money)
-    reveal = []
-    for entry in event["revealed_bids"]:
-        cards = card_counts(entry["cards"])
-        reveal.append((cards, entry["void"]))
-        if cards is not NO_CARDS and not entry["void"]:
-            seat = entry["seat"]
-            hands[seat] = tuple([h - c for h, c in zip(hands[seat], cards)])
-            stocks = [stock + c for stock, c in zip(stocks, cards)]
-    for result in event["results"]:
-        s.covered |= 1 << KIND_INDEX[result["kind"]]
-        for seat in result["winners"]:
-            money[seat] += result["each"]
-    for entry in event["kept"]:
-        kind = KIND_INDEX[entry["kind"]]
-        hands[entry["seat"]] = add_cards(hands[entry["seat"]], kind, 1)
-        stocks[kind] -= 1
-    s.hands, s.stocks, s.money = tuple(hands), tuple(stocks), tuple(money)
-    if event["kept"]:
-        show(s, "bargain", [entry["seat"] for entry in event["kept"]])
-    s.bids = (None,) * s.n
-    s.last_reveal = tuple(reveal)
-    winner = event["s_winner"]
-    if winner is not None:
-        s.phase, s.queue = REWARD, (winner,)
-        s.step = ("choose",) if s.round == data.ROUNDS else ("search",)
-        if s.step == ("search",) and not available_stacks(s):
-            continue_bidding(s, True)
-    else:
-        continue_bidding(s, event["any_bid"])
-    return s
-
-
-def reward_chosen(s: State, event: dict) -> State:
-    if event["choice"] == "yuan":
-        seat = event["seat"]
-        s.money = replace(s.money, seat, s.money[seat] + data.LAST_ROUND_S_YUAN)
-        continue_bidding(s, True)
-    else:
-        s.step = ("search",)
-    return s
-
-
-def round_ended(s: State, event: dict) -> State:
-    s.merchants = tuple(JUNK_INDEX[name] for name in event["merchants"])
-    s.start = event["start_player"]
-    s.phase, s.queue, s.step, s.used = BETWEEN, (), None, 0
-    return s
-
-
-def game_ended(s: State, event: dict) -> State:
-    s.phase, s.queue, s.step = OVER, (), None
-    return s
-
-
-HANDLERS = {
-    "game_started": game_started,
-    "cards_dealt": cards_dealt,
-    "market_shuffled": market_shuffled,
-    "specials_shuffled": specials_shuffled,
-    "merchants_shuffled": merchants_shuffled,
-    "merchant_placed": merchant_placed,
-    "merchants_revealed": merchants_revealed,
-    "round_started": round_started,
-    "goods_exchanged": goods_exchanged,
-    "exchange_done": exchange_done,
-    "stack_searched": stack_searched,
-    "special_taken": special_taken,
-    "money_declared": money_declared,
-    "worker_used": worker_used,
-    "passed": passed,
-    "strip_placed": strip_placed,
-    "goods_taken": goods_taken,
-    "goods_lost": goods_lost,
-    "money_earned": money_earned,
-    "special_played": special_played,
-    "strip_lifted": strip_lifted,
-    "turn_ended": turn_ended,
-    "bid_placed": bid_placed,
-    "bids_revealed": bids_revealed,
-    "reward_chosen": reward_chosen,
-    "round_ended": round_ended,
-    "game_ended": game_ended,
+    if not held:  # the usual case, asked after every event of an action turn
+        return []
+    return [
+        card for card in sorted(held)
+        if SPECIALS[card][1] == data.ONCE and (SPECIALS[card][0] != "extra_load" or state.strips[seat])
+    ]
+
+
+def usable_workers(state: State, seat: int) -> list:
+    """Workers unused this round whose action the seat can take (each acts on at least one junk)."""
+    without_strips = not state.strips[seat]
+    return [
+        worker for worker in range(evolve.workers_in_play(state))
+        if not state.used >> worker & 1
+        and not (without_strips and evolve.worker_action(state, worker) in LOAD_ACTIONS)
+    ]
+
+
+def worker_options(state: State, seat: int) -> list:
+    options = []
+    free = evolve.free_junks(state)
+    for worker in usable_workers(state, seat):
+        junks = (state.merchants[worker],) if worker < 3 else free
+        name = WORKERS[worker]
+        options += [{"type": "use", "worker": name, "junk": JUNKS[j]} for j in junks]
+    return options
+
+
+def turn_options(state: State, seat: int) -> list:
+    options = [] if state.main_done else worker_options(state, seat)
+    if state.main_done:
+        options.append({"type": "end_turn"})
+    elif not options:
+        options.append({"type": "pass"})
+    options.extend({"type": "play_special", "card": card} for card in usable_specials(state, seat))
+    return options
+
+
+def place_options(state: State) -> list:
+    _, _, fixed, _, excluded, _ = state.step
+    junks = (fixed,) if fixed >= 0 else [j for j in range(5) if j != excluded]
+    first_only = state.phase == PLACE
+    return [
+        {"type": "place", "junk": JUNKS[j], "slot": slot}
+        for j in junks
+        for slot in free_slots(state.junks[j], first_only)
+    ]
+
+
+def take_options(state: State) -> list:
+    return [{"type": "take", "kind": KINDS[k]} for k in range(4) if state.stocks[k]]
+
+
+def lift_options(state: State) -> list:
+    return [
+        {"type": "lift", "junk": JUNKS[j], "slot": slot}
+        for j, junk in enumerate(state.junks) if junk
+        for slot in range(3) if junk[-1][slot] >= 0
+    ]
+
+
+def exchange_options(state: State, seat: int) -> list:
+    """Swaps while the seat has some left (only a holder of Exchange goods has any), then "done":
+    the one choice of every other seat asked in phase 1."""
+    hand = state.hands[seat]
+    options = [
+        {"type": "exchange", "give": KINDS[give], "take": KINDS[take]}
+        for give in range(4) if hand[give]
+        for take in range(4) if take != give and state.stocks[take]
+    ] if state.swaps > 0 else []
+    options.append({"type": "done"})
+    return options
+
+
+def merchant_options(state: State) -> list:
+    """Set-up variant: any junk without a face-down merchant yet."""
+    return [{"type": "place_merchant", "junk": JUNKS[j]} for j in range(5) if j not in state.merchants]
+
+
+def search_options(state: State) -> list:
+    return [{"type": "search", "stack": stack} for stack in evolve.available_stacks(state)]
+
+
+def pick_options(state: State) -> list:
+    return [{"type": "pick", "card": card} for card in sorted(state.stacks[state.step[1]])]
+
+
+def reward_options(state: State) -> list:
+    options = [{"type": "reward", "choice": "yuan"}]
+    if evolve.available_stacks(state):
+        options.append({"type": "reward", "choice": "card"})
+    return options
+
+
+def bid_options(state: State, seat: int) -> list:
+    hand = state.hands[seat]
+    options = [{"type": "bid", "cards": {}}]
+    for kind in range(4):
+        if not state.covered >> kind & 1:
+            name = KINDS[kind]
+            options += [{"type": "bid", "cards": {name: count}} for count in range(1, hand[kind] + 1)]
+    held = [kind for kind in range(4) if hand[kind]]
+    sold = [kind for kind in held if state.covered >> kind & 1]
+    # One void bid (a bluff) is enough to make void bids reachable.
+    if len(held) >= 2:
+        options.append({"type": "bid", "cards": {KINDS[held[0]]: 1, KINDS[held[1]]: 1}})
+    elif sold:
+        options.append({"type": "bid", "cards": {KINDS[sold[0]]: 1}})
+    return options
+
+
+STEP_OPTIONS = {
+    "place": lambda state, seat: place_options(state),
+    "take": lambda state, seat: take_options(state),
+    "lift": lambda state, seat: lift_options(state),
+    "search": lambda state, seat: search_options(state),
+    "pick": lambda state, seat: pick_options(state),
+    "choose": lambda state, seat: reward_options(state),
 }
 
 
-def apply(state: State | None, event: dict) -> State:
-    """The state after `event`: a copy of `state` with the event's changes."""
-    return HANDLERS[event["type"]](state.copy() if state is not None else None, event)
+def legal_actions(state: State, seat: int) -> list:
+    if state.phase == BID:
+        return bid_options(state, seat) if 0 <= seat < state.n and state.bids[seat] is None else []
+    if not state.queue or state.queue[0] != seat:
+        return []
+    if state.step is not None:
+        return STEP_OPTIONS[state.step[0]](state, seat)
+    if state.phase == ACTIONS:
+        return turn_options(state, seat)
+    if state.phase == EXCHANGE:
+        return exchange_options(state, seat)
+    if state.phase == MERCHANT_CHOICE:
+        return merchant_options(state)
+    return []
 
 
-def apply_and_remember(state: State | None, event: dict) -> State:
-    """`apply`, leaving the result on `state` for the caller's evolve of this same event.
-
-    decide has to fold its events anyway to find the automatic ones; the caller then folds the
-    very same event objects onto the very same state, and gets each result at once. The memo
-    lives on the state, not in a global, so threads and interleaved games cannot see each
-    other's; a mismatch (another event object, a state decided on twice) just folds afresh.
-    """
-    after = apply(state, event)
-    if state is not None:
-        state.folded = (event, after)
-    return after
+NOBODY = frozenset()
+ONLY = tuple(frozenset((seat,)) for seat in range(4))
 
 
-def evolve(state: State | None, event: dict) -> State:
-    if state is not None:
-        known = state.folded
-        if known is not None and known[0] is event:
-            # Used once: dropping it keeps a state from holding its successors alive.
-            state.folded = None
-            return known[1]
-    return apply(state, event)
+def to_act(state: State) -> frozenset:
+    if state.phase == BID:
+        return frozenset([seat for seat, bid in enumerate(state.bids) if bid is None])
+    if state.phase == OVER or not state.queue:
+        return NOBODY
+    return ONLY[state.queue[0]]
+
+
+def may_act(state: State, seat: int) -> bool:
+    if state.phase == BID:
+        return state.bids[seat] is None
+    return bool(state.queue) and state.queue[0] == seat
+
+
+# ----------------------------------------------------------------------------- checking
+
+FIELDS = {
+    "use": {"worker": str, "junk": str},
+    "place": {"junk": str, "slot": int},
+    "take": {"kind": str},
+    "lift": {"junk": str, "slot": int},
+    "exchange": {"give": str, "take": str},
+    "done": {},
+    "place_merchant": {"junk": str},
+    "search": {"stack": int},
+    "pick": {"card": int},
+    "reward": {"choice": str},
+    "play_special": {"card": int},
+    "end_turn": {},
+    "pass": {},
+    "bid": {"cards": dict},
+}
+ALLOWED_VALUES = {
+    "worker": WORKERS,
+    "junk": JUNKS,
+    "kind": KINDS,
+    "give": KINDS,
+    "take": KINDS,
+    "slot": range(3),
+    "stack": range(4),
+    "card": range(len(SPECIALS)),
+    "choice": ("yuan", "card"),
+}
+WORKER_INDEX = {name: index for index, name in enumerate(WORKERS)}
+NOT_NOW = {
+    "use": "That worker is already used this round, offers nothing you can do, or does not act on that junk.",
+    "place": "A strip goes into a free slot of the top layer of an allowed junk, next to a strip already in that layer.",
+    "take": "There are no goods cards of that kind left to take.",
+    "lift": "Only a strip in the top layer of a junk can be moved.",
+    "exchange": "You can only give a card you hold for a card of another kind that a junk still has.",
+    "place_merchant": "That junk already has a merchant: choose another one.",
+    "search": "That stack is empty or already taken in this event.",
+    "pick": "That special card is not in the stack you are searching.",
+    "reward": "There is no special card left to take; take the Yuan.",
+    "play_special": "You do not hold that one-use special card, or it cannot be used now.",
+}
+
+
+# Per action type: (field, exact type, allowed values or None), in the order they are checked.
+FIELD_CHECKS = {
+    kind: tuple((name, expected, ALLOWED_VALUES.get(name)) for name, expected in fields.items())
+    for kind, fields in FIELDS.items()
+}
+
+
+def check_fields(action) -> str:
+    if type(action) is not dict:
+        raise IllegalAction("malformed", "An action must be an object with a \"type\".")
+    kind = action.get("type")
+    checks = FIELD_CHECKS.get(kind) if type(kind) is str else None
+    if checks is None:
+        raise IllegalAction("unknown_action", f"Unknown action type {kind!r}.")
+    if len(action) != len(checks) + 1:
+        extra = set(action) - set(FIELDS[kind]) - {"type"}
+        if extra:
+            raise IllegalAction("unknown_field", f"Unexpected field(s) for {kind}: {', '.join(sorted(extra))}.")
+    for name, expected, allowed in checks:
+        if name not in action:
+            raise IllegalAction("missing_field", f"The {kind} action needs a \"{name}\".")
+        value = action[name]
+        if type(value) is not expected:  # exact JSON types: True is not a number here
+            raise IllegalAction("bad_field", f"\"{name}\" must be a {expected.__name__}.")
+        if allowed is not None and value not in allowed:
+            raise IllegalAction("bad_value", f"{value!r} is not a valid {name}.")
+    return kind
+
+
+def check_turn(state: State, seat) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
+        raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
+    if state.phase == OVER:
+        raise IllegalAction("game_over", "The game is over.")
+    if not may_act(state, seat):
+        raise IllegalAction("not_your_turn", "It is not your turn.")
+
+
+def check_bid(state: State, seat: int, cards: dict) -> tuple:
+    if not cards:  # an empty fist: nothing to check
+        return evolve.NO_CARDS
+    counts = [0, 0, 0, 0]
+    for name, count in cards.items():
+        if name not in data.KIND_INDEX:
+            raise IllegalAction("bad_bid", f"{name!r} is not a kind of goods.")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise IllegalAction("bad_bid", "Bid counts must be whole numbers of zero or more.")
+        counts[data.KIND_INDEX[name]] = count
+    if any(count > held for count, held in zip(counts, state.hands[seat])):
+        raise IllegalAction("bad_bid", "You cannot bid more cards than you hold.")
+    return tuple(counts)
+
+
+def is_listed(state: State, seat: int, kind: str, action: dict) -> bool:
+    """Whether `action` is in legal_actions(state, seat) for a seat that may act now; the
+    frequent kinds are answered without listing everything (a property test keeps them equal)."""
+    step = state.step
+    if kind == "use":
+        if state.phase != ACTIONS or step is not None or state.main_done:
+            return False
+        worker = WORKER_INDEX[action["worker"]]
+        if worker >= evolve.workers_in_play(state) or state.used >> worker & 1:
+            return False
+        if evolve.worker_action(state, worker) in LOAD_ACTIONS and not state.strips[seat]:
+            return False
+        junk = data.JUNK_INDEX[action["junk"]]
+        return junk == state.merchants[worker] if worker < 3 else junk not in state.merchants
+    if kind == "place":
+        if step is None or step[0] != "place":
+            return False
+        junk = data.JUNK_INDEX[action["junk"]]
+        if junk == step[4] or (step[2] >= 0 and junk != step[2]):
+            return False
+        return action["slot"] in free_slots(state.junks[junk], state.phase == PLACE)
+    if kind == "take":
+        return step is not None and step[0] == "take" and state.stocks[data.KIND_INDEX[action["kind"]]] > 0
+    return action in legal_actions(state, seat)
+
+
+def check_legal(state: State, seat: int, kind: str, action: dict) -> None:
+    if is_listed(state, seat, kind, action):
+        return
+    options = legal_actions(state, seat)
+    kinds = sorted({option["type"] for option in options})
+    if kind not in kinds:
+        raise IllegalAction("not_now", f"You cannot {kind.replace('_', ' ')} now; you may: {', '.join(kinds)}.")
+    raise IllegalAction("not_allowed", NOT_NOW[kind])
+
+
+# ----------------------------------------------------------------------------- events
+
+
+def bid_events(state: State, seat: int, action: dict) -> list:
+    if state.phase != BID:
+        raise IllegalAction("not_now", "Bids are only made in the bartering phase.")
+    counts = check_bid(state, seat, action["cards"])
+    bid = {KINDS[k]: c for k, c in enumerate(counts) if c} if counts is not evolve.NO_CARDS else {}
+    return [{"type": "bid_placed", "seat": seat, "bid": bid}]
+
+
+def place_events(state: State, seat: int, action: dict) -> list:
+    return [{"type": "strip_placed", "seat": seat, "owner": state.step[3], "junk": action["junk"], "slot": action["slot"]}]
+
+
+def take_events(state: State, seat: int, action: dict) -> list:
+    _, remaining, _, one_by_one = state.step
+    count = 1 if one_by_one else min(remaining, state.stocks[data.KIND_INDEX[action["kind"]]])
+    return [{"type": "goods_taken", "seat": seat, "kind": action["kind"], "count": count}]
+
+
+def lift_events(state: State, seat: int, action: dict) -> list:
+    owner = state.junks[data.JUNK_INDEX[action["junk"]]][-1][action["slot"]]
+    return [{"type": "strip_lifted", "seat": seat, "junk": action["junk"], "slot": action["slot"], "owner": owner}]
+
+
+def use_events(state: State, seat: int, action: dict) -> list:
+    act = evolve.worker_action(state, WORKER_INDEX[action["worker"]])
+    events = [{"type": "worker_used", "seat": seat, "worker": action["worker"], "junk": action["junk"],
+               "action": data.ACTION_KEYS[act]}]
+    if act == data.MONEY_ACTION:
+        junk = data.JUNK_INDEX[action["junk"]]
+        events.append({"type": "money_earned", "seat": seat, "junk": action["junk"],
+                       "amount": evolve.entitlement(state, junk, seat)})
+    return events
+
+
+def special_events(state: State, seat: int, card: int) -> list:
+    kind, _, junk = SPECIALS[card]
+    events = [{"type": "special_played", "seat": seat, "card": card, "name": data.special_title(card)}]
+    if kind == "extra_money":
+        events.append({"type": "money_earned", "seat": seat, "junk": JUNKS[junk],
+                       "amount": evolve.entitlement(state, junk, seat)})
+    return events
+
+
+EVENT_MAKERS = {
+    "use": use_events,
+    "place": place_events,
+    "take": take_events,
+    "lift": lift_events,
+    "exchange": lambda state, seat, action: [
+        {"type": "goods_exchanged", "seat": seat, "give": action["give"], "take": action["take"]}],
+    "done": lambda state, seat, action: [{"type": "exchange_done", "seat": seat}],
+    "place_merchant": lambda state, seat, action: [{"type": "merchant_placed", "seat": seat, "junk": action["junk"]}],
+    "search": lambda state, seat, action: [{"type": "stack_searched", "seat": seat, "stack": action["stack"]}],
+    "pick": lambda state, seat, action: [
+        {"type": "special_taken", "seat": seat, "stack": state.step[1], "specials": [action["card"]]}],
+    "reward": lambda state, seat, action: [{"type": "reward_chosen", "seat": seat, "choice": action["choice"]}],
+    "play_special": lambda state, seat, action: special_events(state, seat, action["card"]),
+    "end_turn": lambda state, seat, action: [{"type": "turn_ended", "seat": seat}],
+    "pass": lambda state, seat, action: [{"type": "passed", "seat": seat}],
+}
+
+
+def action_events(state: State, seat: int, kind: str, action: dict) -> list:
+    if kind == "bid":
+        return bid_events(state, seat, action)
+    check_legal(state, seat, kind, action)
+    return EVENT_MAKERS[kind](state, seat, action)
+
+
+# ----------------------------------------------------------------------------- automatic events
+
+
+def resolve_bids(state: State) -> dict:
+    """The reveal: every bid at once, who wins each kind, and what is paid."""
+    revealed, valid = [], {}
+    for seat, counts in enumerate(state.bids):
+        if counts == evolve.NO_CARDS:  # an empty fist: never void, never valid
+            revealed.append({"seat": seat, "cards": {}, "void": False})
+            continue
+        kinds = [k for k in range(4) if counts[k]]
+        void = len(kinds) > 1 or (len(kinds) == 1 and bool(state.covered >> kinds[0] & 1))
+        revealed.append({"seat": seat, "cards": {KINDS[k]: counts[k] for k in kinds}, "void": void})
+        if kinds and not void:
+            valid.setdefault(kinds[0], []).append((counts[kinds[0]], seat))
+    results, kept, s_winner = [], [], None
+    for kind in sorted(valid):
+        top = max(count for count, _ in valid[kind])
+        winners = [seat for count, seat in valid[kind] if count == top]
+        value = data.MARKET_CARDS[state.market][kind]
+        each = value // len(winners) if value != data.S else 0
+        if value == data.S and len(winners) == 1:
+            s_winner = winners[0]
+        results.append({"kind": KINDS[kind], "value": "S" if value == data.S else value, "winners": winners, "each": each})
+        kept.extend({"seat": seat, "kind": KINDS[kind]} for seat in winners if evolve.count_specials(state, seat, "bargain"))
+    return {"type": "bids_revealed", "revealed_bids": revealed, "results": results, "kept": kept,
+            "s_winner": s_winner, "any_bid": bool(valid)}
+
+
+def market_values(card: int) -> dict:
+    return {KINDS[k]: ("S" if v == data.S else v) for k, v in enumerate(data.MARKET_CARDS[card])}
+
+
+def auto_event(state: State) -> dict | None:
+    phase = state.phase
+    if phase == BETWEEN:
+        card = state.deck[0]
+        return {"type": "round_started", "round": state.round + 1, "start_player": state.start,
+                "card": card, "values": market_values(card)}
+    if phase == DECLARE:
+        return {"type": "money_declared", "declared": list(state.money)}
+    if phase == PLACE and not state.queue:  # set-up variant: the last strip is placed
+        return {"type": "merchants_revealed", "merchants": [JUNKS[junk] for junk in state.merchants]}
+    if phase == ROUND_END:
+        if state.round == data.ROUNDS:
+            return {"type": "game_ended", **scoring.final_result(state)}
+        return {"type": "round_ended", "round": state.round,
+                "merchants": [JUNKS[(junk + 1) % 5] for junk in state.merchants],
+                "start_player": (state.start + 1) % state.n}
+    if phase == BID:
+        return resolve_bids(state) if None not in state.bids else None
+    if phase in (ACTIONS, SUPPLY):
+        return turn_auto_event(state)
+    return None
+
+
+def turn_auto_event(state: State) -> dict | None:
+    seat, step = state.queue[0], state.step
+    if step is not None and step[0] == "take":
+        source = step[2]
+        if source >= 0 and state.stocks[source]:
+            return {"type": "goods_taken", "seat": seat, "kind": KINDS[source], "count": min(step[1], state.stocks[source])}
+        if not any(state.stocks):
+            return {"type": "goods_lost", "seat": seat, "count": step[1]}
+    if state.phase == ACTIONS and step is None and not usable_specials(state, seat):
+        if state.main_done:
+            return {"type": "turn_ended", "seat": seat}
+        if not usable_workers(state, seat):
+            return {"type": "passed", "seat": seat}
+    return None
+
+
+def run(state: State | None, events: list) -> list:
+    """Fold `events` onto `state`, then append the automatic events that follow."""
+    for event in events:
+        state = evolve.apply_and_remember(state, event)
+    event = auto_event(state)
+    while event is not None:
+        events.append(event)
+        state = evolve.apply_and_remember(state, event)
+        event = auto_event(state)
+    return events
+
+
+def decide(state: State, seat, action, rng=None) -> list:
+    """The events of `action`; `rng` is not used, as Dschunke draws no chance after setup."""
+    kind = check_fields(action)
+    check_turn(state, seat)
+    return run(state, action_events(state, seat, kind, action))

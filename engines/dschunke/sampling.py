@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import random
 
-from engines.dschunke import data, rules
+from engines.dschunke import data, evolve
 from engines.dschunke.data import KINDS, SPECIALS
 from engines.dschunke.state import BID, EXCHANGE, PHASE_NAMES, SUPPLY, State, visible_counts
-from engines.dschunke.views import step_from_view
+from engines.dschunke.hidden import step_from_view
 
 
 def sample(shown: dict, seat: int, rng: random.Random) -> State:
@@ -151,7 +151,7 @@ def sample_swaps(s: State, shown: dict) -> None:
     """The swaps left to the seat asked in phase 1: as seen, or, while unseen, what its sampled
     cards allow (it has not swapped yet)."""
     swaps = shown["swaps_left"]
-    s.swaps = swaps if swaps is not None else rules.exchange_allowance(s, s.queue[0])
+    s.swaps = swaps if swaps is not None else evolve.exchange_allowance(s, s.queue[0])
 
 
 def sample_bids(s: State, shown: dict, seat: int, rng: random.Random) -> None:

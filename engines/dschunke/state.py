@@ -25,7 +25,7 @@ class State:
     """One game. Fields hold ints, bools, None and tuples only, so a shallow copy is safe.
 
     queue: seats still to act in the current sequential phase (the first one acts now).
-    step: the pending sub-step of the acting seat, a tuple (see rules.py), or None.
+    step: the pending sub-step of the acting seat, a tuple (see evolve.py), or None.
     junks: per junk a tuple of layers, each a tuple of 3 owner seats (-1: empty slot).
     vis: per junk the visible crates of each seat (kept in step with junks).
     bids: per seat the pending bid (4 counts) or None; last_reveal: the last bids_revealed event.
@@ -35,7 +35,7 @@ class State:
     merchants (worker indices, secret); the i-th junk chosen gets facedown[i]. () otherwise.
 
     `folded` is not part of the game: it is a memo, (event, state after it), left by `decide`
-    for the caller's evolve of that very event (see rules.evolve). Equality and snapshots
+    for the caller's evolve of that very event (see evolve.evolve). Equality and snapshots
     ignore it.
     """
 

@@ -3,7 +3,7 @@ import json
 import random
 
 from engines import core
-from engines.dschunke import rules, state as states
+from engines.dschunke import evolve, state as states
 from tests.engines.dschunke.helpers import ENGINE, new_game
 
 
@@ -46,7 +46,7 @@ def test_a_remembered_state_is_used_once_and_only_for_its_own_event():
     events = ENGINE.decide(state, seat, action, random.Random(0))
     assert state.folded is not None and state.folded[0] is events[0]
     other = dict(events[0])  # an equal event, but not the one decide produced
-    assert ENGINE.evolve(state, other) == rules.apply(state, events[0])
+    assert ENGINE.evolve(state, other) == evolve.apply(state, events[0])
     assert state.folded is not None  # not taken by the other event
     after = ENGINE.evolve(state, events[0])
-    assert state.folded is None and after == rules.apply(state, events[0])
+    assert state.folded is None and after == evolve.apply(state, events[0])

@@ -5,7 +5,7 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engines import core
-from engines.dschunke import data, moves
+from engines.dschunke import data, rules
 from tests.engines.dschunke.helpers import ENGINE
 
 GAMES = st.fixed_dictionaries({
@@ -170,6 +170,6 @@ def test_quick_legality_check_agrees_with_the_list(game):
         for other in sorted(ENGINE.to_act(after)):
             listed = ENGINE.legal_actions(after, other)
             for action in CANDIDATES:
-                assert moves.is_listed(after, other, action["type"], action) == (action in listed), action
+                assert rules.is_listed(after, other, action["type"], action) == (action in listed), action
 
     random_game(game, check)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines.core import strip_private
-from engines.dschunke import data, moves, rules
+from engines.dschunke import data, evolve, rules
 from engines.dschunke.data import COLOURS, JUNKS, KINDS, SPECIALS, WORKERS
 from engines.dschunke.state import BID, EXCHANGE, OVER, PHASE_NAMES, State, top_cells
 
@@ -103,11 +103,11 @@ def junk_view(state: State, j: int) -> dict:
 
 
 def worker_view(state: State, worker: int) -> dict:
-    action = rules.worker_action(state, worker) if state.round else None
+    action = evolve.worker_action(state, worker) if state.round else None
     if worker < 3:
         junks = [] if state.facedown or state.merchants[worker] < 0 else [state.merchants[worker]]
     else:
-        junks = list(rules.free_junks(state))
+        junks = list(evolve.free_junks(state))
     return {
         "name": WORKERS[worker],
         "title": data.WORKER_TITLES[worker],
@@ -120,7 +120,7 @@ def worker_view(state: State, worker: int) -> dict:
 def market_view(state: State) -> dict:
     return {
         "card": state.market if state.market >= 0 else None,
-        "values": moves.market_values(state.market) if state.market >= 0 else None,
+        "values": rules.market_values(state.market) if state.market >= 0 else None,
         "covered": [KINDS[k] for k in range(4) if state.covered >> k & 1],
         "left": len(state.deck),
         "revealed": list(state.revealed),
@@ -157,13 +157,13 @@ def public_view(state: State) -> dict:
         "round": state.round,
         "phase": PHASE_NAMES[state.phase],
         "start_player": state.start,
-        "to_act": sorted(moves.to_act(state)),
+        "to_act": sorted(rules.to_act(state)),
         "queue": list(state.queue),
         "step": step_view(state.step),
         "main_action_done": state.main_done,
         "exchanged": [seat for seat in range(state.n) if state.exchanged >> seat & 1],
         "junks": [junk_view(state, j) for j in range(5)],
-        "workers": [worker_view(state, w) for w in range(rules.workers_in_play(state))],
+        "workers": [worker_view(state, w) for w in range(evolve.workers_in_play(state))],
         "market": market_view(state),
         "stacks": [{"stack": i, "size": len(stack), "taken": bool(state.taken >> i & 1)} for i, stack in enumerate(state.stacks)],
         "discarded": list(state.discarded),
