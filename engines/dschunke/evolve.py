@@ -5,186 +5,21 @@ Steps (State.step) that a seat must resolve:
     ("take", remaining, kind to take first or -1 for a free choice, one_card_at_a_time)
     ("lift",)  ("search",)  ("pick", stack)  ("choose",)
 evolve never validates and never draws chance. Phase changes that follow from the state alone
-(who acts next, skipping an empty phase) happen here; events that need a decision or carry news
-(the market card, a reveal) are produced in rules.py.
+(who acts next, skipping an empty phase: flow.py) happen as it folds; events that need a
+decision or carry news (the market card, a reveal) are produced in rules.py.
 """
 from __future__ import annotations
 
 from engines.dschunke import data
 from engines.dschunke.data import JUNK_KIND, KIND_INDEX, KINDS, JUNK_INDEX, SPECIALS
-from engines.dschunke.state import (
-    ACTIONS, BETWEEN, BID, DECLARE, EVENT_S, EXCHANGE, MERCHANT_CHOICE, OVER, PLACE, REWARD, ROUND_END,
-    SETUP, SUPPLY, State, lift, place, visible_counts,
+from engines.dschunke.flow import (
+    NO_CARDS, add_cards, available_stacks, card_counts, continue_bidding, enter_actions, enter_placement,
+    enter_round, enter_supply, entitlement, merchants_chosen, next_exchanger, replace, set_place_step,
+    set_supply_step, show, worker_action,
 )
-
-ALL_KINDS = 0b1111
-
-
-def replace(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
-def add_cards(hand: tuple, kind: int, count: int) -> tuple:
-    return replace(hand, kind, hand[kind] + count)
-
-
-NO_CARDS = (0, 0, 0, 0)
-
-
-def card_counts(cards: dict) -> tuple:
-    """Per kind the count of a {kind name: count} dict, the form of bids in events."""
-    if not cards:  # an empty fist
-        return NO_CARDS
-    return tuple([cards.get(kind, 0) for kind in KINDS])
-
-
-def count_specials(state: State, seat: int, kind: str) -> int:
-    held = state.specials[seat]
-    return sum(1 for card in held if SPECIALS[card][0] == kind) if held else 0
-
-
-def entitlement(state: State, junk: int, seat: int) -> int:
-    """Cards or Yuan for a goods or money action: one per visible own crate, at least 3."""
-    return max(data.MINIMUM_TAKE, state.vis[junk][seat])
-
-
-def available_stacks(state: State) -> list:
-    return [i for i, stack in enumerate(state.stacks) if stack and not state.taken >> i & 1]
-
-
-def free_junks(state: State) -> tuple:
-    """The two junks without a merchant, where the trainees act."""
-    return tuple(j for j in range(5) if j not in state.merchants)
-
-
-def worker_action(state: State, worker: int) -> int:
-    if worker < 3:
-        return data.MERCHANT_ACTIONS[worker]
-    return data.TRAINEE_TRACKS[worker - 3][state.round - 1]
-
-
-def workers_in_play(state: State) -> int:
-    return 3 + data.TRAINEES_IN_PLAY[state.n]
-
-
-def show(state: State, kind: str, seats) -> None:
-    """Mark the permanent cards of `kind` held by `seats` as known to all (they took effect)."""
-    shown = list(state.shown)
-    for seat in seats:
-        if not state.specials[seat]:  # most seats hold no special card
-            continue
-        cards = tuple(c for c in state.specials[seat] if SPECIALS[c][0] == kind and c not in shown[seat])
-        if cards:
-            shown[seat] = tuple(sorted(shown[seat] + cards))
-    state.shown = tuple(shown)
-
-
-# ----------------------------------------------------------------------------- phase flow
-
-
-def asked_in_exchange(state: State, seat: int) -> bool:
-    """Phase 1 asks a seat that holds a special card not known to all (its count minus its shown
-    cards, a public fact) or a shown "Exchange goods": being asked tells nobody anything."""
-    held = state.specials[seat]
-    if not held:  # most seats hold no special card
-        return False
-    shown = state.shown[seat]
-    return len(held) > len(shown) or any(SPECIALS[card][0] == "exchange" for card in shown)
-
-
-def exchange_allowance(state: State, seat: int) -> int:
-    """Swaps the seat may make in phase 1: two per "Exchange goods" card, 0 for any other seat asked."""
-    return data.EXCHANGE_SWAPS * count_specials(state, seat, "exchange")
-
-
-def enter_round(state: State) -> None:
-    state.exchanged = 0
-    asked = tuple(seat for seat in state.order() if asked_in_exchange(state, seat))
-    if asked:
-        state.phase, state.queue = EXCHANGE, asked
-        state.swaps = exchange_allowance(state, asked[0])
-    else:
-        enter_event(state)
-
-
-def next_exchanger(state: State) -> None:
-    state.queue = state.queue[1:]
-    if state.queue:
-        state.swaps = exchange_allowance(state, state.queue[0])
-    else:
-        state.swaps = 0
-        enter_event(state)
-
-
-def enter_event(state: State) -> None:
-    event = data.EVENTS.get(state.round)
-    if event == "S":
-        state.phase, state.queue, state.taken, state.step = EVENT_S, state.order(), 0, ("search",)
-        if not available_stacks(state):
-            enter_actions(state)
-    elif event == "Y":
-        state.phase, state.queue, state.step = DECLARE, (), None
-    else:
-        enter_actions(state)
-
-
-def enter_actions(state: State) -> None:
-    state.phase, state.queue, state.step, state.main_done = ACTIONS, state.order(), None, False
-    state.taken = 0
-
-
-def enter_supply(state: State) -> None:
-    state.phase, state.queue = SUPPLY, state.order()
-    show(state, "extra_supply", state.queue)
-    set_supply_step(state)
-
-
-def set_supply_step(state: State) -> None:
-    if state.queue:
-        seat = state.queue[0]
-        state.step = ("take", data.SUPPLY_CARDS + count_specials(state, seat, "extra_supply"), -1, True)
-    else:
-        state.step = None
-        enter_bidding(state)
-
-
-def enter_bidding(state: State) -> None:
-    """A new sealed-bid round; a seat with no cards at all shows an empty fist at once."""
-    if state.covered == ALL_KINDS or not any(sum(hand) for hand in state.hands):
-        state.phase, state.queue, state.step = ROUND_END, (), None
-        return
-    state.phase, state.queue, state.step = BID, (), None
-    state.bids = tuple([None if sum(hand) else (0, 0, 0, 0) for hand in state.hands])
-
-
-def continue_bidding(state: State, anybody_bid: bool) -> None:
-    if state.covered == ALL_KINDS or not anybody_bid:
-        state.phase, state.queue, state.step = ROUND_END, (), None
-    else:
-        enter_bidding(state)
-
-
-def enter_placement(state: State) -> None:
-    """Set-up variant: from the start player, each places one strip passed to him at a time."""
-    state.phase = PLACE
-    state.queue = state.order() * data.VARIANT_STRIPS_PASSED
-    set_place_step(state)
-
-
-def set_place_step(state: State) -> None:
-    """Set-up variant: the seat to place puts a strip of the player on his right. After the last
-    strip, face-down merchants wait in PLACE for the merchants_revealed event (rules.auto_event)."""
-    if state.queue:
-        seat = state.queue[0]
-        state.step = ("place", 1, -1, (seat - 1) % state.n, -1, True)
-    else:
-        state.step = None
-        if not state.facedown:
-            state.phase = BETWEEN
-
-
-def merchants_chosen(state: State) -> int:
-    return sum(1 for junk in state.merchants if junk >= 0)
+from engines.dschunke.state import (
+    BETWEEN, MERCHANT_CHOICE, OVER, PLACE, REWARD, SETUP, SUPPLY, State, lift, place, visible_counts,
+)
 
 
 # ----------------------------------------------------------------------------- evolve

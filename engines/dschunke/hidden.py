@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines.core import strip_private
-from engines.dschunke import data, evolve, rules
+from engines.dschunke import data, flow, rules
 from engines.dschunke.data import COLOURS, JUNKS, KINDS, SPECIALS, WORKERS
 from engines.dschunke.state import BID, EXCHANGE, OVER, PHASE_NAMES, State, top_cells
 
@@ -103,11 +103,11 @@ def junk_view(state: State, j: int) -> dict:
 
 
 def worker_view(state: State, worker: int) -> dict:
-    action = evolve.worker_action(state, worker) if state.round else None
+    action = flow.worker_action(state, worker) if state.round else None
     if worker < 3:
         junks = [] if state.facedown or state.merchants[worker] < 0 else [state.merchants[worker]]
     else:
-        junks = list(evolve.free_junks(state))
+        junks = list(flow.free_junks(state))
     return {
         "name": WORKERS[worker],
         "title": data.WORKER_TITLES[worker],
@@ -163,7 +163,7 @@ def public_view(state: State) -> dict:
         "main_action_done": state.main_done,
         "exchanged": [seat for seat in range(state.n) if state.exchanged >> seat & 1],
         "junks": [junk_view(state, j) for j in range(5)],
-        "workers": [worker_view(state, w) for w in range(evolve.workers_in_play(state))],
+        "workers": [worker_view(state, w) for w in range(flow.workers_in_play(state))],
         "market": market_view(state),
         "stacks": [{"stack": i, "size": len(stack), "taken": bool(state.taken >> i & 1)} for i, stack in enumerate(state.stacks)],
         "discarded": list(state.discarded),

@@ -3,7 +3,7 @@ events that follow a player's action until somebody has to decide again."""
 from __future__ import annotations
 
 from engines.core import IllegalAction
-from engines.dschunke import data, evolve, scoring
+from engines.dschunke import data, evolve, flow, scoring
 from engines.dschunke.data import JUNKS, KINDS, SPECIALS, WORKERS
 from engines.dschunke.state import (
     ACTIONS, BETWEEN, BID, DECLARE, EXCHANGE, MERCHANT_CHOICE, OVER, PLACE, ROUND_END, SUPPLY, State,
@@ -31,15 +31,15 @@ def usable_workers(state: State, seat: int) -> list:
     """Workers unused this round whose action the seat can take (each acts on at least one junk)."""
     without_strips = not state.strips[seat]
     return [
-        worker for worker in range(evolve.workers_in_play(state))
+        worker for worker in range(flow.workers_in_play(state))
         if not state.used >> worker & 1
-        and not (without_strips and evolve.worker_action(state, worker) in LOAD_ACTIONS)
+        and not (without_strips and flow.worker_action(state, worker) in LOAD_ACTIONS)
     ]
 
 
 def worker_options(state: State, seat: int) -> list:
     options = []
-    free = evolve.free_junks(state)
+    free = flow.free_junks(state)
     for worker in usable_workers(state, seat):
         junks = (state.merchants[worker],) if worker < 3 else free
         name = WORKERS[worker]
@@ -99,7 +99,7 @@ def merchant_options(state: State) -> list:
 
 
 def search_options(state: State) -> list:
-    return [{"type": "search", "stack": stack} for stack in evolve.available_stacks(state)]
+    return [{"type": "search", "stack": stack} for stack in flow.available_stacks(state)]
 
 
 def pick_options(state: State) -> list:
@@ -108,7 +108,7 @@ def pick_options(state: State) -> list:
 
 def reward_options(state: State) -> list:
     options = [{"type": "reward", "choice": "yuan"}]
-    if evolve.available_stacks(state):
+    if flow.available_stacks(state):
         options.append({"type": "reward", "choice": "card"})
     return options
 
@@ -258,7 +258,7 @@ def check_turn(state: State, seat) -> None:
 
 def check_bid(state: State, seat: int, cards: dict) -> tuple:
     if not cards:  # an empty fist: nothing to check
-        return evolve.NO_CARDS
+        return flow.NO_CARDS
     counts = [0, 0, 0, 0]
     for name, count in cards.items():
         if name not in data.KIND_INDEX:
@@ -279,9 +279,9 @@ def is_listed(state: State, seat: int, kind: str, action: dict) -> bool:
         if state.phase != ACTIONS or step is not None or state.main_done:
             return False
         worker = WORKER_INDEX[action["worker"]]
-        if worker >= evolve.workers_in_play(state) or state.used >> worker & 1:
+        if worker >= flow.workers_in_play(state) or state.used >> worker & 1:
             return False
-        if evolve.worker_action(state, worker) in LOAD_ACTIONS and not state.strips[seat]:
+        if flow.worker_action(state, worker) in LOAD_ACTIONS and not state.strips[seat]:
             return False
         junk = data.JUNK_INDEX[action["junk"]]
         return junk == state.merchants[worker] if worker < 3 else junk not in state.merchants
@@ -314,7 +314,7 @@ def bid_events(state: State, seat: int, action: dict) -> list:
     if state.phase != BID:
         raise IllegalAction("not_now", "Bids are only made in the bartering phase.")
     counts = check_bid(state, seat, action["cards"])
-    bid = {KINDS[k]: c for k, c in enumerate(counts) if c} if counts is not evolve.NO_CARDS else {}
+    bid = {KINDS[k]: c for k, c in enumerate(counts) if c} if counts is not flow.NO_CARDS else {}
     return [{"type": "bid_placed", "seat": seat, "bid": bid}]
 
 
@@ -334,13 +334,13 @@ def lift_events(state: State, seat: int, action: dict) -> list:
 
 
 def use_events(state: State, seat: int, action: dict) -> list:
-    act = evolve.worker_action(state, WORKER_INDEX[action["worker"]])
+    act = flow.worker_action(state, WORKER_INDEX[action["worker"]])
     events = [{"type": "worker_used", "seat": seat, "worker": action["worker"], "junk": action["junk"],
                "action": data.ACTION_KEYS[act]}]
     if act == data.MONEY_ACTION:
         junk = data.JUNK_INDEX[action["junk"]]
         events.append({"type": "money_earned", "seat": seat, "junk": action["junk"],
-                       "amount": evolve.entitlement(state, junk, seat)})
+                       "amount": flow.entitlement(state, junk, seat)})
     return events
 
 
@@ -349,7 +349,7 @@ def special_events(state: State, seat: int, card: int) -> list:
     events = [{"type": "special_played", "seat": seat, "card": card, "name": data.special_title(card)}]
     if kind == "extra_money":
         events.append({"type": "money_earned", "seat": seat, "junk": JUNKS[junk],
-                       "amount": evolve.entitlement(state, junk, seat)})
+                       "amount": flow.entitlement(state, junk, seat)})
     return events
 
 
@@ -386,7 +386,7 @@ def resolve_bids(state: State) -> dict:
     """The reveal: every bid at once, who wins each kind, and what is paid."""
     revealed, valid = [], {}
     for seat, counts in enumerate(state.bids):
-        if counts == evolve.NO_CARDS:  # an empty fist: never void, never valid
+        if counts == flow.NO_CARDS:  # an empty fist: never void, never valid
             revealed.append({"seat": seat, "cards": {}, "void": False})
             continue
         kinds = [k for k in range(4) if counts[k]]
@@ -403,7 +403,7 @@ def resolve_bids(state: State) -> dict:
         if value == data.S and len(winners) == 1:
             s_winner = winners[0]
         results.append({"kind": KINDS[kind], "value": "S" if value == data.S else value, "winners": winners, "each": each})
-        kept.extend({"seat": seat, "kind": KINDS[kind]} for seat in winners if evolve.count_specials(state, seat, "bargain"))
+        kept.extend({"seat": seat, "kind": KINDS[kind]} for seat in winners if flow.count_specials(state, seat, "bargain"))
     return {"type": "bids_revealed", "revealed_bids": revealed, "results": results, "kept": kept,
             "s_winner": s_winner, "any_bid": bool(valid)}
 

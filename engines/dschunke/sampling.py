@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from engines.dschunke import data, evolve
+from engines.dschunke import data, flow
 from engines.dschunke.data import KINDS, SPECIALS
 from engines.dschunke.state import BID, EXCHANGE, PHASE_NAMES, SUPPLY, State, visible_counts
 from engines.dschunke.hidden import step_from_view
@@ -151,7 +151,7 @@ def sample_swaps(s: State, shown: dict) -> None:
     """The swaps left to the seat asked in phase 1: as seen, or, while unseen, what its sampled
     cards allow (it has not swapped yet)."""
     swaps = shown["swaps_left"]
-    s.swaps = swaps if swaps is not None else evolve.exchange_allowance(s, s.queue[0])
+    s.swaps = swaps if swaps is not None else flow.exchange_allowance(s, s.queue[0])
 
 
 def sample_bids(s: State, shown: dict, seat: int, rng: random.Random) -> None:
