@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines.core import Engine, IllegalAction, check_seat
-from engines.dunhuang import data, hidden, rules, scoring, text
+from engines.dunhuang import data, hidden, rules, scoring, setup, text
 from engines.dunhuang.evolve import HANDLERS
 from engines.dunhuang.state import new_state, tokens_held
 
@@ -19,7 +19,7 @@ class Dunhuang(Engine):
     max_players = data.MAX_PLAYERS
 
     def setup(self, players, options, rng):
-        return rules.setup_events(players, options, rng)
+        return setup.setup_events(players, options, rng)
 
     def evolve(self, state, event):
         return HANDLERS[event["type"]](state, event)

@@ -1,4 +1,4 @@
-"""The turn: set-up, the five steps of a turn, and the checks that close it."""
+"""The turn: the five steps of a turn, and the checks that close it."""
 from __future__ import annotations
 
 import random
@@ -39,32 +39,6 @@ FEE_ANSWERS = ({"type": "pay_guard"}, {"type": "refuse_guard"})
 TURN_STEPS = frozenset(STEPS) - {"setup", "draft", "place_camel", "give", "end_turn", "over"}
 ONLY = tuple(frozenset((seat,)) for seat in range(data.MAX_PLAYERS))  # to_act of one seat, built once
 NOBODY = frozenset()
-
-
-# ----------------------------------------------------------------------------- set-up
-
-
-def setup_events(players: int, options: dict, rng: random.Random) -> list[dict]:
-    cards = list(data.CHARACTER_CARDS)
-    rng.shuffle(cards)
-    side = {"front": 0, "back": 1}.get(options["faces"])
-    circle = [card[rng.randrange(2) if side is None else side] for card in cards]
-    deck = data.deck_for(players)
-    rng.shuffle(deck)
-    first_player = rng.randrange(players)  # drawn: a table's creator may have chosen seat 0
-    events = [
-        {"type": "game_created", "players": players, "options": dict(options), "first_player": first_player},
-        {"type": "characters_placed", "faces": circle},
-        {"type": "deck_shuffled", "deck": list(deck)},
-    ]
-    market = draw(deck, data.TILES)
-    deck = deck[: len(deck) - data.TILES]
-    events.append({"type": "market_dealt", "cards": market})
-    for seat in range(players):
-        drafted = draw(deck, data.DRAFT_CARDS)
-        deck = deck[: len(deck) - data.DRAFT_CARDS]
-        events.append({"type": "draft_dealt", "seat": seat, "drafted": drafted})
-    return events
 
 
 # ----------------------------------------------------------------------------- who acts, what is legal
