@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from engines.core import Engine
-from engines.dschunke import data, evolve, hidden, rules, sampling, scoring, state as states, text
+from engines.dschunke import actions, data, evolve, hidden, rules, sampling, scoring, state as states, text
 from engines.dschunke.text import describe
 from engines.dschunke.data import JUNKS, KINDS
 
@@ -76,9 +76,9 @@ class Dschunke(Engine):
 
     decide = staticmethod(rules.decide)
 
-    to_act = staticmethod(rules.to_act)
+    to_act = staticmethod(actions.to_act)
 
-    legal_actions = staticmethod(rules.legal_actions)
+    legal_actions = staticmethod(actions.legal_actions)
 
     def view(self, state, viewer):
         return hidden.view(state, viewer)

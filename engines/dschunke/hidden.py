@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines.core import strip_private
-from engines.dschunke import data, flow, rules
+from engines.dschunke import actions, data, flow, rules
 from engines.dschunke.data import COLOURS, JUNKS, KINDS, SPECIALS, WORKERS
 from engines.dschunke.state import BID, EXCHANGE, OVER, PHASE_NAMES, State, top_cells
 
@@ -157,7 +157,7 @@ def public_view(state: State) -> dict:
         "round": state.round,
         "phase": PHASE_NAMES[state.phase],
         "start_player": state.start,
-        "to_act": sorted(rules.to_act(state)),
+        "to_act": sorted(actions.to_act(state)),
         "queue": list(state.queue),
         "step": step_view(state.step),
         "main_action_done": state.main_done,
