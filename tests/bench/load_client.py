@@ -173,9 +173,10 @@ def summarise(seats: list[Seat], run: Run, database_url: str, cpu_share: float) 
     tables = sorted({seat.table for seat in seats})
     head = heads(database_url, tables)
     with psycopg.connect(database_url) as connection:
-        committed = {command_id: (seq, at) for command_id, seq, at in connection.execute(
+        # Stored under the player's key, `player:{seat}:{the client's id}` (tables.moves.command_key).
+        committed = {key.split(":", 2)[2]: (seq, at) for key, seq, at in connection.execute(
             "SELECT command_id, min(seq), extract(epoch FROM min(created_at))::float8 FROM tables_event "
-            "WHERE table_id = ANY(%s) AND command_id LIKE 'load-%%' GROUP BY command_id", (tables,))}
+            "WHERE table_id = ANY(%s) AND command_id LIKE 'player:%%:load-%%' GROUP BY command_id", (tables,))}
     by_table = collections.defaultdict(list)
     for seat in seats:
         by_table[seat.table].append(seat)
