@@ -10,6 +10,7 @@ KNOWN = {
     "dschunke": "engines.dschunke",
     "dunhuang": "engines.dunhuang",
     "dragon_boats": "engines.dragon_boats",
+    "dschunke_tiles": "engines.dschunke_tiles",
 }
 
 _engines: dict[str, Engine] = {}

@@ -1,0 +1,147 @@
+"""Who acts, what is legal, and decide: the per-tile steps select -> anchor -> orient (spec §5)."""
+from __future__ import annotations
+
+import random
+
+from engines.core import IllegalAction
+from engines.dschunke_tiles import data, geometry
+from engines.dschunke_tiles.evolve import evolve
+from engines.dschunke_tiles.scoring import breakdown
+from engines.dschunke_tiles.setup import draw
+from engines.dschunke_tiles.state import seat_to_move, step
+
+FIELDS = {"select": ("tile",), "anchor": ("cell",), "orient": ("dir",), "back": ()}
+ACTION_KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}
+STEP_ACTIONS = {"select": ("select",), "anchor": ("anchor", "back"), "orient": ("orient", "back")}
+PROMPTS = {
+    "select": "choose which of your two tiles to place first.",
+    "anchor": "choose the cell for the first crate of your tile.",
+    "orient": "choose the direction your tile runs from its first crate.",
+    "over": "read the final scores.",
+    "between": "wait for the next draw.",
+}
+ONLY = (frozenset((0,)), frozenset((1,)))
+NOBODY = frozenset()
+BACK = {"type": "back"}
+ORIENTS = {d: {"type": "orient", "dir": d} for d in data.DIRS}
+
+
+def to_act(state: dict) -> frozenset[int]:
+    if state["over"] or not state["waiting"]:
+        return NOBODY
+    return ONLY[seat_to_move(state)]
+
+
+def can_go_back(state: dict) -> bool:
+    """`back` undoes the pending choice (an anchor, or which of two tiles) while undos remain."""
+    if state["backs"] >= data.BACKS_PER_TILE or state["over"] or not state["waiting"]:
+        return False
+    return state["anchor"] is not None or (state["selected"] is not None and len(state["waiting"]) > 1)
+
+
+def palindrome(tile: int) -> bool:
+    return tile in data.PALINDROMES
+
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    if seat not in to_act(state):
+        return []
+    now = step(state)
+    if now == "select":
+        return [{"type": "select", "tile": tile} for tile in state["waiting"]]
+    if now == "anchor":
+        cells = geometry.anchors(state["fps"], palindrome(state["selected"]))
+        actions = [{"type": "anchor", "cell": geometry.xy(cell)} for cell in cells]
+    else:
+        dirs = geometry.directions(state["fps"], state["anchor"], palindrome(state["selected"]))
+        actions = [ORIENTS[d] for d in dirs]
+    if can_go_back(state):
+        actions.append(BACK)
+    return actions
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_shape(action) -> str:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("malformed", 'An action is an object with a "type".')
+    kind = action["type"]
+    if kind not in FIELDS:
+        raise IllegalAction("unknown_action", f"There is no action {kind!r} in Dschunke: das Legespiel.")
+    if action.keys() != ACTION_KEYS[kind]:
+        wanted = ", ".join(f'"{field}"' for field in FIELDS[kind]) or "no other fields"
+        raise IllegalAction("malformed", f'A "{kind}" action takes {wanted}.')
+    if kind == "select" and not _whole(action["tile"]):
+        raise IllegalAction("malformed", '"tile" must be a tile number.')
+    if kind == "anchor":
+        cell = action["cell"]
+        if not isinstance(cell, (list, tuple)) or len(cell) != 2 or not all(_whole(v) for v in cell):
+            raise IllegalAction("malformed", '"cell" must be a pair of whole numbers [x, y].')
+    if kind == "orient" and action["dir"] not in data.DIRS:
+        raise IllegalAction("malformed", '"dir" must be one of "E", "N", "W", "S".')
+    return kind
+
+
+def decide(state: dict, seat: int, action, rng: random.Random) -> list[dict]:
+    kind = check_shape(action)
+    now = step(state)
+    if kind not in STEP_ACTIONS.get(now, ()):
+        raise IllegalAction("wrong_step", f"You cannot {kind} now; it is time to {PROMPTS[now]}")
+    if kind == "select":
+        tile = action["tile"]
+        if tile not in state["waiting"]:
+            names = " or ".join(data.tile_name(t) for t in state["waiting"])
+            raise IllegalAction("bad_tile", f"Choose one of the tiles you drew: {names}.")
+        return [{"type": "tile_selected", "seat": seat, "tile": tile}]
+    if kind == "back":
+        if not can_go_back(state):
+            if state["backs"] >= data.BACKS_PER_TILE:
+                raise IllegalAction("no_more_undo", f"You may undo only {data.BACKS_PER_TILE} times per tile.")
+            raise IllegalAction("nothing_to_undo", "There is no choice to undo.")
+        undone = "anchor" if state["anchor"] is not None else "tile"
+        return [{"type": "choice_undone", "seat": seat, "undone": undone}]
+    tile = state["selected"]
+    if kind == "anchor":
+        x, y = action["cell"]
+        if not geometry.in_range(x, y) or not geometry.directions(
+                state["fps"], geometry.code(x, y), palindrome(tile)):
+            raise IllegalAction("bad_cell", f"Your tile cannot start on cell [{x}, {y}].")
+        return [{"type": "anchor_chosen", "seat": seat, "cell": [x, y]}]
+    direction = action["dir"]
+    anchor = state["anchor"]
+    if direction not in geometry.directions(state["fps"], anchor, palindrome(tile)):
+        raise IllegalAction("bad_direction", f"Your tile cannot run {direction} from there.")
+    return placement_events(state, seat, tile, anchor, direction)
+
+
+def placement_events(state: dict, seat: int, tile: int, anchor: int, direction: str) -> list[dict]:
+    """The tile placed (L-P…), then, if it was the turn's last, the turn's end and the next draw
+    or the end of the game (L-T8, L-E1)."""
+    cells = geometry.placement_cells(anchor, direction)
+    level = geometry.level_of(state["top"], geometry.footprint_of(anchor, direction))
+    placed = {
+        "type": "tile_placed", "seat": seat, "tile": tile, "anchor": geometry.xy(anchor), "dir": direction,
+        "cells": [geometry.xy(cell) for cell in cells], "level": level,
+        "symbols": [data.symbol_names(code) for code in data.SYMBOLS[tile]],
+    }
+    events = [placed]
+    if len(state["waiting"]) > 1:
+        return events
+    events.append({"type": "turn_ended", "seat": seat, "turn": state["turn"]})
+    deck = state["deck"]
+    if not deck:
+        after = evolve(state, placed)
+        rows = breakdown(after)
+        events.append({
+            "type": "game_ended",
+            "scores": [row["total"] for row in rows],
+            "groups": [[{key: group[key] for key in ("kind", "size", "points")} for group in row["groups"]]
+                       for row in rows],
+            "rats": [row["rats"] for row in rows],
+        })
+        return events
+    count = min(data.TILES_PER_TURN, len(deck))
+    events.append({"type": "tiles_drawn", "seat": 1 - seat, "turn": state["turn"] + 1, "tiles": draw(deck, count)})
+    return events
