@@ -11,6 +11,7 @@ KNOWN = {
     "dunhuang": "engines.dunhuang",
     "dragon_boats": "engines.dragon_boats",
     "dschunke_tiles": "engines.dschunke_tiles",
+    "dragon_market": "engines.dragon_market",
 }
 
 _engines: dict[str, Engine] = {}

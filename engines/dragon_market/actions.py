@@ -1,0 +1,184 @@
+"""decide's handlers: the events of each action once its shape is checked (rules.decide)."""
+from __future__ import annotations
+
+from engines.core import IllegalAction
+from engines.dragon_market import data, flow, geometry
+from engines.dragon_market.evolve import fold
+from engines.dragon_market.geometry import occupancy
+from engines.dragon_market.moves import heir_options, swap_targets, usable_powers
+from engines.dragon_market.setup import after_placement, next_boat_id, start_play
+from engines.dragon_market.state import unit_of
+
+BOAT_EVENTS = {"slide": "boat_slid", "rotate": "boat_rotated", "hop": "boat_hopped", "shift": "boat_shifted",
+               "half_turn": "boat_half_turned", "turn_far": "boat_turned_far"}
+
+
+def place(state, seat, action, rng):
+    kind = action["type"]
+    placing = state["placing"]
+    if kind == "back":
+        if not placing:
+            raise IllegalAction("nothing_to_undo", "No boat is being placed.")
+        return [{"type": "placement_back", "seat": seat}]
+    if kind == "pick_boat":
+        if placing:
+            raise IllegalAction("wrong_step", "A boat is already being placed; choose its square or go back.")
+        if not next_boat_id(state, action["kind"]):
+            raise IllegalAction("no_boat", f"Every {action['kind']} boat is already on the board.")
+        if not geometry.placements(action["kind"], occupancy(state["boats"])):
+            raise IllegalAction("no_room", "There is no room left for such a boat.")
+        return [{"type": "boat_kind_picked", "seat": seat, "kind": action["kind"]}]
+    if not placing:
+        raise IllegalAction("wrong_step", "Pick a boat kind first.")
+    spots = geometry.placements(placing["kind"], occupancy(state["boats"]))
+    if kind == "sailor_at":
+        if "cell" in placing:
+            raise IllegalAction("wrong_step", "The sailor's square is chosen; choose the facing or go back.")
+        if tuple(action["cell"]) not in spots:
+            raise IllegalAction("bad_cell", "The boat cannot be placed with its sailor there (M-S5, M-S6).")
+        return [{"type": "boat_sailor_set", "seat": seat, "cell": list(action["cell"])}]
+    if "cell" not in placing:
+        raise IllegalAction("wrong_step", "Choose the sailor's square first.")
+    if action["dir"] not in spots.get(tuple(placing["cell"]), []):
+        raise IllegalAction("bad_facing", "The boat does not fit that way.")
+    boat = {"id": next_boat_id(state, placing["kind"]), "kind": placing["kind"], "s": list(placing["cell"]),
+            "d": list(data.DIRS[action["dir"]])}
+    events = [{"type": "boat_placed", "seat": seat, "boat": boat}]
+    if len(state["boats"]) + 1 == data.BOATS:
+        events += after_placement(fold(state, events), rng)
+    return events
+
+
+def keep(state, seat, action, rng):
+    if action["card"] not in state["offers"][seat]:
+        raise IllegalAction("bad_card", "Keep one of the cards you were offered.")
+    events = [flow.kept_event(state, seat, action["card"])]
+    after = fold(state, events)
+    if state["phase"] == "choose":
+        if any(after["offers"]):
+            return events
+        deck = list(after["deck"])
+        rng.shuffle(deck)
+        events.append({"type": "pile_shuffled", "deck": deck, "size": len(deck)})
+        return events + start_play(fold(after, events[-1:]), rng)
+    deck = list(after["deck"])
+    rng.shuffle(deck)
+    events.append({"type": "pile_shuffled", "deck": deck, "size": len(deck)})
+    return events + flow.settle(fold(after, events[-1:]), rng)
+
+
+def coin_from(state, seat, action, rng):
+    source = action["seat"]
+    if source not in state["richest"] or not 0 <= source < len(state["coins"]) or state["coins"][source] <= 0:
+        raise IllegalAction("bad_source", "Take the coin from one of the richest players who still has coins.")
+    unit = unit_of(state, seat)
+    events = [{"type": "coins_paid", "seat": seat, "unit": unit, "from": source, "amount": 1}]
+    after = fold(state, events)
+    more, waiting = flow.take_from_richest(after, seat, after["owed"], after["richest"], state["resume"], True)
+    events += more
+    if waiting:
+        return events
+    after = fold(after, more)
+    rest = flow.resume_events(after, rng, state["resume"])
+    events += rest
+    return events + flow.settle(fold(after, rest), rng)
+
+
+def _boat(state: dict, action: dict) -> int:
+    index = action["boat"]
+    if not 0 <= index < len(state["boats"]):
+        raise IllegalAction("bad_boat", f"The boats are numbered 0 to {len(state['boats']) - 1}.")
+    if state["mp"] < data.BOAT_ACTION_COST:
+        raise IllegalAction("no_mp", "You have no movement point left; buy one or end your turn.")
+    return index
+
+
+def _power(state: dict, seat: int, power: str) -> None:
+    if power not in usable_powers(state, seat):
+        raise IllegalAction("no_power", f"You cannot use the {power.replace('_', ' ')} power now.")
+
+
+def _boat_event(kind, seat, index, target, power=None):
+    s, d = target
+    event = {"type": BOAT_EVENTS[kind], "seat": seat, "boat": index, "s": list(s), "d": list(d),
+             "cost": data.BOAT_ACTION_COST}
+    if power:
+        event["power"] = power
+    return event
+
+
+def _move_boat(state, seat, action, rng):
+    kind = action["type"]
+    index = _boat(state, action)
+    power = None if kind in ("slide", "rotate") else kind
+    if power:
+        _power(state, seat, power)
+    boats, occ = state["boats"], occupancy(state["boats"])
+    if kind == "slide":
+        options, key = geometry.slides(boats, index, occ), action["by"]
+    elif kind == "hop":
+        options, key = geometry.slides(boats, index, occ, hop=True), action["by"]
+    elif kind == "shift":
+        options, key = geometry.shifts(boats, index, occ), action["by"]
+    elif kind == "rotate":
+        options, key = geometry.rotations(boats, index, occ), action["turn"]
+    elif kind == "turn_far":
+        options, key = geometry.far_turns(boats, index, occ), action["turn"]
+    else:
+        target = geometry.half_turn(boats, index, occ)
+        options, key = ({0: target} if target else {}), 0
+    if key not in options:
+        raise IllegalAction("blocked", f"Boat {boats[index]['id']} cannot make that move: the way is not free (M-T4, M-T6, M-T7).")
+    return [_boat_event(kind, seat, index, options[key], power)]
+
+
+def _swap_stacks(state, seat, action, rng):
+    index = _boat(state, action)
+    _power(state, seat, "swap_stacks")
+    if not any(count for _, count in state["boats"][index]["goods"]):
+        raise IllegalAction("pointless", "That boat carries no goods.")
+    return [{"type": "stacks_swapped", "seat": seat, "boat": index, "cost": data.SWAP_COST}]
+
+
+def _swap_heir(state, seat, action, rng):
+    if state["mp"] < data.SWAP_COST:
+        raise IllegalAction("no_mp", "You have no movement point left.")
+    _power(state, seat, "swap_heir")
+    if action["seat"] not in swap_targets(state, seat, occupancy(state["boats"])):
+        raise IllegalAction("bad_target", "You may only swap with an heir on your boat.")
+    return [{"type": "heirs_swapped", "seat": seat, "other": action["seat"], "cost": data.SWAP_COST,
+             "from": list(state["heirs"][seat]), "to": list(state["heirs"][action["seat"]])}]
+
+
+def _step(state, seat, action, rng):
+    cell = tuple(action["to"])
+    found = heir_options(state, seat).get(cell)
+    if found is None:
+        raise IllegalAction("bad_step", "Your heir cannot step there (M-T11 to M-T14).")
+    how, cost = found
+    return [{"type": "heir_moved", "seat": seat, "from": list(state["heirs"][seat]), "to": list(cell),
+             "how": how, "cost": cost}]
+
+
+def _reroll(state, seat, action, rng):
+    _power(state, seat, "reroll")
+    if state["spent"] or state["options"].get("fixed_mp"):
+        raise IllegalAction("too_late", "A die may only be rerolled before any MP is spent or bought (M-B10).")
+    return [{"type": "die_rerolled", "seat": seat, "die": action["die"], "value": rng.choice(data.DIE_FACES)}]
+
+
+def _buy(state, seat, action, rng):
+    if not flow.can_buy(state, seat):
+        raise IllegalAction("cannot_buy", "You may buy at most 2 MP a turn, 1 coin each (M-T20).")
+    return [{"type": "mp_bought", "seat": seat}]
+
+
+def _end(state, seat, action, rng):
+    return flow.end_turn_events(state, rng)
+
+
+PLAY = {
+    "slide": _move_boat, "rotate": _move_boat, "hop": _move_boat, "shift": _move_boat,
+    "half_turn": _move_boat, "turn_far": _move_boat, "swap_stacks": _swap_stacks, "swap_heir": _swap_heir,
+    "step": _step, "reroll": _reroll, "buy_mp": _buy, "end_turn": _end,
+}

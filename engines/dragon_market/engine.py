@@ -1,0 +1,93 @@
+"""The Dragon Market engine: the protocol of engines/core.py over the modules beside it."""
+from __future__ import annotations
+
+from engines.core import Engine, IllegalAction, check_seat
+from engines.dragon_market import data, hidden, rules, scoring, text
+from engines.dragon_market.evolve import HANDLERS
+from engines.dragon_market.setup import setup_events
+from engines.dragon_market.state import new_state
+
+STATE_KEYS = frozenset(new_state(2, {}, 0, 2))
+
+
+class DragonMarket(Engine):
+    name = "dragon_market"
+    title = "Dragon Market"
+    min_players = 2
+    max_players = data.MAX_PLAYERS
+
+    def setup(self, players, options, rng):
+        return setup_events(players, options, rng)
+
+    def evolve(self, state, event):
+        return HANDLERS[event["type"]](state, event)
+
+    def decide(self, state, seat, action, rng):
+        if type(seat) is not int or seat not in rules.to_act(state):
+            check_seat(self, state, seat)
+        return rules.decide(state, seat, action, rng)
+
+    def to_act(self, state):
+        return rules.to_act(state)
+
+    def legal_actions(self, state, seat):
+        return rules.legal_actions(state, seat)
+
+    def view(self, state, viewer):
+        return hidden.view(state, viewer)
+
+    def redact(self, event, viewer):
+        return hidden.redact(event, viewer)
+
+    def outcome(self, state):
+        return scoring.outcome(state)
+
+    def options(self):
+        return {
+            "type": "object",
+            "properties": {
+                "variant": {"type": "string", "enum": ["basic", "advanced"], "default": "basic",
+                            "description": "Basic game (blue cards, face up) or the advanced game (red cards, "
+                                           "secret objectives and bonus powers)."},
+                "teams": {"type": "boolean", "default": False,
+                          "description": "Team game, 4 players only: seats 0 & 2 against 1 & 3."},
+                "long_game": {"type": "string", "enum": ["auto", "on", "off"], "default": "auto",
+                              "description": "Basic game: 3 objectives to win instead of 2 (auto: at 2-3 players)."},
+                "boat_setup": {"type": "string", "enum": ["players", "random"], "default": "players",
+                               "description": "Boats placed by the players in turn, or a random legal layout."},
+                "fixed_mp": {"type": "boolean", "default": False,
+                             "description": "House rule: no dice, every turn gives 7 movement points."},
+                "mp_cost_special_steps": {"type": "integer", "enum": [1, 2], "default": 2,
+                                          "description": "MP for crossing a sailor or leaping water (powers)."},
+                "turn_limit": {"type": "integer", "minimum": 0, "maximum": 500, "default": data.DEFAULT_TURN_LIMIT,
+                               "description": "End after this many rounds (0: no limit); then most objectives, "
+                                              "then most goods held, win."},
+            },
+            "additionalProperties": False,
+        }
+
+    def sample(self, view, seat, rng):
+        return hidden.sample(view, seat, rng)
+
+    def dump(self, state):
+        return state  # JSON-native already, and never mutated
+
+    def load(self, payload):
+        if not isinstance(payload, dict) or set(payload) != STATE_KEYS:
+            raise IllegalAction("bad_snapshot", "This is not a Dragon Market game state.")
+        return dict(payload)
+
+    def private_keys(self, state):
+        return hidden.PRIVATE
+
+    def players(self, state):
+        return state["n"]
+
+    def evaluate(self, state, seat):
+        result = scoring.outcome(state)
+        if result:
+            return float(result["scores"][seat])
+        return scoring.evaluate(state, seat)
+
+    def describe(self, event):
+        return text.describe(event)

@@ -1,0 +1,321 @@
+"""Board geometry: the squares boats cover, where they may slide or turn, where heirs may step.
+
+Squares are (x, y) tuples here (lists in the state), y pointing up; cw turns N -> E -> S -> W.
+Every function reads the state and returns plain values; nothing is changed.
+"""
+from __future__ import annotations
+
+from engines.dragon_market import data
+
+SIZE = data.SIZE
+PONTOONS = data.PONTOON_SET
+ORTHO = ((0, 1), (1, 0), (0, -1), (-1, 0))
+DIAGONALS = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+SAILOR = -1  # the slot of a boat's sailor square
+
+
+def cw(d):
+    return (d[1], -d[0])
+
+
+def ccw(d):
+    return (-d[1], d[0])
+
+
+TURNS = {"cw": cw, "ccw": ccw}
+
+
+def on_board(c) -> bool:
+    return 0 <= c[0] < SIZE and 0 <= c[1] < SIZE
+
+
+def on_border(c) -> bool:
+    return c[0] in (0, SIZE - 1) or c[1] in (0, SIZE - 1)
+
+
+def add(c, d, k=1):
+    return (c[0] + k * d[0], c[1] + k * d[1])
+
+
+def cells_of(kind: str, s, d) -> tuple:
+    """(sailor, goods slot 0, goods slot 1) of a boat."""
+    s, d = tuple(s), tuple(d)
+    if kind == "centre":
+        return (s, add(s, d, -1), add(s, d))
+    return (s, add(s, d), add(s, d, 2))
+
+
+def boat_cells(boat: dict) -> tuple:
+    return cells_of(boat["kind"], boat["s"], boat["d"])
+
+
+def occupancy(boats: list) -> dict:
+    """Square -> (boat index, slot); slot -1 is the sailor."""
+    occ = {}
+    for index, boat in enumerate(boats):
+        sailor, first, second = boat_cells(boat)
+        occ[sailor] = (index, SAILOR)
+        occ[first] = (index, 0)
+        occ[second] = (index, 1)
+    return occ
+
+
+def is_free(c, occ: dict, own: int = -1) -> bool:
+    """On the board, not a pontoon, not covered by a boat other than `own`."""
+    if not on_board(c) or c in PONTOONS:
+        return False
+    hit = occ.get(c)
+    return hit is None or hit[0] == own
+
+
+def axis(d) -> tuple:
+    """The positive unit vector along d: (1, 0) or (0, 1)."""
+    return (abs(d[0]), abs(d[1]))
+
+
+def placement_ok(kind: str, s, d, occ: dict) -> bool:
+    """M-S5, M-S6: three free squares on the board; a centre sailor never on the border."""
+    if kind == "centre" and on_border(s):
+        return False
+    return all(is_free(c, occ) for c in cells_of(kind, s, d))
+
+
+PLACE_DIRS = {"centre": ("N", "E"), "end": ("N", "E", "S", "W")}
+
+
+def placements(kind: str, occ: dict) -> dict:
+    """Sailor square -> the facings that fit there."""
+    found = {}
+    for x in range(SIZE):
+        for y in range(SIZE):
+            dirs = [name for name in PLACE_DIRS[kind] if placement_ok(kind, (x, y), data.DIRS[name], occ)]
+            if dirs:
+                found[(x, y)] = dirs
+    return found
+
+
+# ----------------------------------------------------------------------------- boat moves
+# Each function returns {key: (new sailor, new axis)} for one boat; a key is what the action names.
+
+
+def slides(boats: list, index: int, occ: dict, hop: bool = False) -> dict:
+    """M-T3/M-T4 slides along the boat's length (`by` signed along +x or +y); with `hop`, the
+    M-B1 slides that pass over exactly one other boat."""
+    boat = boats[index]
+    cells = boat_cells(boat)
+    a = axis(boat["d"])
+    s, d = tuple(boat["s"]), tuple(boat["d"])
+    found = {}
+    for sign in (1, -1):
+        u = (sign * a[0], sign * a[1])
+        front = max(cells, key=lambda c: c[0] * u[0] + c[1] * u[1])
+        passed = set()
+        for t in range(1, SIZE):
+            c = add(front, u, t)
+            if not on_board(c) or c in PONTOONS:
+                break
+            hit = occ.get(c)
+            if hit is not None and hit[0] != index:
+                passed.add(hit[0])
+                if len(passed) > 1 or not hop:
+                    break
+            if hop:
+                if len(passed) == 1 and all(is_free(add(cell, u, t), occ, index) for cell in cells):
+                    found[sign * t] = (add(s, u, t), d)
+            else:
+                found[sign * t] = (add(s, u, t), d)
+    return found
+
+
+def shifts(boats: list, index: int, occ: dict) -> dict:
+    """M-B3: sideways moves through free squares; a centre sailor never ends on the border."""
+    boat = boats[index]
+    cells = boat_cells(boat)
+    a = axis(boat["d"])
+    q = (a[1], a[0])
+    s, d = tuple(boat["s"]), tuple(boat["d"])
+    found = {}
+    for sign in (1, -1):
+        u = (sign * q[0], sign * q[1])
+        for t in range(1, SIZE):
+            if not all(is_free(add(cell, u, t), occ, index) for cell in cells):
+                break
+            new_s = add(s, u, t)
+            if boat["kind"] == "centre" and on_border(new_s):
+                continue
+            found[sign * t] = (new_s, d)
+    return found
+
+
+def swept(kind: str, s, d, d2) -> tuple:
+    """M-T6: the squares a quarter turn from axis d to d2 about sailor s must find free."""
+    if kind == "centre":
+        return (add(s, d2), add(s, d2, -1), add(add(s, d), d2), add(add(s, d, -1), d2, -1))
+    return (add(s, d2), add(s, d2, 2), add(add(s, d), d2), add(add(s, d, 2), d2),
+            add(add(s, d), d2, 2), add(add(s, d, 2), d2, 2))
+
+
+def rotations(boats: list, index: int, occ: dict) -> dict:
+    boat = boats[index]
+    s, d = tuple(boat["s"]), tuple(boat["d"])
+    found = {}
+    for name, turn in TURNS.items():
+        d2 = turn(d)
+        if all(is_free(c, occ, index) for c in swept(boat["kind"], s, d, d2)):
+            found[name] = (s, d2)
+    return found
+
+
+def far_turns(boats: list, index: int, occ: dict) -> dict:
+    """M-B8: an end-sailor boat turns a quarter about its far end; the sailor moves."""
+    boat = boats[index]
+    if boat["kind"] != "end":
+        return {}
+    s, d = tuple(boat["s"]), tuple(boat["d"])
+    pivot = add(s, d, 2)
+    e = (-d[0], -d[1])
+    found = {}
+    for name, turn in TURNS.items():
+        e2 = turn(e)
+        if all(is_free(c, occ, index) for c in swept("end", pivot, e, e2)):
+            found[name] = (add(pivot, e2, 2), (-e2[0], -e2[1]))
+    return found
+
+
+def half_turn(boats: list, index: int, occ: dict):
+    """M-B2: 180 degrees about the sailor, lifted: only the landing squares must be free."""
+    boat = boats[index]
+    s, d = tuple(boat["s"]), tuple(boat["d"])
+    d2 = (-d[0], -d[1])
+    if all(is_free(c, occ, index) for c in cells_of(boat["kind"], s, d2)):
+        return (s, d2)
+    return None
+
+
+# ----------------------------------------------------------------------------- heirs
+
+
+def walkable(c, own_pontoon, occ: dict) -> bool:
+    """M-T12: the heir's own pontoon or a non-sailor boat square."""
+    if c == own_pontoon:
+        return True
+    hit = occ.get(c)
+    return hit is not None and hit[1] != SAILOR
+
+
+def heir_moves(h, own_pontoon, occ: dict, powers: set, special_cost: int) -> dict:
+    """Square -> (how, MP cost) for one step of the heir from h (M-T11, M-B4, M-B5, M-B6)."""
+    moves = {}
+    for u in ORTHO:
+        c = add(h, u)
+        if walkable(c, own_pontoon, occ):
+            moves[c] = ("step", data.STEP_COST)
+    if "diagonal" in powers:
+        for u in DIAGONALS:
+            c = add(h, u)
+            if walkable(c, own_pontoon, occ):
+                moves[c] = ("diagonal", data.STEP_COST)
+    if "cross_sailor" in powers or "leap" in powers:
+        for u in ORTHO:
+            middle, c = add(h, u), add(h, u, 2)
+            if not on_board(middle) or not walkable(c, own_pontoon, occ):
+                continue
+            hit = occ.get(middle)
+            if hit is not None and hit[1] == SAILOR and "cross_sailor" in powers:
+                moves[c] = ("cross_sailor", special_cost)
+            elif hit is None and middle not in PONTOONS and "leap" in powers:
+                moves[c] = ("leap", special_cost)
+    return moves
+
+
+def escape_within(start, budget: int, own_pontoon, occ: dict, occupied: set) -> bool:
+    """M-T13: can an heir standing on `start` reach a square no other heir holds, with ordinary
+    steps costing at most `budget` MP?"""
+    if start not in occupied:
+        return True
+    frontier, seen = [start], {start}
+    for _ in range(budget):
+        following = []
+        for c in frontier:
+            for u in ORTHO:
+                n = add(c, u)
+                if n in seen or not walkable(n, own_pontoon, occ):
+                    continue
+                if n not in occupied:
+                    return True
+                seen.add(n)
+                following.append(n)
+        frontier = following
+        if not frontier:
+            break
+    return False
+
+
+# ----------------------------------------------------------------------------- fast paths
+# legal_actions and the bots' heuristic run millions of times: these work on a flat grid of 100
+# entries (index x * 10 + y): -1 free water, -2 pontoon, else boat index * 4 + slot (3 = sailor).
+# They must agree with the functions above (a test checks it).
+
+FREE_WATER, PONTOON = -1, -2
+NEIGHBOURS = tuple(tuple((x + dx) * SIZE + y + dy for dx, dy in ORTHO if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE)
+                   for x in range(SIZE) for y in range(SIZE))
+
+
+def flat_grid(boats: list) -> list:
+    grid = [FREE_WATER] * (SIZE * SIZE)
+    for x, y in PONTOONS:
+        grid[x * SIZE + y] = PONTOON
+    for index, boat in enumerate(boats):
+        (sx, sy), (dx, dy) = boat["s"], boat["d"]
+        grid[sx * SIZE + sy] = index * 4 + 3
+        if boat["kind"] == "centre":
+            grid[(sx - dx) * SIZE + sy - dy] = index * 4
+            grid[(sx + dx) * SIZE + sy + dy] = index * 4 + 1
+        else:
+            grid[(sx + dx) * SIZE + sy + dy] = index * 4
+            grid[(sx + 2 * dx) * SIZE + sy + 2 * dy] = index * 4 + 1
+    return grid
+
+
+def _clear(grid: list, index: int, cells) -> bool:
+    for x, y in cells:
+        if not (0 <= x < SIZE and 0 <= y < SIZE):
+            return False
+        g = grid[x * SIZE + y]
+        if g != FREE_WATER and (g < 0 or g >> 2 != index):
+            return False
+    return True
+
+
+def plain_moves(boats: list, grid: list) -> list:
+    """Every slide and quarter turn (no powers): [(boat, "slide", by) / (boat, "rotate", turn)]."""
+    moves = []
+    for index, boat in enumerate(boats):
+        (sx, sy), (dx, dy) = boat["s"], boat["d"]
+        centre = boat["kind"] == "centre"
+        if centre:
+            ends = ((sx - dx, sy - dy), (sx + dx, sy + dy))
+        else:
+            ends = ((sx, sy), (sx + 2 * dx, sy + 2 * dy))
+        ax, ay = abs(dx), abs(dy)
+        for sign in (1, -1):
+            ux, uy = sign * ax, sign * ay
+            a, b = ends
+            fx, fy = a if a[0] * ux + a[1] * uy > b[0] * ux + b[1] * uy else b
+            for t in range(1, SIZE):
+                x, y = fx + t * ux, fy + t * uy
+                if not (0 <= x < SIZE and 0 <= y < SIZE) or grid[x * SIZE + y] != FREE_WATER:
+                    break
+                moves.append((index, "slide", sign * t))
+        for name in ("cw", "ccw"):
+            ex, ey = (dy, -dx) if name == "cw" else (-dy, dx)
+            if centre:
+                cells = ((sx + ex, sy + ey), (sx - ex, sy - ey), (sx + dx + ex, sy + dy + ey),
+                         (sx - dx - ex, sy - dy - ey))
+            else:
+                cells = ((sx + ex, sy + ey), (sx + 2 * ex, sy + 2 * ey), (sx + dx + ex, sy + dy + ey),
+                         (sx + 2 * dx + ex, sy + 2 * dy + ey), (sx + dx + 2 * ex, sy + dy + 2 * ey),
+                         (sx + 2 * dx + 2 * ex, sy + 2 * dy + 2 * ey))
+            if _clear(grid, index, cells):
+                moves.append((index, "rotate", name))
+    return moves

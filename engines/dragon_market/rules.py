@@ -1,0 +1,172 @@
+"""Who acts, what is legal, and decide (validation, then the events of the action)."""
+from __future__ import annotations
+
+import random
+
+from engines.core import IllegalAction
+from engines.dragon_market import data, flow, geometry
+from engines.dragon_market.actions import PLAY, coin_from, keep, place
+from engines.dragon_market.evolve import fold
+from engines.dragon_market.geometry import occupancy
+from engines.dragon_market.moves import collect_events, heir_options, swap_targets, usable_powers
+from engines.dragon_market.setup import next_boat_id
+
+NOBODY = frozenset()
+ONLY = tuple(frozenset((seat,)) for seat in range(data.MAX_PLAYERS))
+
+# Action type -> its fields besides "type".
+FIELDS = {
+    "pick_boat": ("kind",), "sailor_at": ("cell",), "facing": ("dir",), "back": (),
+    "keep": ("card",), "coin_from": ("seat",),
+    "slide": ("boat", "by"), "rotate": ("boat", "turn"), "step": ("to",),
+    "hop": ("boat", "by"), "shift": ("boat", "by"), "half_turn": ("boat",), "turn_far": ("boat", "turn"),
+    "swap_stacks": ("boat",), "swap_heir": ("seat",), "reroll": ("die",), "buy_mp": (), "end_turn": (),
+}
+ACTION_KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}
+PHASE_ACTIONS = {
+    "place": frozenset({"pick_boat", "sailor_at", "facing", "back"}),
+    "choose": frozenset({"keep"}),
+    "keep": frozenset({"keep"}),
+    "coin_from": frozenset({"coin_from"}),
+    "play": frozenset({"slide", "rotate", "step", "hop", "shift", "half_turn", "turn_far", "swap_stacks",
+                       "swap_heir", "reroll", "buy_mp", "end_turn"}),
+}
+CROSSING_ACTIONS = frozenset({"step", "buy_mp"})
+BUY = {"type": "buy_mp"}
+END = {"type": "end_turn"}
+
+
+# ----------------------------------------------------------------------------- who acts
+
+
+def to_act(state: dict) -> frozenset:
+    phase = state["phase"]
+    if phase in ("play", "keep", "coin_from", "place"):
+        return ONLY[state["turn"]]
+    if phase == "choose":
+        return frozenset(seat for seat, offer in enumerate(state["offers"]) if offer)
+    return NOBODY
+
+
+# ----------------------------------------------------------------------------- legal actions
+
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    if seat not in to_act(state):
+        return []
+    phase = state["phase"]
+    if phase == "play":
+        return _play_actions(state, seat)
+    if phase in ("keep", "choose"):
+        return [{"type": "keep", "card": card} for card in state["offers"][seat]]
+    if phase == "coin_from":
+        return [{"type": "coin_from", "seat": unit} for unit in state["richest"] if state["coins"][unit] > 0]
+    return _place_actions(state)
+
+
+def _place_actions(state: dict) -> list[dict]:
+    placing = state["placing"]
+    occ = occupancy(state["boats"])
+    if not placing:
+        return [{"type": "pick_boat", "kind": kind} for kind in data.BOAT_KINDS
+                if next_boat_id(state, kind) and geometry.placements(kind, occ)]
+    spots = geometry.placements(placing["kind"], occ)
+    if "cell" not in placing:
+        return [{"type": "sailor_at", "cell": list(cell)} for cell in sorted(spots)] + [{"type": "back"}]
+    return [{"type": "facing", "dir": name} for name in spots.get(tuple(placing["cell"]), [])] + [{"type": "back"}]
+
+
+def _play_actions(state: dict, seat: int) -> list[dict]:
+    occ = occupancy(state["boats"])
+    powers = usable_powers(state, seat)
+    steps = [{"type": "step", "to": list(cell)} for cell in heir_options(state, seat, occ, powers)]
+    buy = [BUY] if flow.can_buy(state, seat) else []
+    if flow.crossing(state):
+        return steps + buy
+    actions = []
+    if not state["spent"] and "reroll" in powers and not state["options"].get("fixed_mp"):
+        actions += [{"type": "reroll", "die": 0}, {"type": "reroll", "die": 1}]
+    if state["mp"] >= 1:
+        boats = state["boats"]
+        for index, kind, key in geometry.plain_moves(boats, geometry.flat_grid(boats)):
+            if kind == "slide":
+                actions.append({"type": "slide", "boat": index, "by": key})
+            else:
+                actions.append({"type": "rotate", "boat": index, "turn": key})
+        for index in range(len(boats)) if powers else ():
+            if "hop" in powers:
+                actions += [{"type": "hop", "boat": index, "by": by} for by in geometry.slides(boats, index, occ, hop=True)]
+            if "shift" in powers:
+                actions += [{"type": "shift", "boat": index, "by": by} for by in geometry.shifts(boats, index, occ)]
+            if "half_turn" in powers and geometry.half_turn(boats, index, occ):
+                actions.append({"type": "half_turn", "boat": index})
+            if "turn_far" in powers:
+                actions += [{"type": "turn_far", "boat": index, "turn": name} for name in geometry.far_turns(boats, index, occ)]
+            if "swap_stacks" in powers and any(count for _, count in boats[index]["goods"]):
+                actions.append({"type": "swap_stacks", "boat": index})
+        if "swap_heir" in powers:
+            actions += [{"type": "swap_heir", "seat": other} for other in swap_targets(state, seat, occ)]
+    return actions + steps + buy + [END]
+
+
+# ----------------------------------------------------------------------------- decide
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_cell(value) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)
+
+
+CHECKS = {
+    "kind": (lambda v: v in data.BOAT_KINDS, 'a boat "kind" is "centre" or "end"'),
+    "cell": (_is_cell, 'a "cell" is [x, y]'),
+    "to": (_is_cell, '"to" is a square [x, y]'),
+    "dir": (lambda v: isinstance(v, str) and v in data.DIRS, '"dir" is "N", "E", "S" or "W"'),
+    "card": (lambda v: isinstance(v, str), '"card" is a card id such as "B01"'),
+    "seat": (_is_int, '"seat" is a seat number'),
+    "boat": (_is_int, '"boat" is a boat number'),
+    "by": (lambda v: _is_int(v) and v != 0, '"by" is a non-zero whole number of squares'),
+    "turn": (lambda v: isinstance(v, str) and v in geometry.TURNS, '"turn" is "cw" or "ccw"'),
+    "die": (lambda v: _is_int(v) and v in (0, 1), '"die" is 0 or 1'),
+}
+
+
+def check_shape(action) -> str:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("malformed", 'An action is an object with a "type".')
+    kind = action["type"]
+    if kind not in FIELDS:
+        raise IllegalAction("unknown_action", f"There is no action {kind!r} in Dragon Market.")
+    if action.keys() != ACTION_KEYS[kind]:
+        wanted = ", ".join(FIELDS[kind]) or "no other fields"
+        raise IllegalAction("malformed", f"A {kind!r} action takes {wanted}.")
+    for field in FIELDS[kind]:
+        ok, words = CHECKS[field]
+        if not ok(action[field]):
+            raise IllegalAction("malformed", f"In a {kind!r} action, {words}.")
+    return kind
+
+
+def decide(state: dict, seat: int, action: dict, rng: random.Random) -> list[dict]:
+    kind = check_shape(action)
+    phase = state["phase"]
+    if kind not in PHASE_ACTIONS.get(phase, ()):
+        raise IllegalAction("wrong_phase", f"You cannot {kind.replace('_', ' ')} now ({phase}).")
+    if phase == "place":
+        return place(state, seat, action, rng)
+    if phase in ("choose", "keep"):
+        return keep(state, seat, action, rng)
+    if phase == "coin_from":
+        return coin_from(state, seat, action, rng)
+    if flow.crossing(state) and kind not in CROSSING_ACTIONS:
+        raise IllegalAction("crossing", "Your heir stands on another heir's square: it must step on first.")
+    events = PLAY[kind](state, seat, action, rng)
+    after = fold(state, events)
+    if kind in ("step", "swap_heir"):
+        taken = collect_events(after, seat)
+        events += taken
+        after = fold(after, taken)
+    return events + flow.settle(after, rng)

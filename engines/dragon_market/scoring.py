@@ -1,0 +1,122 @@
+"""The outcome, and the heuristic the bots use (evaluate)."""
+from __future__ import annotations
+
+from itertools import permutations
+
+from engines.dragon_market import data, geometry
+from engines.dragon_market.state import missing, pontoon, unit_of
+
+
+def outcome(state: dict) -> dict | None:
+    result = state["result"]
+    if result is None:
+        return None
+    players = state["n"]
+    done = [len(state["completed"][unit_of(state, seat)]) for seat in range(players)]
+    held = [len(state["held"][unit_of(state, seat)]) for seat in range(players)]
+    winners = list(result["winners"])
+    ranking = sorted(range(players), key=lambda seat: (seat not in winners, -done[seat], -held[seat],
+                                                       (seat - state["first"]) % players))
+    return {"scores": done, "winners": winners, "ranking": ranking, "reason": result["reason"],
+            "goods_held": held, "objectives": {str(seat): state["completed"][unit_of(state, seat)]
+                                                for seat in range(players)}}
+
+
+# ----------------------------------------------------------------------------- heuristic
+
+WALK, WATER, SAILOR = 1, 4, 4  # rough MP to cross a square: a water gap needs a boat brought first
+OBJECTIVE_VALUE = 400.0  # more than the goods it consumes plus the new card's way
+GOOD_VALUE = 40.0  # more than the way to the next good can grow
+COIN_VALUE = 0.3
+MP_VALUE = 0.3
+ROUTE_WEIGHT = 1.0
+LEG_FACTOR = 1.5  # guessed MP per square between two goods, or from the last good home
+FAR = 60  # an unreachable square counts as this far
+_CACHE: dict = {}
+_CACHE_LIMIT = 200_000
+
+
+def route_costs(start: int, home: int, grid: list) -> list:
+    """Dial's shortest paths on the flat grid from square index `start`: rough MP to reach each
+    square (walk 1, water or sailor 4; other pontoons closed)."""
+    weight = [0] * (data.SIZE * data.SIZE)
+    for index, g in enumerate(grid):
+        if g == geometry.FREE_WATER:
+            weight[index] = WATER
+        elif g >= 0:
+            weight[index] = SAILOR if g & 3 == 3 else WALK
+    weight[home] = WALK
+    dist = [UNREACHED] * (data.SIZE * data.SIZE)
+    dist[start] = 0
+    buckets = [[start]]
+    cost = 0
+    neighbours = geometry.NEIGHBOURS
+    while cost < len(buckets):
+        for cell in buckets[cost]:
+            if dist[cell] != cost:
+                continue
+            for nxt in neighbours[cell]:
+                step = weight[nxt]
+                if step and cost + step < dist[nxt]:
+                    new = cost + step
+                    dist[nxt] = new
+                    while len(buckets) <= new:
+                        buckets.append([])
+                    buckets[new].append(nxt)
+        cost += 1
+    return dist
+
+
+UNREACHED = 1 << 20
+
+
+def route(state: dict, seat: int) -> float:
+    """A guess of the MP the seat still needs to complete its objective: the best order to visit
+    the goods it lacks, then home (the first leg by the board's route costs, later legs by
+    distance)."""
+    unit = unit_of(state, seat)
+    if state["objective"][unit] is None:
+        return 0.0
+    hx, hy = pontoon(state, seat)
+    home = hx * data.SIZE + hy
+    x, y = state["heirs"][seat]
+    grid = geometry.flat_grid(state["boats"])
+    dist = route_costs(x * data.SIZE + y, home, grid)
+    wanted = set(missing(state, unit))
+    if not wanted:
+        return float(min(dist[home], FAR))
+    boats = state["boats"]
+    targets = []
+    for index, g in enumerate(grid):
+        if g < 0 or g & 3 == 3:
+            continue
+        kind, count = boats[g >> 2]["goods"][g & 3]
+        if count and kind in wanted:
+            targets.append((divmod(index, data.SIZE), min(dist[index], FAR)))
+    if not targets:
+        return float(FAR)
+    best = float(FAR * 5)
+    for order in permutations(targets):
+        (cx, cy), cost = order[0]
+        for (nx, ny), _ in order[1:]:
+            cost += LEG_FACTOR * (abs(nx - cx) + abs(ny - cy))
+            cx, cy = nx, ny
+        cost += LEG_FACTOR * (abs(hx - cx) + abs(hy - cy))
+        best = min(best, cost)
+    return best
+
+
+def evaluate(state: dict, seat: int) -> float:
+    unit = unit_of(state, seat)
+    key = (seat, state["objective"][unit], tuple(state["held"][unit]), len(state["completed"][unit]),
+           tuple(map(tuple, state["heirs"])), tuple((b["s"][0], b["s"][1], b["d"][0], b["d"][1]) for b in state["boats"]),
+           tuple(c for b in state["boats"] for _, c in b["goods"]), state["ease"][unit])
+    cost = _CACHE.get(key)
+    if cost is None:
+        if len(_CACHE) > _CACHE_LIMIT:
+            _CACHE.clear()
+        cost = route(state, seat)
+        _CACHE[key] = cost
+    mp = state["mp"] if state["turn"] == seat and state["phase"] == "play" else 0
+    return (OBJECTIVE_VALUE * len(state["completed"][unit]) + GOOD_VALUE * len(state["held"][unit])
+            - ROUTE_WEIGHT * cost + COIN_VALUE * state["coins"][unit] + MP_VALUE * mp)
