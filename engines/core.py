@@ -31,9 +31,6 @@ Seat = int
 Event = dict
 Action = dict
 
-# Keys under which a view or an event may carry a seat's private items. Such a key may
-# hold a value only inside an object whose "seat" is the viewer (see `find_leaks`).
-PRIVATE_KEYS = frozenset({"hand", "money", "specials", "bid", "drafted", "secret"})
 # Keys no viewer may ever receive while a game is running (deck order, the table seed).
 SECRET_KEYS = frozenset({"deck", "deck_order", "seed", "stacks_order"})
 
@@ -110,8 +107,10 @@ class Engine(ABC):
         return event["type"].replace("_", " ")
 
     def private_keys(self, state: Any) -> frozenset[str]:
-        """The keys that hold private items in this game's views and events (see find_leaks)."""
-        return PRIVATE_KEYS
+        """The keys under which this game's views and events carry a seat's private items (a hand,
+        secret money): such a key may hold a value only inside an object whose "seat" is the
+        viewer (see find_leaks). None by default: each game names its own."""
+        return frozenset()
 
     def glossary(self) -> dict:
         """Names and numbers the board page shows for things a view carries only by id (JSON)."""
@@ -227,7 +226,7 @@ def strip_private(payload: Any, viewer: Seat | None, private_keys: frozenset[str
 def find_leaks(
     payload: Any,
     viewer: Seat | None,
-    private_keys: frozenset[str] = PRIVATE_KEYS,
+    private_keys: frozenset[str],
     path: str = "$",
     owner: Seat | None = None,
 ) -> list[str]:

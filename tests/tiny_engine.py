@@ -124,6 +124,9 @@ class TinyEngine(Engine):
                 "played": [list(p["played"]) for p in view["players"]],
                 "rolls": [p["roll"] for p in view["players"]], "turn": view["turn"]}
 
+    def private_keys(self, state):
+        return frozenset({"hand"})
+
     def players(self, state):
         return state["players"]
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engines.core import PRIVATE_KEYS, SECRET_KEYS
+from engines.core import SECRET_KEYS
 from engines.dragon_boats import data, rules, scoring
 from engines.dragon_boats.setup import deck_for
 from engines.dragon_boats.state import free_steps, storage_limit
 
-PRIVATE = (PRIVATE_KEYS - {"money"}) | {"hand"}
+PRIVATE = frozenset({"hand"})  # bonus cards drawn blind; money is public in this game
 HIDDEN_EVENT_KEYS = SECRET_KEYS | {"farm_bag"}
 SEAT_FIELDS = ("money", "food", "treasure", "discs", "start_card", "members", "wisdom", "used", "private",
                "owed", "stored")

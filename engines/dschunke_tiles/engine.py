@@ -1,7 +1,7 @@
 """The Dschunke: das Legespiel engine: the protocol of engines/core.py over the modules beside it."""
 from __future__ import annotations
 
-from engines.core import PRIVATE_KEYS, Engine, check_seat
+from engines.core import Engine, check_seat
 from engines.dschunke_tiles import data, heuristic, hidden, rules, scoring, state as states, text
 from engines.dschunke_tiles.evolve import HANDLERS
 from engines.dschunke_tiles.setup import setup_events
@@ -63,7 +63,7 @@ class DschunkeTiles(Engine):
         return states.load(payload)
 
     def private_keys(self, state):
-        return PRIVATE_KEYS  # nothing is private; the pile order is a SECRET_KEYS "deck"
+        return frozenset()  # nothing is private; the pile order is a SECRET_KEYS "deck"
 
     def players(self, state):
         return data.PLAYERS

@@ -61,11 +61,13 @@ def test_check_seat_names_the_problem():
 
 def test_find_leaks_flags_private_items_of_other_seats_only():
     state, events = start(TINY, 3, None, random.Random(3))
-    assert find_leaks(TINY.view(state, 1), 1) == []
-    assert find_leaks(TINY.view(state, None), None) == []
+    keys = TINY.private_keys(state)
+    assert find_leaks(TINY.view(state, 1), 1, keys) == []
+    assert find_leaks(TINY.view(state, None), None, keys) == []
     leaky = {"players": [{"seat": 0, "hand": [1, 2]}, {"seat": 1, "hand": None}]}
-    assert find_leaks(leaky, 1) == ["$.players[0].hand"]
-    assert find_leaks(leaky, 0) == []
-    assert find_leaks({"deck": [3, 4]}, 0) == ["$.deck"]
-    assert find_leaks(events[1], 1 - events[1]["seat"] or 2) == ["$.hand"]
-    assert [find_leaks(TINY.redact(event, 2), 2) for event in events] == [[]] * len(events)
+    assert find_leaks(leaky, 1, keys) == ["$.players[0].hand"]
+    assert find_leaks(leaky, 0, keys) == []
+    assert find_leaks(leaky, 1, frozenset()) == []  # a game whose hands are public
+    assert find_leaks({"deck": [3, 4]}, 0, keys) == ["$.deck"]
+    assert find_leaks(events[1], 1 - events[1]["seat"] or 2, keys) == ["$.hand"]
+    assert [find_leaks(TINY.redact(event, 2), 2, keys) for event in events] == [[]] * len(events)

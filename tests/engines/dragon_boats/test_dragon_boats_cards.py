@@ -1,10 +1,9 @@
 """The bonus cards one by one (B-K-A..B-K-U), the moving and storing wisdom tiles (B-W8, B-W9)."""
 import pytest
 
-from dragon_boats_helpers import (ENGINE, act, acts, advance, boat_seats, explore, give_cards, legal_types, position,
-                                  types, vec, with_seat)
+from dragon_boats_helpers import (ENGINE, act, advance, boat_seats, explore, give_cards, legal_types, position,
+                                  vec, with_seat)
 from engines.core import IllegalAction
-from engines.dragon_boats import data
 
 W1 = {"point": "before_mountain", "passed": [], "then": "climb_next"}
 

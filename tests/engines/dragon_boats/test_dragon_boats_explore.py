@@ -1,8 +1,8 @@
 """The explore phase (B-X1..B-X15): the mountain, departures, steering, walking, rewards (Example E)."""
 import pytest
 
-from dragon_boats_helpers import (ENGINE, act, acts, advance, boat_seats, explore, give_cards, legal_types,
-                                  position, types, vec, with_seat)
+from dragon_boats_helpers import (ENGINE, act, advance, boat_seats, explore, give_cards, legal_types,
+                                  position, types, with_seat)
 from engines.core import IllegalAction
 from engines.dragon_boats import data
 
