@@ -206,20 +206,22 @@ def check_seat(engine: Engine, state: Any, seat: Any) -> Seat:
     return seat
 
 
-def strip_private(payload: Any, viewer: Seat | None, private_keys: frozenset[str], owner: Seat | None = None) -> Any:
-    """`payload` as `viewer` may see it: without SECRET_KEYS, and without items under
-    `private_keys` inside an object whose "seat" is another seat (None: a spectator sees none)."""
+def strip_private(payload: Any, viewer: Seat | None, private_keys: frozenset[str], owner: Seat | None = None,
+                  secret_keys: frozenset[str] = SECRET_KEYS) -> Any:
+    """`payload` as `viewer` may see it: without `secret_keys` (SECRET_KEYS and any a game adds),
+    and without items under `private_keys` inside an object whose "seat" is another seat (None:
+    a spectator sees none)."""
     if isinstance(payload, dict):
         seat = payload.get("seat")
         if isinstance(seat, int) and not isinstance(seat, bool):
             owner = seat
         return {
-            key: strip_private(value, viewer, private_keys, owner)
+            key: strip_private(value, viewer, private_keys, owner, secret_keys)
             for key, value in payload.items()
-            if key not in SECRET_KEYS and (key not in private_keys or (viewer is not None and owner == viewer))
+            if key not in secret_keys and (key not in private_keys or (viewer is not None and owner == viewer))
         }
     if isinstance(payload, list):
-        return [strip_private(item, viewer, private_keys, owner) for item in payload]
+        return [strip_private(item, viewer, private_keys, owner, secret_keys) for item in payload]
     return payload
 
 

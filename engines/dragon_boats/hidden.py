@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engines.core import SECRET_KEYS
+from engines.core import SECRET_KEYS, strip_private
 from engines.dragon_boats import data, rules, scoring
 from engines.dragon_boats.setup import deck_for
 from engines.dragon_boats.state import free_steps, storage_limit
@@ -94,17 +94,9 @@ def view(state: dict, viewer: int | None) -> dict:
     return shown
 
 
-def redact(payload, viewer: int | None, owner: int | None = None):
+def redact(payload, viewer: int | None):
     """`payload` without secrets and without private items of seats other than `viewer`."""
-    if isinstance(payload, dict):
-        seat = payload.get("seat")
-        if isinstance(seat, int) and not isinstance(seat, bool):
-            owner = seat
-        return {key: redact(value, viewer, owner) for key, value in payload.items()
-                if key not in HIDDEN_EVENT_KEYS and (key not in PRIVATE or (viewer is not None and owner == viewer))}
-    if isinstance(payload, list):
-        return [redact(item, viewer, owner) for item in payload]
-    return payload
+    return strip_private(payload, viewer, PRIVATE, secret_keys=HIDDEN_EVENT_KEYS)
 
 
 def sample(shown: dict, seat: int, rng: random.Random) -> dict:

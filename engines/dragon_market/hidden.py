@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from engines.core import SECRET_KEYS
+from engines.core import strip_private
 from engines.dragon_market import data, geometry, rules, scoring
 from engines.dragon_market.state import pontoon, seats_of, unit_of
 
@@ -77,17 +77,9 @@ def _unit_view(state: dict, unit: int, viewer, hidden: bool) -> dict:
     return row
 
 
-def redact(payload, viewer, owner=None):
+def redact(payload, viewer):
     """`payload` without the pile order and without other seats' private items."""
-    if isinstance(payload, dict):
-        seat = payload.get("seat")
-        if isinstance(seat, int) and not isinstance(seat, bool):
-            owner = seat
-        return {key: redact(value, viewer, owner) for key, value in payload.items()
-                if key not in SECRET_KEYS and (key not in PRIVATE or (viewer is not None and owner == viewer))}
-    if isinstance(payload, list):
-        return [redact(item, viewer, owner) for item in payload]
-    return payload
+    return strip_private(payload, viewer, PRIVATE)
 
 
 # ----------------------------------------------------------------------------- sample
