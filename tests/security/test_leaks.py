@@ -90,6 +90,9 @@ def play_seat_zero(scanner: Scanner, table_id: int, viewers: dict) -> int:
         assert view["legal_actions"], view
         body = {"action": rng.choice(view["legal_actions"]), "expected_seq": view["seq"], "command_id": f"m{moves}"}
         response = viewers[0].post(f"{base}/actions/", body, format="json")
+        while response.status_code == 429:  # over a person's action rate: wait as a client would
+            time.sleep(float(response.headers.get("Retry-After", 1)))
+            response = viewers[0].post(f"{base}/actions/", body, format="json")
         assert response.status_code == 200, response.content
         moves += 1
     return moves
