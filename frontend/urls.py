@@ -13,6 +13,7 @@ def _account_page(view, template: str, **kwargs):
 urlpatterns = [
     path("", views.home, name="home"),
     path("tables/new/", views.new_table, name="table_new"),
+    path("games/<slug:game>/rules/", views.game_rules, name="game_rules"),
     path("tables/<id:table_id>/", views.table, name="table"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/profile/", views.account, name="account"),

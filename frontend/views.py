@@ -5,11 +5,13 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.db import transaction
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 
 from engines import registry
-from engines.bots import STRENGTHS
+from engines.bots import LABELS, STRENGTHS
+from frontend import rules
 from frontend.forms import SignupForm
 from frontend.glossary import GLOSSARIES
 from accounts.network import client_ip
@@ -57,9 +59,17 @@ def account(request):
     return render(request, "frontend/account.html")
 
 
+def game_rules(request, game: str):
+    if game not in registry.names():
+        raise Http404("There is no such game.")
+    engine = registry.get(game)
+    return render(request, "frontend/rules.html", {"title": engine.title, "rules": rules.rules_html(game)})
+
+
 @login_required
 def new_table(request):
-    return render(request, "frontend/table_new.html", {"ai_strengths": list(STRENGTHS)})
+    strengths = [{"name": name, "label": LABELS[name][0], "how": LABELS[name][1]} for name in STRENGTHS]
+    return render(request, "frontend/table_new.html", {"ai_strengths": strengths})
 
 
 def table(request, table_id: int):

@@ -9,6 +9,7 @@ from typing import Any
 import orjson
 
 from engines import registry
+from engines.bots import LABELS
 from engines.core import Engine, fold
 
 from tables.models import Deadline, Event, Seat, Table
@@ -52,7 +53,7 @@ def names_of(seats) -> list[str]:
         if seat.user and seat.kind == Seat.Kind.HUMAN:
             names.append(seat.user.username)
         elif seat.kind == Seat.Kind.AI:
-            names.append(f"AI {seat.index + 1} ({seat.strength})")
+            names.append(f"AI {seat.index + 1} ({LABELS.get(seat.strength, (seat.strength,))[0]})")
         else:
             names.append(f"Seat {seat.index + 1}")
     return names

@@ -19,6 +19,14 @@ BOTS = {
     "search": choose_search,
 }
 STRENGTHS = tuple(BOTS)
+# What players are shown of each bot: a name, and how it plays.
+LABELS = {
+    "random": ("Beginner", "Plays any legal move at random."),
+    "greedy": ("Casual", "Takes the move that looks best right away, judged over a few imagined deals of the "
+                         "hidden cards."),
+    "search": ("Strong", "Plays out many imagined games from each move (Monte Carlo search over deals of the "
+                         "hidden cards), about a second a move."),
+}
 
 
 def choose(engine: Engine, strength: str, view: dict, seat: Seat, legal_actions: list[Action], rng: random.Random) -> Action:

@@ -35,7 +35,10 @@ def test_the_create_form_offers_every_ai_strength(client):
     user = get_user_model().objects.create_user("kai", password="x-unused-9")
     client.force_login(user)
     html = client.get("/tables/new/").content.decode()
-    assert json_script(html, "ai-strengths") == list(STRENGTHS)
+    offered = json_script(html, "ai-strengths")
+    assert [bot["name"] for bot in offered] == list(STRENGTHS)
+    assert [bot["label"] for bot in offered] == ["Beginner", "Casual", "Strong"]  # names a player understands
+    assert all(bot["how"] for bot in offered)  # the algorithm, for the tooltip
 
 
 def test_static_files_of_the_pages_are_found(client):

@@ -28,8 +28,11 @@ function seatRow(index, kind) {
   kindSelect.value = kind;
   const username = el("input", { name: `seat-${index}-username`, placeholder: "username", class: "short" });
   const strength = el("select", { name: `seat-${index}-strength`, "aria-label": `Seat ${index + 1} AI strength` });
-  for (const name of strengths) strength.append(el("option", { value: name, text: name }));
-  strength.value = strengths[Math.floor(strengths.length / 2)];
+  for (const bot of strengths) strength.append(el("option", { value: bot.name, text: bot.label, title: bot.how }));
+  strength.value = strengths[Math.floor(strengths.length / 2)].name;
+  const describe = () => { strength.title = (strengths.find((bot) => bot.name === strength.value) || {}).how || ""; };
+  strength.addEventListener("change", describe);
+  describe();
   const sync = () => {
     username.hidden = kindSelect.value !== "invite";
     strength.hidden = kindSelect.value !== "ai";
@@ -78,6 +81,7 @@ function renderVariants() {
 
 function renderPlayers() {
   const game = currentGame();
+  document.getElementById("game-rules").href = `/games/${game.name}/rules/`;
   playersSelect.replaceChildren();
   for (let count = game.min_players; count <= game.max_players; count += 1) {
     playersSelect.append(el("option", { value: count, text: count }));

@@ -307,6 +307,7 @@ async function showTable() {
   const table = state.table;
   $("table-title").textContent = `${table.title || table.game} #${table.id}`;
   document.title = `${table.title || table.game} #${table.id} · Sampan`;
+  Object.assign($("rules-link"), { href: `/games/${table.game}/rules/`, hidden: false });
   if (table.status === "open") {
     renderLobby();
     setTimeout(pollLobby, LOBBY_POLL_MS);
