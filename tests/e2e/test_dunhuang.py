@@ -13,6 +13,9 @@ def test_a_whole_game_of_dunhuang_against_a_bot(new_page):
     start_if_waiting(page)
     page.wait_for_selector("#board .tile")
     assert page.locator("#board .tile").count() == 8
+    page.wait_for_function("document.title.startsWith('● Your turn')")  # the tab shows a waiting move
+    assert "No clock" in page.get_by_test_id("clock").inner_text()  # only a bot waits: no clock runs
+    page.get_by_role("link", name="Rules").wait_for()
     screenshot(page, "dunhuang-1280")
     page.set_viewport_size({"width": 375, "height": 812})
     page.reload()

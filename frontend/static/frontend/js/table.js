@@ -189,6 +189,9 @@ function renderTurn() {
     banner.textContent = waiting.length ? `Waiting for ${waiting.map(seatName).join(", ")}` : "";
   }
   banner.classList.toggle("mine", isMyTurn());
+  // A waiting move shows in the browser's tab too.
+  const waitingForMe = isMyTurn() && !(state.live && state.live.outcome);
+  document.title = `${waitingForMe ? "● Your turn · " : ""}${state.pageTitle || document.title}`;
 }
 
 function tickClock() {
@@ -306,7 +309,8 @@ async function startGame() {
 async function showTable() {
   const table = state.table;
   $("table-title").textContent = `${table.title || table.game} #${table.id}`;
-  document.title = `${table.title || table.game} #${table.id} · Sampan`;
+  state.pageTitle = `${table.title || table.game} #${table.id} · Sampan`;
+  document.title = state.pageTitle;
   Object.assign($("rules-link"), { href: `/games/${table.game}/rules/`, hidden: false });
   if (table.status === "open") {
     renderLobby();
