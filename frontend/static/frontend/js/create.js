@@ -112,19 +112,29 @@ function collectSeats() {
   });
 }
 
+// A whole number from `min` to `max` in the field `id`, or an error that says the limits in words.
+function wholeNumber(id, min, max, what) {
+  const value = Number(document.getElementById(id).value);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${what}: a whole number from ${min} to ${max}.`);
+  return value;
+}
+
 function collectTimeControl() {
+  const idle = {
+    max_timeouts: wholeNumber("tc-max-timeouts", 1, 20, "Missed moves before a bot takes over"),
+    on_idle: document.getElementById("tc-on-idle").value,
+  };
   if (form.elements.tc.value === "live") {
-    const seconds = Number(document.getElementById("tc-seconds").value);
-    if (!(seconds > 0)) throw new Error("Give the seconds per move.");
-    return { kind: "live", seconds };
+    return { kind: "live", seconds: wholeNumber("tc-seconds", 5, 86400, "Seconds per move"), ...idle };
   }
-  const days = Number(document.getElementById("tc-days").value);
-  if (!(days > 0)) throw new Error("Give the days per move.");
-  return { kind: "correspondence", days };
+  return { kind: "correspondence", days: wholeNumber("tc-days", 1, 60, "Days per move"), ...idle };
 }
 
 form.addEventListener("submit", async (submit) => {
   submit.preventDefault();
+  const button = form.querySelector("button[type=submit]");
+  if (button.disabled) return; // a second click while the first is on its way creates nothing
+  button.disabled = true;
   errorBox.textContent = "";
   try {
     const options = {};
@@ -143,6 +153,7 @@ form.addEventListener("submit", async (submit) => {
     location.assign(`/tables/${table.id}/`);
   } catch (error) {
     errorBox.textContent = error.message;
+    button.disabled = false;
   }
 });
 
