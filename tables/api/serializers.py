@@ -2,6 +2,7 @@
 from rest_framework import serializers
 
 from engines import registry
+from engines.bots import LABELS
 from tables import payloads
 from tables.models import Seat, Table
 from tables.reading import colours, deadline_of, seat_of
@@ -71,6 +72,7 @@ class SeatSerializer(serializers.Serializer):
     kind = serializers.CharField()
     username = serializers.SerializerMethodField()
     strength = serializers.CharField()
+    strength_label = serializers.SerializerMethodField(help_text="The bot's strength as players are shown it.")
     is_ai = serializers.SerializerMethodField()
     standin = serializers.BooleanField()
     forfeited = serializers.BooleanField()
@@ -81,6 +83,9 @@ class SeatSerializer(serializers.Serializer):
 
     def get_username(self, seat: Seat) -> str | None:
         return seat.user.username if seat.user else None
+
+    def get_strength_label(self, seat: Seat) -> str:
+        return LABELS[seat.strength][0] if seat.strength in LABELS else seat.strength
 
     def get_is_ai(self, seat: Seat) -> bool:
         return seat.kind == Seat.Kind.AI

@@ -2,7 +2,7 @@
 import { api, el } from "./client.js";
 
 function seatLabel(seat) {
-  if (seat.is_ai) return `AI (${seat.strength})`;
+  if (seat.is_ai) return `AI (${seat.strength_label || seat.strength})`;
   return seat.username || (seat.kind === "invite" ? "invited" : "open seat");
 }
 

@@ -46,7 +46,7 @@ function showMessage(text) {
 function seatName(seat) {
   const info = state.table.seats.find((s) => s.seat === seat);
   if (!info) return `Seat ${seat + 1}`;
-  if (info.is_ai) return `AI ${seat + 1} (${info.strength})`;
+  if (info.is_ai) return `AI ${seat + 1} (${info.strength_label || info.strength})`;
   if (!info.username) return `Seat ${seat + 1}`;
   return info.standin ? `${info.username} (a bot stands in)` : info.username;
 }
@@ -64,7 +64,7 @@ function renderLobby() {
   const mine = table.my_seat !== null && table.my_seat !== undefined;
   const rows = table.seats.map((seat) => {
     const invited = seat.kind === "invite";
-    let who = seat.is_ai ? `AI (${seat.strength})` : seat.username || "open";
+    let who = seat.is_ai ? `AI (${seat.strength_label || seat.strength})` : seat.username || "open";
     if (invited) who = `${seat.username} (invited)`;
     const free = seat.kind === "open" || (invited && seat.username === page.username);
     const join = !mine && page.username && free
