@@ -122,6 +122,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tables.api.middleware.BodyTooLargeMiddleware",
+    # after sessions, before common: the language from the cookie, then the browser's choice
+    "django.middleware.locale.LocaleMiddleware",
+    "tables.language.ReaderLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -327,7 +330,12 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 # ----------------------------------------------------------------------------- i18n, static
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# The books' languages. The engines' words (log lines, prompts, glossaries) have their own
+# catalog in engines/locale, read by engines.i18n; the pages' are in locale/.
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("de", "Deutsch")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # the switch's choice outlives the session
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

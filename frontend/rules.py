@@ -11,9 +11,11 @@ from engines import registry
 
 
 @functools.cache
-def rules_html(game: str) -> str:
-    """The rule notes of a registered `game` as HTML (KeyError for any other name)."""
+def rules_html(game: str, language: str = "en") -> str:
+    """The rule notes of a registered `game` as HTML (KeyError for any other name), in `language`
+    where the game has them in it (RULES.fr.md, RULES.de.md beside RULES.md), else in English."""
     registry.get(game)  # only registered games have a page
     package = Path(importlib.import_module(registry.KNOWN[game]).__file__).parent
-    text = (package / "RULES.md").read_text(encoding="utf-8")
+    translated = package / f"RULES.{language.split('-')[0]}.md"
+    text = (translated if translated.exists() else package / "RULES.md").read_text(encoding="utf-8")
     return markdown.markdown(text, extensions=["tables", "sane_lists"], output_format="html")

@@ -1,6 +1,7 @@
 """The pages a player uses: accounts, lobby, table creation, the table itself."""
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
+from django.views.i18n import JavaScriptCatalog
 
 from frontend import views
 
@@ -12,6 +13,8 @@ def _account_page(view, template: str, **kwargs):
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("language/", views.choose_language, name="set_language"),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript_catalog"),
     path("tables/new/", views.new_table, name="table_new"),
     path("games/<slug:game>/rules/", views.game_rules, name="game_rules"),
     path("tables/<id:table_id>/", views.table, name="table"),

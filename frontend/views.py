@@ -1,6 +1,7 @@
 """Page views. The pages are shells: their scripts read and write through the REST API."""
 import math
 
+from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
@@ -8,14 +9,19 @@ from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 
 from engines import registry
-from engines.bots import LABELS, STRENGTHS
+from engines.bots import STRENGTHS, label
 from frontend import rules
 from frontend.forms import SignupForm
-from frontend.glossary import GLOSSARIES
+from frontend.glossary import glossaries
 from accounts.network import client_ip
 from tables import ratelimit
+from tables.models import Profile
 
 # The board renderer of each game, found by its name; games without one fall back to the generic renderer.
 RENDERERS = tuple(name for name in registry.names() if finders.find(f"frontend/games/{name}.js"))
@@ -54,6 +60,17 @@ def signup(request):
     return render(request, "frontend/registration/signup.html", {"form": form})
 
 
+@require_POST
+def choose_language(request):
+    """The language switch: Django's own (the cookie, then back to the page), remembered on the
+    account too, for its notices and its next sign-in elsewhere."""
+    response = set_language(request)
+    chosen = request.POST.get("language")
+    if request.user.is_authenticated and chosen in dict(settings.LANGUAGES):
+        Profile.objects.update_or_create(user=request.user, defaults={"language": chosen})
+    return response
+
+
 @login_required
 def account(request):
     return render(request, "frontend/account.html")
@@ -63,12 +80,12 @@ def game_rules(request, game: str):
     if game not in registry.names():
         raise Http404("There is no such game.")
     engine = registry.get(game)
-    return render(request, "frontend/rules.html", {"title": engine.title, "rules": rules.rules_html(game)})
+    return render(request, "frontend/rules.html", {"title": engine.title, "rules": rules.rules_html(game, get_language())})
 
 
 @login_required
 def new_table(request):
-    strengths = [{"name": name, "label": LABELS[name][0], "how": LABELS[name][1]} for name in STRENGTHS]
+    strengths = [{"name": name, "label": label(name)[0], "how": label(name)[1]} for name in STRENGTHS]
     return render(request, "frontend/table_new.html", {"ai_strengths": strengths})
 
 
@@ -78,6 +95,6 @@ def table(request, table_id: int):
         "username": request.user.username if request.user.is_authenticated else None,
         "renderers": {game: static(f"frontend/games/{game}.js") for game in RENDERERS},
         "generic_renderer": static("frontend/games/generic.js"),
-        "glossaries": GLOSSARIES,
+        "glossaries": glossaries(get_language()),
     }
     return render(request, "frontend/table.html", {"page": page})

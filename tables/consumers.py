@@ -21,7 +21,8 @@ from tables.errors import Refused
 from tables.models import Table
 from tables.publish import group_name, listen_here, stop_listening, viewer_key
 from tables.ratelimit import action_wait
-from tables.reading import frame_text, redacted_events, seat_of, sync_frame
+from tables.language import scope_language, speaking
+from tables.reading import engine_of, frame_text, redacted_events, reword, seat_of, seat_names, sync_frame
 
 
 log = logging.getLogger(__name__)
@@ -31,8 +32,9 @@ def error_frame(code: str, detail: str, command_id=None) -> dict:
     return {"type": "error", "code": code, "detail": detail, "command_id": command_id}
 
 
-def frames_after(table_id: int, user, after: int, seat: int | None = None) -> list[dict] | None:
-    """The event frames after seq `after` and a sync frame, for `user` (None: no such table).
+def frames_after(table_id: int, user, after: int, seat: int | None = None) -> tuple[list[dict], tuple] | None:
+    """The event frames after seq `after` and a sync frame, for `user` (None: no such table),
+    and what rewording pushes takes: the table's engine and seat names.
 
     `seat`: the user's seat when already known (seats do not change once a game has started).
     """
@@ -44,7 +46,7 @@ def frames_after(table_id: int, user, after: int, seat: int | None = None) -> li
     events = redacted_events(table, seat, after, table.head_seq) if table.snapshot is not None else []
     frames = [{"type": "event", "seq": e["seq"], "seat": e["seat"], "by": e["by"], "event": e["event"], "text": e["text"]}
               for e in events]
-    return frames + [sync_frame(table, seat)]
+    return frames + [sync_frame(table, seat)], (engine_of(table), seat_names(table))
 
 
 def submit_as(table_id: int, user, seat: int | None, frame: dict) -> None:
@@ -69,7 +71,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        with speaking(self.language):
+            await handler(message)
+
+    @property
+    def language(self) -> str:
+        """The reader's language (the page's cookie, else the browser's), read once."""
+        if "_language" not in self.__dict__:
+            self._language = scope_language(self.scope)
+        return self._language
 
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
@@ -79,6 +89,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.viewer_key = None  # which frames of a push are this viewer's (tables.publish)
         self.sending = asyncio.Lock()  # frames of one catch-up are never interleaved with another's
         self.early: dict[int, dict] = {}  # pushes that came before an earlier one, by first seq
+        self.wording = None  # (engine, seat names) for rewording English pushes; None in English
         await self.accept()
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         listen_here(group_name(self.table_id), self)
@@ -111,9 +122,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def _send_frames(self, after: int, only_sync: bool = False) -> bool:
         """The caller holds `self.sending`."""
-        frames = await database_sync_to_async(frames_after)(self.table_id, self.user, after, self.seat)
-        if frames is None:
+        found = await database_sync_to_async(frames_after)(self.table_id, self.user, after, self.seat)
+        if found is None:
             return False
+        frames, wording = found
+        self.wording = None if self.language == settings.LANGUAGE_CODE else wording
         for frame in frames[-1:] if only_sync else frames:
             await self.send_json(frame)
         sync = frames[-1]
@@ -149,7 +162,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     EARLY_LIMIT = 32  # pushes held for an earlier one; the head watch settles a lost one from the store
 
     async def _send_push(self, message) -> None:
-        await self.send(text_data="[" + ",".join(message["frames"][self.viewer_key]) + "]")
+        texts = message["frames"][self.viewer_key]
+        if self.wording is not None:
+            texts = reword(texts, *self.wording)
+        await self.send(text_data="[" + ",".join(texts) + "]")
         self.seq = message["head_seq"]
 
     async def _send_early(self) -> None:

@@ -20,7 +20,7 @@ from engines.core import Engine, fold
 from tables import deadlines, notices, publish, store
 from tables.errors import Refused, not_found
 from tables.models import Event, Seat, Table
-from tables.reading import mover, names_of, new_head_frames
+from tables.reading import mover, new_head_frames
 
 
 def lock_table(table_id: int, command_id: str | None = None) -> Table:
@@ -102,7 +102,7 @@ class HeadMove:
         if self.appended is not None:
             appended = self.appended
             frames = new_head_frames(appended.engine, table, appended.state, appended.events, appended.actor,
-                                     appended.by, names_of(seats), self.schedule.move_due(results))
+                                     appended.by, seats, self.schedule.move_due(results))
             after.pushes.append(publish.frames_message(table.pk, appended.events[0][0], table.head_seq, frames))
         if self.seats_changed:
             after.pushes.append(publish.changed_message(table.pk))

@@ -148,6 +148,10 @@ class Profile(models.Model):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sampan_profile")
     email_notices = models.BooleanField(default=True)
+    # The language chosen with the switch ("" until then: the browser's); notices are written in it.
+    language = models.CharField(max_length=8, blank=True, default="", choices=settings.LANGUAGES)
+    # The address the player last used the site at, which their notices link to ("": SITE_URL).
+    site_url = models.CharField(max_length=200, blank=True, default="")
 
     @classmethod
     def of(cls, user) -> "Profile":

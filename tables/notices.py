@@ -1,10 +1,14 @@
 """Correspondence notices by email: one when a player's turn begins, one reminder before the
-deadline. Players turn them off with their profile's `email_notices`."""
+deadline, in the player's language, linking to the address they use the site at. Players turn
+them off with their profile's `email_notices`."""
 import functools
 import logging
 
 from django.conf import settings
 from django.core.mail import send_mail
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tables.models import Profile, Seat, Table
 
@@ -19,26 +23,34 @@ def turn_notices(table: Table, seats: list[int]) -> list:
 
 
 def _recipient(table_id: int, seat: int):
+    """The seat's player and their profile, when they take notices by email."""
     row = Seat.objects.select_related("user").filter(table_id=table_id, index=seat, kind=Seat.Kind.HUMAN).first()
-    if row is None or not row.user.email or not Profile.of(row.user).email_notices:
+    if row is None or not row.user.email:
         return None
-    return row.user
+    profile = Profile.of(row.user)
+    return (row.user, profile) if profile.email_notices else None
 
 
-def _send(table_id: int, seat: int, subject: str, lines: list[str]) -> None:
-    user = _recipient(table_id, seat)
-    if user is None:
+def _send(table_id: int, seat: int, subject, lines) -> None:
+    found = _recipient(table_id, seat)
+    if found is None:
         return
+    user, profile = found
     table = Table.objects.get(pk=table_id)
-    url = f"{settings.SITE_URL}/tables/{table_id}/"
-    settings_url = f"{settings.SITE_URL}/accounts/profile/"
-    body = "\n".join([f"Hello {user.username},", "", *lines, "", url, "", f"Turn these emails off at {settings_url}"])
-    send_mail(f"[Sampan] {subject} ({table.game} #{table_id})", body, None, [user.email])
+    site = profile.site_url or settings.SITE_URL
+    with translation.override(profile.language or settings.LANGUAGE_CODE):
+        body = "\n".join([
+            _("Hello %(name)s,") % {"name": user.username}, "", *[str(line) for line in lines], "",
+            f"{site}/tables/{table_id}/", "",
+            _("Turn these emails off at %(url)s") % {"url": f"{site}/accounts/profile/"},
+        ])
+        send_mail(f"[Sampan] {subject} ({table.game} #{table_id})", body, None, [user.email])
 
 
 def send_turn_notice(table_id: int, seat: int) -> None:
-    _send(table_id, seat, "Your move", ["It is your move at your correspondence table."])
+    _send(table_id, seat, gettext_lazy("Your move"), [gettext_lazy("It is your move at your correspondence table.")])
 
 
 def send_reminder(table_id: int, seat: int) -> None:
-    _send(table_id, seat, "Reminder: your move", ["Your correspondence table is still waiting for your move."])
+    _send(table_id, seat, gettext_lazy("Reminder: your move"),
+          [gettext_lazy("Your correspondence table is still waiting for your move.")])

@@ -7,11 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+from django.conf import settings
+from django.utils.translation import gettext as _
 
 from engines import registry
-from engines.bots import LABELS
+from engines.bots import label
 from engines.core import Engine, fold
 
+from tables.language import speaking
 from tables.models import Deadline, Event, Seat, Table
 
 
@@ -53,9 +56,10 @@ def names_of(seats) -> list[str]:
         if seat.user and seat.kind == Seat.Kind.HUMAN:
             names.append(seat.user.username)
         elif seat.kind == Seat.Kind.AI:
-            names.append(f"AI {seat.index + 1} ({LABELS.get(seat.strength, (seat.strength,))[0]})")
+            names.append(_("AI %(number)d (%(strength)s)") % {"number": seat.index + 1,
+                                                              "strength": label(seat.strength)[0]})
         else:
-            names.append(f"Seat {seat.index + 1}")
+            names.append(_("Seat %(number)d") % {"number": seat.index + 1})
     return names
 
 
@@ -176,9 +180,16 @@ def viewers(table: Table) -> list[int | None]:
 
 
 def new_head_frames(engine: Engine, table: Table, state: Any, events: list[tuple[int, dict]], actor: int | None,
-                    by: str | None, names: list[str], due: dict[int, Any]) -> dict[int | None, list[str]]:
+                    by: str | None, seats, due: dict[int, Any]) -> dict[int | None, list[str]]:
     """Per viewer, the JSON text of the frames that bring them from before `events` to the head:
-    built once by the writer, so that no websocket consumer reads the store for a move."""
+    built once by the writer, so that no websocket consumer reads the store for a move. Their
+    words are English, whoever moved: a consumer of another language rewords them (`reword`)."""
+    with speaking(settings.LANGUAGE_CODE):
+        return _head_frames(engine, table, state, events, actor, by, names_of(seats), due)
+
+
+def _head_frames(engine: Engine, table: Table, state: Any, events: list[tuple[int, dict]], actor: int | None,
+                 by: str | None, names: list[str], due: dict[int, Any]) -> dict[int | None, list[str]]:
     views = engine.views(state, viewers(table)) if state is not None else {}
     return {
         viewer: [frame_text(frame) for frame in (
@@ -187,3 +198,13 @@ def new_head_frames(engine: Engine, table: Table, state: Any, events: list[tuple
         )]
         for viewer in viewers(table)
     }
+
+
+def reword(texts: list[str], engine: Engine, names: list[str]) -> list[str]:
+    """Pushed frames (JSON text, worded in English) with each event's log line worded again in
+    the language in use, for `names` (the seats' names worded likewise)."""
+    frames = [orjson.loads(text) for text in texts]
+    for frame in frames:
+        if frame.get("type") == "event":
+            frame["text"] = log_line(engine, frame.get("event"), names)
+    return [frame_text(frame) for frame in frames]

@@ -12,6 +12,7 @@ from engines.bots.greedy import choose_greedy
 from engines.bots.random_bot import choose_random
 from engines.bots.search import choose_search
 from engines.core import Action, Engine, Seat
+from engines.i18n import N_, shared
 
 BOTS = {
     "random": choose_random,
@@ -21,12 +22,18 @@ BOTS = {
 STRENGTHS = tuple(BOTS)
 # What players are shown of each bot: a name, and how it plays.
 LABELS = {
-    "random": ("Beginner", "Plays any legal move at random."),
-    "greedy": ("Casual", "Takes the move that looks best right away, judged over a few imagined deals of the "
-                         "hidden cards."),
-    "search": ("Strong", "Plays out many imagined games from each move (Monte Carlo search over deals of the "
-                         "hidden cards), about a second a move."),
+    "random": (N_("Beginner"), N_("Plays any legal move at random.")),
+    "greedy": (N_("Casual"), N_("Takes the move that looks best right away, judged over a few imagined deals of the "
+                                "hidden cards.")),
+    "search": (N_("Strong"), N_("Plays out many imagined games from each move (Monte Carlo search over deals of the "
+                                "hidden cards), about a second a move.")),
 }
+
+
+def label(strength: str) -> tuple[str, str]:
+    """A strength's name for players and how it plays, in the reader's language."""
+    name, how = LABELS.get(strength, (strength, ""))
+    return shared(name), shared(how) if how else ""
 
 
 def choose(engine: Engine, strength: str, view: dict, seat: Seat, legal_actions: list[Action], rng: random.Random) -> Action:

@@ -2,7 +2,7 @@
 from rest_framework import serializers
 
 from engines import registry
-from engines.bots import LABELS
+from engines.bots import label
 from tables import payloads
 from tables.models import Seat, Table
 from tables.reading import colours, deadline_of, seat_of
@@ -85,7 +85,7 @@ class SeatSerializer(serializers.Serializer):
         return seat.user.username if seat.user else None
 
     def get_strength_label(self, seat: Seat) -> str:
-        return LABELS[seat.strength][0] if seat.strength in LABELS else seat.strength
+        return label(seat.strength)[0]
 
     def get_is_ai(self, seat: Seat) -> bool:
         return seat.kind == Seat.Kind.AI

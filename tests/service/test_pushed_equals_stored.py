@@ -51,5 +51,5 @@ def test_every_viewers_pushed_frames_equal_a_fresh_read_of_the_store(game, make_
         (push,) = pushes
         for viewer, user in [*enumerate(users), (None, AnonymousUser())]:
             pushed = [json.loads(text) for text in push["frames"][publish.viewer_key(viewer)]]
-            stored = json.loads(json.dumps(frames_after(table.pk, user, push["first_seq"] - 1, viewer)))
+            stored = json.loads(json.dumps(frames_after(table.pk, user, push["first_seq"] - 1, viewer)[0]))
             assert pushed == stored, (game, move, viewer)
