@@ -106,8 +106,14 @@ def new_page(browser, sampan_server):
     contexts = []
     script_errors = []
 
-    def open_page(width: int = 1280, height: int = 900):
-        context = browser.new_context(viewport={"width": width, "height": height}, base_url=sampan_server)
+    def open_page(width: int = 1280, height: int = 900, locale: str = "en-US", pace: str | None = "0"):
+        """`locale`: the browser's language (its Accept-Language); `pace`: how long other seats'
+        moves are shown each (ms; "0" at once, so that tests wait for no animation; None: the
+        page's default)."""
+        context = browser.new_context(viewport={"width": width, "height": height}, base_url=sampan_server,
+                                      locale=locale)
+        if pace is not None:
+            context.add_init_script(f"localStorage.setItem('sampan.pace', '{pace}')")
         context.set_default_timeout(15000)
         contexts.append(context)
         page = context.new_page()

@@ -155,6 +155,6 @@ def test_replay_steps_through_the_events_and_returns_to_the_live_game(new_page):
     assert page.locator("#log li.current").get_attribute("data-seq") == "2"
     assert page.locator("#board .clickable").count() == 0
     page.click("#replay [data-step=live]")
-    page.locator("#replay-pos").filter(has_text="live").wait_for()
+    page.locator("#replay-pos").filter(has_text="now").wait_for()
     assert page.locator("#board .clickable").count() > 0
     assert page.locator("#log li.future").count() == 0

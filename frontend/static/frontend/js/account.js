@@ -1,5 +1,6 @@
 // Account page: email and email notices (GET/PATCH /api/me/), the personal API token.
 import { api } from "./client.js";
+import { gettext } from "./i18n.js";
 
 const form = document.getElementById("notices-form");
 const status = document.getElementById("notices-status");
@@ -12,13 +13,13 @@ async function load() {
 
 form.addEventListener("submit", async (submit) => {
   submit.preventDefault();
-  status.textContent = "Saving…";
+  status.textContent = gettext("Saving…");
   try {
     await api("/api/me/", {
       method: "PATCH",
       body: { email: form.email.value, email_notices: form.email_notices.checked },
     });
-    status.textContent = "Saved.";
+    status.textContent = gettext("Saved.");
   } catch (error) {
     status.textContent = error.message;
   }

@@ -1,9 +1,10 @@
 // The shared browser client: REST calls, the live table connection (seq tracking, gap
 // detection, reconnect with backoff, catch-up), action submission, the log and replay.
+import { gettext, interpolate } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
-    super((body && body.detail) || `Request failed (${status}).`);
+    super((body && body.detail) || interpolate(gettext("Request failed (%(status)s)."), { status }));
     this.status = status;
     this.code = (body && body.code) || String(status);
     this.body = body || {};
@@ -30,7 +31,7 @@ export async function api(path, { method = "GET", body } = {}) {
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
-    data = { detail: `The server answered ${response.status} ${response.statusText}.` };
+    data = { detail: interpolate(gettext("The server answered %(status)s."), { status: `${response.status} ${response.statusText}` }) };
   }
   if (!response.ok) throw new ApiError(response.status, data);
   return data;
@@ -189,8 +190,8 @@ export class GameLog {
   // `standIn`: the event's seat is a person's, so a bot's move there was a stand-in's.
   add(event, standIn = false) {
     if (this.lines.has(event.seq) || !event.text) return;
-    const madeFor = event.by === "timeout" ? "time ran out: played by a bot"
-      : event.by === "bot" && standIn ? "played by the stand-in bot" : null;
+    const madeFor = event.by === "timeout" ? gettext("time ran out: played by a bot")
+      : event.by === "bot" && standIn ? gettext("played by the stand-in bot") : null;
     const line = el("li", { "data-seq": event.seq, text: event.text, class: madeFor ? "made-for" : "" },
       madeFor ? el("span", { class: "made-for-note", text: ` (${madeFor})` }) : null);
     this.lines.set(event.seq, line);
@@ -248,15 +249,15 @@ export async function sha256Hex(text) {
 
 export function formatCountdown(deadline) {
   const ms = new Date(deadline).getTime() - Date.now();
-  if (ms <= 0) return "time is up";
+  if (ms <= 0) return gettext("time is up");
   const seconds = Math.floor(ms / 1000);
   const days = Math.floor(seconds / 86400);
   const hours = Math.floor((seconds % 86400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   const rest = String(seconds % 60).padStart(2, "0");
-  if (days > 0) return `${days}d ${hours}h left`;
-  if (hours > 0) return `${hours}h ${String(minutes).padStart(2, "0")}m left`;
-  return `${minutes}:${rest} left`;
+  if (days > 0) return interpolate(gettext("%(days)sd %(hours)sh left"), { days, hours });
+  if (hours > 0) return interpolate(gettext("%(hours)sh %(minutes)sm left"), { hours, minutes: String(minutes).padStart(2, "0") });
+  return interpolate(gettext("%(time)s left"), { time: `${minutes}:${rest}` });
 }
 
 // A readable label for any action dict, used by the generic "choose an action" list.

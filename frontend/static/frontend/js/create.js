@@ -1,6 +1,7 @@
 // The create-table form: game, players, seats, time control and the engine's variants
 // (rendered from its options JSON Schema), posted to POST /api/tables/.
 import { api, el } from "./client.js";
+import { gettext, interpolate } from "./i18n.js";
 
 const form = document.getElementById("new-table");
 const gameSelect = document.getElementById("game");
@@ -12,10 +13,10 @@ const strengths = JSON.parse(document.getElementById("ai-strengths").textContent
 let games = [];
 
 const SEAT_KINDS = [
-  ["me", "Me"],
-  ["open", "Open"],
-  ["invite", "Invite a player"],
-  ["ai", "AI"],
+  ["me", gettext("Me")],
+  ["open", gettext("Open")],
+  ["invite", gettext("Invite a player")],
+  ["ai", gettext("AI")],
 ];
 
 function currentGame() {
@@ -23,11 +24,15 @@ function currentGame() {
 }
 
 function seatRow(index, kind) {
-  const kindSelect = el("select", { name: `seat-${index}-kind`, "aria-label": `Seat ${index + 1}` });
+  const seatWords = interpolate(gettext("Seat %(number)s"), { number: index + 1 });
+  const kindSelect = el("select", { name: `seat-${index}-kind`, "aria-label": seatWords });
   for (const [value, label] of SEAT_KINDS) kindSelect.append(el("option", { value, text: label }));
   kindSelect.value = kind;
-  const username = el("input", { name: `seat-${index}-username`, placeholder: "username", class: "short" });
-  const strength = el("select", { name: `seat-${index}-strength`, "aria-label": `Seat ${index + 1} AI strength` });
+  const username = el("input", { name: `seat-${index}-username`, placeholder: gettext("username"), class: "short" });
+  const strength = el("select", {
+    name: `seat-${index}-strength`,
+    "aria-label": interpolate(gettext("Seat %(number)s AI strength"), { number: index + 1 }),
+  });
   for (const bot of strengths) strength.append(el("option", { value: bot.name, text: bot.label, title: bot.how }));
   strength.value = strengths[Math.floor(strengths.length / 2)].name;
   const describe = () => { strength.title = (strengths.find((bot) => bot.name === strength.value) || {}).how || ""; };
@@ -39,7 +44,7 @@ function seatRow(index, kind) {
   };
   kindSelect.addEventListener("change", sync);
   sync();
-  return el("div", { class: "seat-row", "data-seat": index }, el("span", { text: `Seat ${index + 1}` }), kindSelect, username, strength);
+  return el("div", { class: "seat-row", "data-seat": index }, el("span", { text: seatWords }), kindSelect, username, strength);
 }
 
 function renderSeats() {
@@ -104,7 +109,7 @@ function collectSeats() {
     const kind = form.elements[`seat-${index}-kind`].value;
     if (kind === "invite") {
       const username = form.elements[`seat-${index}-username`].value.trim();
-      if (!username) throw new Error(`Seat ${Number(index) + 1}: whom do you invite?`);
+      if (!username) throw new Error(interpolate(gettext("Seat %(number)s: whom do you invite?"), { number: Number(index) + 1 }));
       return { kind, username };
     }
     if (kind === "ai") return { kind, strength: form.elements[`seat-${index}-strength`].value };
@@ -115,19 +120,21 @@ function collectSeats() {
 // A whole number from `min` to `max` in the field `id`, or an error that says the limits in words.
 function wholeNumber(id, min, max, what) {
   const value = Number(document.getElementById(id).value);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${what}: a whole number from ${min} to ${max}.`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(interpolate(gettext("%(field)s: a whole number from %(min)s to %(max)s."), { field: what, min, max }));
+  }
   return value;
 }
 
 function collectTimeControl() {
   const idle = {
-    max_timeouts: wholeNumber("tc-max-timeouts", 1, 20, "Missed moves before a bot takes over"),
+    max_timeouts: wholeNumber("tc-max-timeouts", 1, 20, gettext("Missed moves before a bot takes over")),
     on_idle: document.getElementById("tc-on-idle").value,
   };
   if (form.elements.tc.value === "live") {
-    return { kind: "live", seconds: wholeNumber("tc-seconds", 5, 86400, "Seconds per move"), ...idle };
+    return { kind: "live", seconds: wholeNumber("tc-seconds", 5, 86400, gettext("Seconds per move")), ...idle };
   }
-  return { kind: "correspondence", days: wholeNumber("tc-days", 1, 60, "Days per move"), ...idle };
+  return { kind: "correspondence", days: wholeNumber("tc-days", 1, 60, gettext("Days per move")), ...idle };
 }
 
 form.addEventListener("submit", async (submit) => {

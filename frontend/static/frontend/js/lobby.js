@@ -1,9 +1,14 @@
-// The home page lists: open tables, my tables, tables where it is my turn.
+// The home page lists: open tables, my tables, tables where it is my turn. They follow the
+// service while the page is in view (read again every few seconds, and on coming back to it).
 import { api, el } from "./client.js";
+import { gettext, interpolate } from "./i18n.js";
+
+const REFRESH_MS = 5000;
+const STATUS_WORDS = { open: gettext("open"), running: gettext("running"), finished: gettext("finished"), abandoned: gettext("abandoned") };
 
 function seatLabel(seat) {
-  if (seat.is_ai) return `AI (${seat.strength_label || seat.strength})`;
-  return seat.username || (seat.kind === "invite" ? "invited" : "open seat");
+  if (seat.is_ai) return interpolate(gettext("AI (%(strength)s)"), { strength: seat.strength_label || seat.strength });
+  return seat.username || (seat.kind === "invite" ? gettext("invited") : gettext("open seat"));
 }
 
 function tableItem(table) {
@@ -12,7 +17,7 @@ function tableItem(table) {
     "li",
     { "data-table": table.id },
     el("a", { href: `/tables/${table.id}/`, text: `${table.title || table.game} #${table.id}` }),
-    el("span", { class: `status status-${table.status}`, text: table.status }),
+    el("span", { class: `status status-${table.status}`, text: STATUS_WORDS[table.status] || table.status }),
     el("span", { class: "muted", text: seats }),
   );
 }
@@ -24,10 +29,27 @@ async function fill(list) {
     const data = await api(`/api/tables/?list=${list}`);
     const tables = Array.isArray(data) ? data : data.results || [];
     target.replaceChildren(...tables.map(tableItem));
-    if (!tables.length) target.append(el("li", { class: "muted", text: "None right now." }));
+    if (!tables.length) target.append(el("li", { class: "muted", text: gettext("None right now.") }));
+    if (list === "my_turn") showWaiting(tables.length);
   } catch (error) {
     target.replaceChildren(el("li", { class: "error", text: error.message }));
   }
 }
 
-for (const list of ["my_turn", "mine", "open"]) fill(list);
+// Tables waiting for my move show in the tab's title too.
+const baseTitle = document.title;
+function showWaiting(count) {
+  document.title = count ? `(${count}) ${baseTitle}` : baseTitle;
+}
+
+function refresh() {
+  for (const list of ["my_turn", "mine", "open"]) fill(list);
+}
+
+refresh();
+setInterval(() => {
+  if (document.visibilityState === "visible") refresh();
+}, REFRESH_MS);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") refresh();
+});

@@ -3,6 +3,8 @@
 import {
   api, el, describeAction, formatCountdown, sha256Hex, GameLog, Replay, TableConnection,
 } from "./client.js";
+import { gettext, interpolate } from "./i18n.js";
+import { PACES, Playback, movesOf, pace, setPace } from "./playback.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -17,17 +19,32 @@ const state = {
 };
 
 const log = new GameLog($("log"));
+const seenEvents = new Map(); // seq -> event frame, to name the move a replay step shows
 const isPersonsSeat = (seat) => Boolean(state.table && state.table.seats.find((s) => s.seat === seat && s.kind === "human"));
 const connection = new TableConnection(page.table_id, {
-  onEvent: (event) => log.add(event, isPersonsSeat(event.seat)),
+  onEvent: (event) => {
+    log.add(event, isPersonsSeat(event.seat));
+    seenEvents.set(event.seq, event);
+    playback.addEvent(event);
+  },
   onSync: (frame) => receiveSync(frame),
   onError: (frame) => showMessage(frame.detail),
   onStatus: (status) => showConnection(status),
 });
+const playback = new Playback({
+  fetchView: (seq) => connection.fetchView(seq),
+  show: (snapshot, move) => showStep(snapshot, move),
+  finish: (sync, move) => {
+    state.lastMove = move;
+    log.mark(null);
+    if (!replay.active) draw();
+  },
+  mine: () => state.live && state.live.seat,
+});
 const replay = new Replay(connection, {
   onStep: (seq, snapshot) => showReplayStep(seq, snapshot),
   onLive: () => {
-    $("replay-pos").textContent = "live";
+    $("replay-pos").textContent = gettext("now");
     log.mark(null);
     draw();
   },
@@ -36,7 +53,7 @@ const replay = new Replay(connection, {
 function showConnection(status) {
   const badge = $("conn-status");
   badge.className = `conn conn-${status}`;
-  badge.textContent = { live: "live", connecting: "connecting…", offline: "reconnecting…" }[status];
+  badge.textContent = { live: gettext("connected"), connecting: gettext("connecting…"), offline: gettext("reconnecting…") }[status];
 }
 
 function showMessage(text) {
@@ -45,10 +62,11 @@ function showMessage(text) {
 
 function seatName(seat) {
   const info = state.table.seats.find((s) => s.seat === seat);
-  if (!info) return `Seat ${seat + 1}`;
-  if (info.is_ai) return `AI ${seat + 1} (${info.strength_label || info.strength})`;
-  if (!info.username) return `Seat ${seat + 1}`;
-  return info.standin ? `${info.username} (a bot stands in)` : info.username;
+  if (!info || (!info.is_ai && !info.username)) return interpolate(gettext("Seat %(number)s"), { number: seat + 1 });
+  if (info.is_ai) {
+    return interpolate(gettext("AI %(number)s (%(strength)s)"), { number: seat + 1, strength: info.strength_label || info.strength });
+  }
+  return info.standin ? interpolate(gettext("%(name)s (a bot stands in)"), { name: info.username }) : info.username;
 }
 
 function seatInfo() {
@@ -64,25 +82,28 @@ function renderLobby() {
   const mine = table.my_seat !== null && table.my_seat !== undefined;
   const rows = table.seats.map((seat) => {
     const invited = seat.kind === "invite";
-    let who = seat.is_ai ? `AI (${seat.strength_label || seat.strength})` : seat.username || "open";
-    if (invited) who = `${seat.username} (invited)`;
+    let who = seat.is_ai
+      ? interpolate(gettext("AI (%(strength)s)"), { strength: seat.strength_label || seat.strength })
+      : seat.username || gettext("open");
+    if (invited) who = interpolate(gettext("%(name)s (invited)"), { name: seat.username });
     const free = seat.kind === "open" || (invited && seat.username === page.username);
     const join = !mine && page.username && free
       ? el("button", {
         type: "button", "data-testid": `join-${seat.seat}`,
         onclick: () => tableCommand("join", { seat: seat.seat }),
-        text: invited ? "Accept the invitation" : "Take this seat",
+        text: invited ? gettext("Accept the invitation") : gettext("Take this seat"),
       })
       : null;
-    return el("li", {}, `Seat ${seat.seat + 1}: `, el("strong", { text: who }), " ", join);
+    return el("li", {}, interpolate(gettext("Seat %(number)s:"), { number: seat.seat + 1 }), " ",
+      el("strong", { text: who }), " ", join);
   });
   const buttons = [];
-  if (mine) buttons.push(el("button", { type: "button", onclick: () => tableCommand("leave"), text: "Leave" }));
+  if (mine) buttons.push(el("button", { type: "button", onclick: () => tableCommand("leave"), text: gettext("Leave") }));
   if (page.username && page.username === table.created_by) {
-    buttons.push(el("button", { type: "button", "data-testid": "start", onclick: () => tableCommand("start"), text: "Start the game" }));
+    buttons.push(el("button", { type: "button", "data-testid": "start", onclick: () => tableCommand("start"), text: gettext("Start the game") }));
   }
   box.replaceChildren(
-    el("h2", { text: "Waiting for players" }),
+    el("h2", { text: gettext("Waiting for players") }),
     el("ul", { class: "seat-list" }, ...rows),
     el("div", { class: "row" }, ...buttons),
   );
@@ -110,7 +131,7 @@ function receiveSync(frame) {
   if (frame.to_act) state.table.to_act = frame.to_act;
   if (frame.outcome && state.table.status !== "finished") refreshTable();
   else scheduleTableRefresh();
-  if (!replay.active) draw();
+  playback.arrive(frame);
   tickClock();
 }
 
@@ -150,14 +171,52 @@ function isMyTurn() {
 function draw() {
   if (!state.live || !state.renderer) return;
   const snapshot = { ...state.live, seats: seatInfo(), game: state.table.game };
-  const legal = replay.active ? [] : snapshot.legal_actions || [];
+  const legal = replay.active || playback.stepping ? [] : snapshot.legal_actions || [];
   const placed = state.renderer.render($("board"), { ...snapshot, legal_actions: legal }, {
     act: submit,
     prompt: $("prompt"),
     glossary: page.glossaries[state.table.game] || {},
+    lastMove: state.lastMove,
   });
+  showLastMove(state.lastMove);
+  $("board").classList.remove("stepping");
   renderActionList(legal, placed || new Set(), snapshot);
   renderTurn();
+}
+
+// One of several moves that came at once, shown in turn (playback.js): nothing is clickable.
+function showStep(snapshot, move) {
+  if (replay.active) return;
+  $("board").classList.add("stepping");
+  state.renderer.render($("board"), { ...snapshot, legal_actions: [], seats: seatInfo(), game: state.table.game }, {
+    act: () => {},
+    prompt: $("prompt"),
+    glossary: page.glossaries[state.table.game] || {},
+    lastMove: move,
+  });
+  showLastMove(move);
+  log.mark(move.seq);
+  $("action-list").replaceChildren();
+  $("actions-box").hidden = true;
+}
+
+// The latest move in words above the board, marked when the clock or a bot made it for a person.
+function showLastMove(move) {
+  const box = $("last-move");
+  const lines = move ? move.events.map((event) => event.text).filter(Boolean) : [];
+  box.hidden = !lines.length;
+  if (!lines.length) return;
+  const madeFor = move.by === "timeout" ? gettext("time ran out: played by a bot")
+    : move.by === "bot" && isPersonsSeat(move.seat) ? gettext("played by the stand-in bot") : "";
+  box.replaceChildren(
+    el("span", { class: "last-move-label", text: gettext("Last move:") }), " ",
+    lines[lines.length - 1],
+    madeFor ? el("span", { class: "made-for-note", text: ` (${madeFor})` }) : "",
+  );
+  box.classList.toggle("made-for", Boolean(madeFor));
+  box.classList.remove("fresh");
+  void box.offsetWidth; // restarts the fade-in
+  box.classList.add("fresh");
 }
 
 function renderActionList(legal, placed, snapshot) {
@@ -177,21 +236,31 @@ function renderActionList(legal, placed, snapshot) {
   if (legal.some((_, index) => !placed.has(index))) box.open = true;
 }
 
+let promptSeq = null;
+function unfoldForNewTurn() {
+  if (isMyTurn() && state.live.seq !== promptSeq) {
+    promptSeq = state.live.seq;
+    foldPrompt(false);
+  }
+}
+
 function renderTurn() {
+  unfoldForNewTurn();
   const banner = $("turn-banner");
   const table = state.table;
   if (state.live && state.live.outcome) {
-    banner.textContent = "Game over";
+    banner.textContent = gettext("Game over");
   } else if (isMyTurn()) {
-    banner.textContent = "Your turn";
+    banner.textContent = gettext("Your turn");
   } else {
     const waiting = (state.live && state.live.to_act) || table.to_act || [];
-    banner.textContent = waiting.length ? `Waiting for ${waiting.map(seatName).join(", ")}` : "";
+    banner.textContent = waiting.length
+      ? interpolate(gettext("Waiting for %(names)s"), { names: waiting.map(seatName).join(", ") }) : "";
   }
   banner.classList.toggle("mine", isMyTurn());
   // A waiting move shows in the browser's tab too.
   const waitingForMe = isMyTurn() && !(state.live && state.live.outcome);
-  document.title = `${waitingForMe ? "● Your turn · " : ""}${state.pageTitle || document.title}`;
+  document.title = `${waitingForMe ? `● ${gettext("Your turn")} · ` : ""}${state.pageTitle || document.title}`;
 }
 
 function tickClock() {
@@ -199,7 +268,7 @@ function tickClock() {
   const running = state.table && state.table.status === "running";
   const deadline = running ? state.table.deadline : null;
   // Only bots wait for this player: the game waits too, with no clock.
-  clock.textContent = deadline ? formatCountdown(deadline) : running && isMyTurn() ? "No clock: only bots are waiting" : "";
+  clock.textContent = deadline ? formatCountdown(deadline) : running && isMyTurn() ? gettext("No clock: only bots are waiting") : "";
 }
 
 // The board goes quiet while a move is on its way; the next sync redraws it. A refused
@@ -224,15 +293,24 @@ async function submit(action) {
   }
 }
 
+function moveAt(seq) {
+  const events = [...seenEvents.values()].filter((event) => event.seq <= seq).sort((a, b) => a.seq - b.seq);
+  const moves = movesOf(events);
+  return moves[moves.length - 1] || null;
+}
+
 async function showReplayStep(seq, snapshot) {
   $("replay-pos").textContent = `${seq} / ${connection.seq}`;
   log.mark(seq);
   const frame = { ...snapshot, legal_actions: [], seats: seatInfo(), game: state.table.game };
+  const move = moveAt(seq);
   state.renderer.render($("board"), frame, {
     act: () => {},
     prompt: $("prompt"),
     glossary: page.glossaries[state.table.game] || {},
+    lastMove: move,
   });
+  showLastMove(move);
   $("action-list").replaceChildren();
   $("actions-box").hidden = true;
 }
@@ -246,14 +324,14 @@ function scoresTable(outcome) {
   const breakdown = outcome.breakdown || [];
   const parts = breakdown.length
     ? Object.keys(breakdown[0]).filter((key) => key !== "seat" && typeof breakdown[0][key] === "number") : [];
-  const head = el("tr", {}, el("th", { text: "Player" }), el("th", { text: "Score" }), el("th"),
+  const head = el("tr", {}, el("th", { text: gettext("Player") }), el("th", { text: gettext("Score") }), el("th"),
     ...parts.map((key) => el("th", { text: key.replace(/_/g, " ") })));
   const rows = scores.map((score, seat) => el(
     "tr",
     { class: winners.has(seat) ? "winner" : "" },
     el("td", { text: seatName(seat) }),
     el("td", { class: "num", text: score }),
-    el("td", { text: winners.has(seat) ? "winner" : "" }),
+    el("td", { text: winners.has(seat) ? gettext("winner") : "" }),
     ...parts.map((key) => el("td", { class: "num", text: breakdown[seat][key] })),
   ));
   return el("div", { class: "scores-wrap" },
@@ -263,16 +341,16 @@ function scoresTable(outcome) {
 // Anyone can check that the revealed seed is the one committed to at the start.
 async function checkSeed(table, target) {
   if (!table.seed || !table.seed_hash) {
-    target.textContent = "the seed is not revealed";
+    target.textContent = gettext("the seed is not revealed");
     return;
   }
   try {
     const digest = await sha256Hex(table.seed);
     const ok = digest === table.seed_hash;
-    target.textContent = ok ? `${digest} ✓ matches` : `${digest} ✗ does not match`;
+    target.textContent = ok ? `${digest} ✓ ${gettext("matches")}` : `${digest} ✗ ${gettext("does not match")}`;
     target.className = ok ? "ok" : "error";
   } catch {
-    target.textContent = "this browser cannot compute it here (it needs HTTPS)";
+    target.textContent = gettext("this browser cannot compute it here (it needs HTTPS)");
   }
 }
 
@@ -280,13 +358,13 @@ async function showFinished() {
   const table = state.table;
   const box = $("finished");
   box.hidden = false;
-  const check = el("span", { "data-testid": "seed-check", text: "checking…" });
+  const check = el("span", { "data-testid": "seed-check", text: gettext("checking…") });
   box.replaceChildren(
-    el("h2", { text: "Final scores" }),
+    el("h2", { text: gettext("Final scores") }),
     scoresTable(table.outcome || {}),
-    el("p", {}, "Seed hash shown at the start: ", el("code", { text: table.seed_hash || "—" })),
-    el("p", {}, "Revealed seed: ", el("code", { text: table.seed || "—" })),
-    el("p", {}, "SHA-256 of the seed, computed here: ", check),
+    el("p", {}, gettext("Seed hash shown at the start:"), " ", el("code", { text: table.seed_hash || "—" })),
+    el("p", {}, gettext("Revealed seed:"), " ", el("code", { text: table.seed || "—" })),
+    el("p", {}, gettext("SHA-256 of the seed, computed here:"), " ", check),
   );
   await checkSeed(table, check);
 }
@@ -332,6 +410,46 @@ async function pollLobby() {
   }
 }
 
+// The replay plays itself at the reader's pace, as other players' moves do.
+let autoplay = false;
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+async function playReplay() {
+  const button = $("replay-play");
+  autoplay = !autoplay;
+  button.textContent = autoplay ? "❚❚" : "▶";
+  button.title = autoplay ? gettext("Pause") : gettext("Play the game back");
+  if (!autoplay) return;
+  try {
+    if (!replay.active) await replay.go("first");
+    while (autoplay && replay.active) {
+      await sleep(pace() || 600);
+      if (autoplay) await replay.go("next");
+    }
+  } finally {
+    autoplay = false;
+    button.textContent = "▶";
+    button.title = gettext("Play the game back");
+  }
+}
+
+function setUpPace() {
+  const select = $("pace");
+  select.replaceChildren(...PACES.map(([value, words]) => el("option", { value, text: words })));
+  select.value = String(pace());
+  select.addEventListener("change", () => setPace(select.value));
+}
+
+// The prompt folds away on a phone, to see the whole board; a new prompt unfolds it.
+function foldPrompt(folded) {
+  $("prompt-dock").classList.toggle("folded", folded);
+  const toggle = $("prompt-toggle");
+  toggle.setAttribute("aria-expanded", String(!folded));
+  toggle.textContent = folded ? gettext("Show the prompt") : gettext("Hide the prompt");
+}
+$("prompt-toggle").addEventListener("click", () => foldPrompt(!$("prompt-dock").classList.contains("folded")));
+
+$("replay-play").addEventListener("click", () => playReplay().catch((error) => showMessage(error.message)));
+setUpPace();
 $("back-button").addEventListener("click", () => tableCommand("back"));
 for (const button of document.querySelectorAll("#replay [data-step]")) {
   button.addEventListener("click", () => replay.go(button.dataset.step).catch((error) => showMessage(error.message)));

@@ -1,0 +1,101 @@
+// Other players' moves one at a time: when the feed brings several moves at once (bots answer
+// in a blink), the board shows the table after each of them in turn, at the reader's pace,
+// before the table as it is now. A move is the run of events one seat's command made.
+import { gettext } from "./i18n.js";
+
+export const PACES = [
+  ["0", gettext("at once")],
+  ["600", gettext("quick")],
+  ["1200", gettext("normal")],
+  ["2500", gettext("slow")],
+];
+const PACE_KEY = "sampan.pace";
+const MAX_STEPS = 8; // coming back to a table long after shows its last moves only
+
+export function pace() {
+  const stored = localStorage.getItem(PACE_KEY);
+  return PACES.some(([value]) => value === stored) ? Number(stored) : 1200;
+}
+
+export function setPace(value) {
+  localStorage.setItem(PACE_KEY, String(value));
+}
+
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+// The moves among `events`: runs of consecutive events by one seat and one mover.
+export function movesOf(events) {
+  const moves = [];
+  for (const event of events) {
+    const last = moves[moves.length - 1];
+    if (last && last.seat === event.seat && last.by === event.by) last.events.push(event);
+    else moves.push({ seat: event.seat, by: event.by, events: [event] });
+  }
+  return moves.map((move) => ({ ...move, seq: move.events[move.events.length - 1].seq }));
+}
+
+export class Playback {
+  // fetchView(seq): the table as this reader saw it after `seq`; show(snapshot, move): draw a
+  // step; finish(sync, move): draw the table as it is now, `move` the latest; mine(): my seat.
+  constructor({ fetchView, show, finish, mine }) {
+    Object.assign(this, { fetchView, show, finish, mine });
+    this.events = [];
+    this.syncs = [];
+    this.running = false;
+    this.started = false; // the first sync shows the table as it is, with no steps before it
+    this.steps = 0;
+  }
+
+  addEvent(event) {
+    this.events.push(event);
+  }
+
+  arrive(sync) {
+    this.syncs.push(sync);
+    if (!this.running) this.run();
+  }
+
+  async run() {
+    this.running = true;
+    try {
+      while (this.syncs.length) {
+        const sync = this.syncs.shift();
+        const events = this.events.filter((event) => event.seq <= sync.seq);
+        this.events = this.events.filter((event) => event.seq > sync.seq);
+        const moves = movesOf(events);
+        if (this.started) {
+          await this.stepThrough(moves.slice(0, -1).filter((move) => this.worthShowing(move)).slice(-MAX_STEPS));
+        }
+        this.started = true;
+        this.finish(sync, moves[moves.length - 1] || null);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  worthShowing(move) {
+    return move.seat !== null && move.seat !== undefined && move.seat !== this.mine();
+  }
+
+  // True while earlier moves are on show: nothing may be played then.
+  get stepping() {
+    return this.steps > 0;
+  }
+
+  async stepThrough(moves) {
+    this.steps = moves.length;
+    try {
+      for (const move of moves) {
+        const wait = pace();
+        if (!wait || document.hidden || this.syncs.length > 2) return; // behind: catch up at once
+        this.show(await this.fetchView(move.seq), move);
+        await sleep(wait);
+      }
+    } catch {
+      // a step that cannot be read is skipped: the table as it is now follows
+    } finally {
+      this.steps = 0;
+    }
+  }
+}
