@@ -3,6 +3,7 @@ AXES_LOCKOUT_CALLABLE), a page for the login forms and JSON for the API."""
 import math
 
 from django.http import JsonResponse
+from django.utils.translation import gettext as _
 from django.shortcuts import render
 
 from axes.helpers import get_cool_off
@@ -10,10 +11,8 @@ from axes.helpers import get_cool_off
 
 def message(seconds: int) -> str:
     minutes = max(1, math.ceil(seconds / 60))
-    return (
-        "Too many failed logins for this account or from your address. "
-        f"Logging in is refused for {minutes} min; try again after that."
-    )
+    return _("Too many failed logins for this account or from your address. "
+             "Logging in is refused for %(minutes)d min; try again after that.") % {"minutes": minutes}
 
 
 def locked_out(request, original_response=None, credentials=None):

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import importlib
+import sys
 
+from engines import i18n
 from engines.core import Engine
 
 # name -> module that defines and registers the engine
@@ -32,3 +34,10 @@ def get(name: str) -> Engine:
 def names() -> list[str]:
     """The names of every engine, in the order they are listed to players."""
     return list(KNOWN)
+
+
+def title(name: str) -> str:
+    """The game's title in the language in use (each game's catalog words its own title)."""
+    engine = get(name)
+    gettext, _ngettext = i18n.catalog(sys.modules[type(engine).__module__].__file__)
+    return gettext(engine.title)

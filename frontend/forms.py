@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
 from django.contrib.auth.forms import UserCreationForm
 
 from accounts.models import UsernameSkeleton
@@ -7,7 +8,7 @@ from accounts.models import UsernameSkeleton
 class SignupForm(UserCreationForm):
     """A username and password, plus the email address password resets are sent to."""
 
-    email = forms.EmailField(required=False, help_text="Used only for password resets and notices you choose.")
+    email = forms.EmailField(required=False, help_text=_("Used only for password resets and notices you choose."))
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
@@ -18,7 +19,7 @@ class SignupForm(UserCreationForm):
         username = super().clean_username()
         if username and UsernameSkeleton.taken(username):
             raise forms.ValidationError(
-                "This name looks too much like an existing player's name. Please choose another.",
+                _("This name looks too much like an existing player's name. Please choose another."),
                 code="confusable",
             )
         return username

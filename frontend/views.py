@@ -41,8 +41,8 @@ def signup(request):
         if wait is not None:
             ratelimit.give_back("signup", address)
             seconds = math.ceil(wait)
-            context = {"form": form, "refused": "Too many new accounts from your address: "
-                                                f"try again in {math.ceil(seconds / 60)} min."}
+            context = {"form": form, "refused": _("Too many new accounts from your address: try again in %(minutes)d min.")
+                       % {"minutes": math.ceil(seconds / 60)}}
             response = render(request, "frontend/registration/signup.html", context, status=429)
             response["Retry-After"] = str(seconds)
             return response
@@ -78,9 +78,8 @@ def account(request):
 
 def game_rules(request, game: str):
     if game not in registry.names():
-        raise Http404("There is no such game.")
-    engine = registry.get(game)
-    return render(request, "frontend/rules.html", {"title": engine.title, "rules": rules.rules_html(game, get_language())})
+        raise Http404(_("There is no such game."))
+    return render(request, "frontend/rules.html", {"title": registry.title(game), "rules": rules.rules_html(game, get_language())})
 
 
 @login_required

@@ -13,6 +13,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from engines.core import IllegalAction
 from tables import moves, moves_on_loop, payloads
@@ -94,7 +95,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         listen_here(group_name(self.table_id), self)
         if not await self.send_frames_after(0, only_sync=True):
-            await self.send_json(error_frame("not_found", "There is no such table."))
+            await self.send_json(error_frame("not_found", _("There is no such table.")))
             await self.close(code=4404)
             return
         watch(self)
@@ -223,5 +224,5 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Refuses an action over the user's rate (on the event loop: a Redis round trip)."""
         wait = await action_wait(self.user)
         if wait is not None:
-            raise Refused("throttled", f"Too many actions: try again in {math.ceil(wait)} s.", 429,
+            raise Refused("throttled", _("Too many actions: try again in %(seconds)d s.") % {"seconds": math.ceil(wait)}, 429,
                           retry_after=math.ceil(wait))

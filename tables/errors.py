@@ -1,4 +1,6 @@
-"""The one error a command or query raises when it refuses: a stable code, words, an HTTP status."""
+"""The one error a command or query raises when it refuses: a stable code, words (in the
+reader's language where a player may read them), an HTTP status."""
+from django.utils.translation import gettext as _
 
 
 class Refused(Exception):
@@ -13,8 +15,8 @@ class Refused(Exception):
         return {"code": self.code, "detail": self.detail, **self.extra}
 
 
-def not_found(what: str = "table") -> Refused:
-    return Refused("not_found", f"There is no such {what}.", 404)
+def not_found() -> Refused:
+    return Refused("not_found", _("There is no such table."), 404)
 
 
 def forbidden(detail: str) -> Refused:

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 
 from engines.core import Engine, fold
 from tables import deadlines, notices, publish, store
@@ -34,9 +35,9 @@ def lock_table(table_id: int, command_id: str | None = None) -> Table:
 
 def check_running(table: Table) -> None:
     if table.status == Table.Status.OPEN:
-        raise Refused("not_started", "The game has not started yet.", 409)
+        raise Refused("not_started", _("The game has not started yet."), 409)
     if table.status != Table.Status.RUNNING:
-        raise Refused("game_over", "The game is over.", 409)
+        raise Refused("game_over", _("The game is over."), 409)
 
 
 def seats_of(table: Table) -> list[Seat]:

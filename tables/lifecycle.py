@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engines import registry
 from engines.bots import STRENGTHS
@@ -56,19 +57,20 @@ def check_new_table(user, data: dict) -> TablePlan:
     try:
         engine = registry.get(data["game"])
     except KeyError:
-        raise Refused("unknown_game", f"There is no game called {data['game']!r}.") from None
+        raise Refused("unknown_game", _("There is no game called %(name)r.") % {"name": data["game"]}) from None
     players = data["players"]
     if not engine.min_players <= players <= engine.max_players:
         raise IllegalAction(
-            "bad_player_count", f"{engine.title} is for {engine.min_players} to {engine.max_players} players."
+            "bad_player_count", _("%(game)s is for %(min)d to %(max)d players.")
+            % {"game": registry.title(engine.name), "min": engine.min_players, "max": engine.max_players}
         )
     options = resolve_options(engine, data.get("options"))
     if len(data["seats"]) != players:
-        raise Refused("bad_seats", f"Give exactly {players} seats.")
+        raise Refused("bad_seats", _("Give exactly %(count)d seats.") % {"count": players})
     seats = [check_seat_plan(user, seat) for seat in data["seats"]]
     seated = [seat.user.pk for seat in seats if seat.user]
     if len(seated) != len(set(seated)):
-        raise Refused("bad_seats", "A player may hold only one seat at a table.")
+        raise Refused("bad_seats", _("A player may hold only one seat at a table."))
     quotas.check_may_open(user, all(seat.kind == Seat.Kind.AI for seat in seats))
     time = data["time_control"]
     seconds = time["seconds"] if time["kind"] == Table.TimeKind.LIVE else time["days"] * deadlines.DAY
@@ -94,11 +96,11 @@ def check_seat_plan(user, seat: dict) -> SeatPlan:
     if kind == "invite":
         invited = get_user_model().objects.filter(username=seat.get("username", "")).first()
         if invited is None:
-            raise Refused("unknown_user", f"There is no user called {seat.get('username')!r}.")
+            raise Refused("unknown_user", _("There is no user called %(name)r.") % {"name": seat.get("username")})
         return SeatPlan(Seat.Kind.INVITE, invited)
     strength = seat.get("strength") or DEFAULT_STRENGTH
     if strength not in STRENGTHS:
-        raise Refused("bad_strength", f"AI strength must be one of: {', '.join(STRENGTHS)}.")
+        raise Refused("bad_strength", _("AI strength must be one of: %(names)s.") % {"names": ", ".join(STRENGTHS)})
     return SeatPlan(Seat.Kind.AI, strength=strength)
 
 
@@ -131,19 +133,19 @@ def create_table(user, data: dict) -> Table:
 
 def check_open(table: Table) -> None:
     if table.status != Table.Status.OPEN:
-        raise Refused("not_open", "The table has already started or ended.", 409)
+        raise Refused("not_open", _("The table has already started or ended."), 409)
 
 
 def check_join(table: Table, user, seat: int | None) -> Seat:
     check_open(table)
     if table.seats.filter(user=user, kind=Seat.Kind.HUMAN).exists():
-        raise Refused("already_seated", "You already have a seat at this table.", 409)
+        raise Refused("already_seated", _("You already have a seat at this table."), 409)
     free = table.seats.filter(kind=Seat.Kind.OPEN) | table.seats.filter(kind=Seat.Kind.INVITE, user=user)
     if seat is not None:
         free = free.filter(index=seat)
     chosen = free.order_by("kind", "index").first()  # "invite" sorts before "open"
     if chosen is None:
-        raise Refused("no_seat", "There is no free seat for you at this table.", 409)
+        raise Refused("no_seat", _("There is no free seat for you at this table."), 409)
     return chosen
 
 
@@ -187,11 +189,11 @@ def leave(table_id: int, user) -> Table:
 def check_start(table: Table, user) -> None:
     check_open(table)
     if table.created_by_id != user.pk:
-        raise forbidden("Only the table's creator may start it.")
+        raise forbidden(_("Only the table's creator may start it."))
     if table.seats.filter(kind=Seat.Kind.INVITE).exists():
-        raise Refused("invites_pending", "Some invited players have not joined yet.", 409)
+        raise Refused("invites_pending", _("Some invited players have not joined yet."), 409)
     if table.seats.filter(kind=Seat.Kind.OPEN).exists() and not table.fill_with_ai:
-        raise Refused("seats_open", "Some seats are still open.", 409)
+        raise Refused("seats_open", _("Some seats are still open."), 409)
     quotas.check_may_start(user, not table.seats.filter(kind=Seat.Kind.HUMAN).exists())
 
 
@@ -221,9 +223,9 @@ def start_table(table_id: int, user) -> Table:
 
 def check_abandon(table: Table, user) -> None:
     if table.status not in (Table.Status.OPEN, Table.Status.RUNNING):
-        raise Refused("game_over", "The table has already ended.", 409)
+        raise Refused("game_over", _("The table has already ended."), 409)
     if table.created_by_id != user.pk and not user.is_staff:
-        raise forbidden("Only the table's creator may abandon it.")
+        raise forbidden(_("Only the table's creator may abandon it."))
 
 
 def do_abandon(table: Table) -> None:
@@ -250,7 +252,7 @@ def check_back(table: Table, user) -> Seat:
     if seat.forfeited:
         raise forbidden("You forfeited this game; a bot plays your seat to the end.")
     if not seat.standin:  # else calling back/ would restart one's own clock
-        raise Refused("not_away", "You already play your seat yourself.", 409)
+        raise Refused("not_away", _("You already play your seat yourself."), 409)
     return seat
 
 

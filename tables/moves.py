@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from engines.core import Engine, IllegalAction, check_seat, command_rng
 from tables import store
@@ -52,7 +53,8 @@ def check_expected_seq(table: Table, seat: int, expected_seq: Any) -> None:
     if expected_seq != table.head_seq and not in_turn:
         raise Refused(
             "stale_seq",
-            f"The game has moved on: expected seq {expected_seq}, head is {table.head_seq}.",
+            _("The game has moved on: expected seq %(expected)s, head is %(head)s.")
+            % {"expected": expected_seq, "head": table.head_seq},
             409,
             head_seq=table.head_seq,
         )
@@ -64,11 +66,11 @@ def check_actor(table: Table, seat: int, actor: str) -> Seat:
     if row is None:
         raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
     if actor == "player" and row.forfeited:
-        raise forbidden("You forfeited this game; a bot plays your seat to the end.")
+        raise forbidden(_("You forfeited this game; a bot plays your seat to the end."))
     if actor == "bot" and not row.bot_plays:
-        raise Refused("not_bot_seat", "A player, not a bot, holds this seat.", 409)
+        raise Refused("not_bot_seat", _("A player, not a bot, holds this seat."), 409)
     if actor == "timeout" and row.bot_plays:
-        raise Refused("not_idle", "A bot already plays this seat.", 409)
+        raise Refused("not_idle", _("A bot already plays this seat."), 409)
     return row
 
 
@@ -145,7 +147,7 @@ def plan_move(table: Table, seat: int, action: Any, expected_seq: Any, command_i
 
 def seq_taken(head_seq: int | None) -> Refused:
     """The unique (table, seq) key caught a writer that slipped past the lock."""
-    return Refused("stale_seq", "Another command took this seq; reload and try again.", 409, head_seq=head_seq)
+    return Refused("stale_seq", _("Another command took this seq; reload and try again."), 409, head_seq=head_seq)
 
 
 def move_steps(table_id: int, seat: int, action: Any, expected_seq: Any, key: str, actor: str):

@@ -103,7 +103,7 @@ class TableSummarySerializer(serializers.ModelSerializer):
                   "seats", "head_seq", "to_act"]
 
     def get_title(self, table: Table) -> str:
-        return registry.get(table.game).title
+        return registry.title(table.game)
 
     def get_time_control(self, table: Table) -> dict:
         if table.time_kind == Table.TimeKind.LIVE:

@@ -3,6 +3,7 @@ import json
 
 from django.db.models import Q
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
 from rest_framework.authtoken.models import Token
@@ -54,7 +55,7 @@ class GamesView(APIView):
         games = []
         for name in registry.names():
             engine = registry.get(name)
-            games.append({"name": name, "title": engine.title, "min_players": engine.min_players,
+            games.append({"name": name, "title": registry.title(name), "min_players": engine.min_players,
                           "max_players": engine.max_players, "options_schema": engine.options()})
         return Response(s.GameSerializer(games, many=True).data)
 
@@ -69,7 +70,7 @@ class TablesView(APIView):
         if which not in ("open", "mine", "my_turn"):
             raise Refused("bad_parameter", "list must be open, mine or my_turn.")
         if which != "open" and not request.user.is_authenticated:
-            raise forbidden("Log in to see your tables.")
+            raise forbidden(_("Log in to see your tables."))
         tables = self.listed(which, request.user)
         return Response(s.TableSummarySerializer(tables, many=True).data)
 
