@@ -62,6 +62,8 @@ def makemessages(extra: list[str] | None = None) -> None:
     for domain, more in (("django", []), ("djangojs", ["--extension=js"])):
         run([sys.executable, "manage.py", "makemessages", "--no-wrap", "--no-obsolete", f"--domain={domain}",
              *[f"--locale={language}" for language in LANGUAGES], *ignores, *more, *(extra or [])])
+        for language in LANGUAGES:
+            normalize_header(ROOT / "locale" / language / "LC_MESSAGES" / f"{domain}.po", language)
 
 
 def update(only: str | None = None) -> None:
@@ -78,6 +80,7 @@ def update(only: str | None = None) -> None:
             for language in LANGUAGES:
                 po = po_path(package, language)
                 if po.exists():
+                    normalize_header(po, language)
                     run(["msgmerge", "--quiet", "--update", "--backup=off", "--no-wrap", "--no-fuzzy-matching",
                          str(po), str(pot)])
                 else:
@@ -85,12 +88,34 @@ def update(only: str | None = None) -> None:
                     run(["msginit", "--no-translator", f"--locale={language}", f"--input={pot}",
                          f"--output-file={po}", "--no-wrap"])
                 run(["msgattrib", "--no-obsolete", "--no-wrap", f"--output-file={po}", str(po)])
+                normalize_header(po, language)
+
+
+PLURALS = {"fr": "nplurals=2; plural=(n > 1);", "de": "nplurals=2; plural=(n != 1);"}
+NAMES = {"fr": "French", "de": "German"}
+
+
+def normalize_header(po: Path, language: str) -> None:
+    """One fixed header (UTF-8, the language's plural rule, no dates), so that catalogs change
+    only where their strings do."""
+    text = po.read_text(encoding="utf-8")
+    body = text.split('msgstr ""\n', 1)[1] if text.lstrip().startswith(("#", 'msgid ""')) else text
+    body = body[body.index("\n\n") + 2:] if "\n\n" in body else ""
+    header = (f"# {NAMES[language]} words of Sampan.\n"
+              'msgid ""\nmsgstr ""\n'
+              '"Project-Id-Version: sampan\\n"\n'
+              f'"Language: {language}\\n"\n'
+              '"MIME-Version: 1.0\\n"\n'
+              '"Content-Type: text/plain; charset=UTF-8\\n"\n'
+              '"Content-Transfer-Encoding: 8bit\\n"\n'
+              f'"Plural-Forms: {PLURALS[language]}\\n"\n')
+    po.write_text(header + ("\n" + body if body else ""), encoding="utf-8")
 
 
 def compile_all() -> None:
     for po in [*page_catalogs(), *engine_catalogs()]:
         if po.exists():
-            run(["msgfmt", "--check", f"--output-file={po.with_suffix('.mo')}", str(po)])
+            run(["msgfmt", "--check-format", f"--output-file={po.with_suffix('.mo')}", str(po)])
 
 
 def statistics(po: Path) -> tuple[int, int, int]:
@@ -111,7 +136,7 @@ def problems() -> list[str]:
             found.append(f"{po.relative_to(ROOT)}: missing")
             continue
         with tempfile.NamedTemporaryFile(suffix=".mo") as fresh:
-            run(["msgfmt", "--check", f"--output-file={fresh.name}", str(po)])
+            run(["msgfmt", "--check-format", f"--output-file={fresh.name}", str(po)])
             if not mo.exists() or Path(fresh.name).read_bytes() != mo.read_bytes():
                 found.append(f"{mo.relative_to(ROOT)}: not compiled from its .po (run compile)")
     with tempfile.TemporaryDirectory() as scratch:
