@@ -1,0 +1,136 @@
+"""Three languages: pages, refusals, notices and the pushed game log follow the reader's choice
+(the switch's cookie, else the browser's Accept-Language), and every catalog is complete."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core import mail
+
+from tables import lifecycle, notices
+from tables.models import Profile, Table
+
+from .helpers import new_table
+from .wsclients import communicator, session_cookie
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("accept, heading", [("fr-FR,fr;q=0.9", "Se connecter"), ("de-AT", "Anmelden"),
+                                             ("ja, en;q=0.5", "Log in"), ("", "Log in")])
+def test_a_page_speaks_the_browsers_language(client, accept, heading):
+    page = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    assert f"<h1>{heading}</h1>" in page
+
+
+@pytest.mark.django_db
+def test_the_switch_wins_over_the_browser_and_is_remembered_on_the_account(client, make_user):
+    user = make_user()
+    client.force_login(user)
+    answer = client.post("/language/", {"language": "de", "next": "/tables/new/"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 302 and answer["Location"] == "/tables/new/"
+    assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
+    assert Profile.of(user).language == "de"
+    page = client.get("/tables/new/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Tisch eröffnen" in page and 'lang="de"' in page
+
+
+@pytest.mark.django_db
+def test_the_switch_refuses_what_it_does_not_offer_and_a_foreign_next(client, make_user):
+    user = make_user()
+    client.force_login(user)
+    answer = client.post("/language/", {"language": "xx", "next": "https://elsewhere.example/"})
+    assert answer.status_code == 302 and answer["Location"] == "/"  # Django's own: back home, nothing set
+    assert settings.LANGUAGE_COOKIE_NAME not in client.cookies
+    assert Profile.of(user).language == ""
+    assert client.get("/language/").status_code == 405
+
+
+@pytest.mark.django_db
+def test_signing_in_on_a_new_browser_brings_the_accounts_language(client, make_user):
+    user = make_user()
+    user.set_password("tide-lantern-4821")
+    user.save()
+    Profile.objects.update_or_create(user=user, defaults={"language": "fr"})
+    answer = client.post("/accounts/login/", {"username": user.username, "password": "tide-lantern-4821"},
+                         HTTP_HOST="play.example.org" if "play.example.org" in settings.ALLOWED_HOSTS else "testserver")
+    assert answer.status_code == 302
+    assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fr"
+    assert "Nouvelle table" in client.get("/").content.decode()
+    assert Profile.of(user).site_url == "http://testserver"
+
+
+@pytest.mark.django_db
+def test_refusals_and_titles_come_in_the_readers_language(client_for, make_user):
+    alice, bob = make_user(), make_user()
+    table = new_table(client_for(alice))
+    refused = client_for(bob).post(f"/api/tables/{table['id']}/start/", {}, format="json", HTTP_ACCEPT_LANGUAGE="de")
+    assert refused.status_code == 403
+    assert refused.json()["detail"] == "Nur wer den Tisch eröffnet hat, kann ihn starten."
+    games = client_for(bob).get("/api/games/", HTTP_ACCEPT_LANGUAGE="fr").json()
+    assert {game["name"] for game in games} >= {"dschunke", "dunhuang"}
+
+
+@pytest.mark.django_db
+def test_a_notice_is_written_in_the_players_language_and_links_to_the_address_they_use(make_user):
+    players = [make_user(email="mei@example.org"), make_user()]
+    Profile.objects.update_or_create(user=players[0], defaults={"language": "de",
+                                                                 "site_url": "https://play.example.org"})
+    seats = [{"kind": "me"}, {"kind": "invite", "username": players[1].username}]
+    table = lifecycle.create_table(players[0], {"game": "tiny", "players": 2, "options": {},
+                                                "time_control": {"kind": "correspondence", "days": 3},
+                                                "seats": seats})
+    Table.objects.filter(pk=table.pk).update(time_kind=Table.TimeKind.CORRESPONDENCE)
+    lifecycle.join(table.pk, players[1])
+    mail.outbox.clear()
+    notices.send_turn_notice(table.pk, 0)
+    (message,) = mail.outbox
+    assert message.subject.startswith("[Sampan] Ihr Zug")
+    assert f"Hallo {players[0].username}," in message.body
+    assert f"https://play.example.org/tables/{table.pk}/" in message.body
+    assert "Diese E-Mails abschalten: https://play.example.org/accounts/profile/" in message.body
+
+
+@pytest.fixture
+def table_against_a_bot(make_user, client_for):
+    """A running tiny table of a player against a bot, and the player's session cookie."""
+    alice = make_user()
+    table = new_table(client_for(alice), seats=[{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    lifecycle.start_table(table["id"], alice)
+    return table["id"], session_cookie(alice)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.usefixtures("close_consumer_connections")
+async def test_a_pushed_log_line_is_worded_for_each_readers_language(table_against_a_bot):
+    """The writer builds a move's frames once, in English; a French reader's consumer words
+    them again, seat names included (here a bot's: "IA 2 (Débutant)")."""
+    table_id, cookie = table_against_a_bot
+    english = communicator(table_id, cookie)
+    french = communicator(table_id, cookie + f"; {settings.LANGUAGE_COOKIE_NAME}=fr".encode())
+    for client in (english, french):
+        assert (await client.connect())[0]
+        hello = await client.receive_json_from(timeout=5)
+    await english.send_json_to({"type": "action", "action": hello["legal_actions"][0], "expected_seq": hello["seq"],
+                                "command_id": "lang-1"})
+    lines = {}
+    for name, client in (("en", english), ("fr", french)):
+        frames = []
+        while not any(f["type"] == "event" and f["seat"] == 1 for f in frames):
+            frames.append(await client.receive_json_from(timeout=10))
+        lines[name] = [f["text"] for f in frames if f["type"] == "event" and f["seat"] == 1]
+    assert lines["en"] and all(line.startswith("AI 2 (Beginner)") for line in lines["en"])
+    assert lines["fr"] and all(line.startswith("IA 2 (Débutant)") for line in lines["fr"])
+    for client in (english, french):
+        await client.disconnect()
+
+
+def test_every_catalog_is_complete_and_compiled():
+    """No string of the pages or the engines is left untranslated in French or German, and
+    every .mo is the compiled form of its .po (scripts/translations.py check)."""
+    found = subprocess.run([sys.executable, "scripts/translations.py", "check"], cwd=ROOT, capture_output=True,
+                           text=True, timeout=300)
+    assert found.returncode == 0, found.stdout + found.stderr
