@@ -1,6 +1,7 @@
 // Other players' moves one at a time: when the feed brings several moves at once (bots answer
 // in a blink), the board shows the table after each of them in turn, at the reader's pace,
-// before the table as it is now. A move is the run of events one seat's command made.
+// before the table as it is now; moves that come one push after another are held apart by the
+// same pace. A move is the run of events one seat's command made.
 import { gettext } from "./i18n.js";
 
 export const PACES = [
@@ -66,8 +67,11 @@ export class Playback {
         if (this.started) {
           await this.stepThrough(moves.slice(0, -1).filter((move) => this.worthShowing(move)).slice(-MAX_STEPS));
         }
+        const latest = moves[moves.length - 1] || null;
+        this.finish(sync, latest);
+        // Moves that come in their own pushes (one bot after another) are held apart too.
+        if (this.started && latest && this.worthShowing(latest) && pace() && !document.hidden) await sleep(pace());
         this.started = true;
-        this.finish(sync, moves[moves.length - 1] || null);
       }
     } finally {
       this.running = false;

@@ -1,0 +1,128 @@
+"""The table as a player meets it, in a real browser: three languages on every page with no
+sideways scrolling at 375 px, other players' moves shown one at a time with the last one
+named, a replay that plays itself, and a prompt that folds away on a phone."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.helpers import PASSWORD, click_a_move, create_table, screenshot, sign_up, start_if_waiting
+
+pytestmark = pytest.mark.e2e
+SHOTS = Path("/tmp/shots")  # a copy of the screenshots to look at
+BOTS = [{"kind": "ai", "strength": "random"}] * 3
+
+# What each language shows where (the browser's language picks it; the switch can change it).
+WORDS = {
+    "en": {"login": "Log in", "turn": "Your turn", "create": "Create a table", "bot": "AI 2 (Beginner)"},
+    "fr": {"login": "Se connecter", "turn": "À vous de jouer", "create": "Créer une table", "bot": "IA 2 (Débutant)"},
+    "de": {"login": "Anmelden", "turn": "Sie sind am Zug", "create": "Tisch eröffnen", "bot": "KI 2 (Anfänger)"},
+}
+
+
+def no_sideways_scroll(page) -> bool:
+    wider = page.evaluate("""[...document.querySelectorAll('body *')]
+        .filter((node) => node.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .map((node) => `${node.tagName}#${node.id}.${node.className}`)""")
+    fits = page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert fits, f"wider than the screen: {wider[:8]}"
+    return fits
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    shutil.copy(screenshot(page, name), SHOTS / f"{name}.png")
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_every_page_in_each_language_fits_a_phone(new_page, language):
+    words = WORDS[language]
+    page = new_page(375, 812, locale=language)
+    for path in ("/", "/accounts/login/", "/accounts/signup/", "/accounts/password_reset/",
+                 "/games/dunhuang/rules/", "/games/dragon_market/rules/"):
+        page.goto(path)
+        assert page.evaluate("document.documentElement.lang") == language, path
+        assert no_sideways_scroll(page), path
+    page.goto("/accounts/login/")
+    assert page.locator("h1").inner_text() == words["login"]
+    sign_up(page, f"phone{language}")
+    for path in ("/tables/new/", "/accounts/profile/", "/"):
+        page.goto(path)
+        assert no_sideways_scroll(page), path
+    page.get_by_role("link", name=words["create"], exact=True).wait_for()
+    create_table(page, "dunhuang", [{"kind": "me"}, *BOTS])
+    start_if_waiting(page)
+    page.get_by_test_id("clock").wait_for()
+    page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length")
+    for _move in range(3):  # mid-game: a few moves of mine, the bots' in between
+        page.wait_for_function("window.sampanTable.state.live.legal_actions.length > 0 && !window.sampanTable.state.busy")
+        click_a_move(page)
+        page.wait_for_timeout(300)
+    page.wait_for_function("window.sampanTable.state.live.legal_actions.length > 0")
+    assert page.locator("#turn-banner").inner_text() == words["turn"]
+    page.locator("#log li", has_text=words["bot"]).first.wait_for()
+    assert no_sideways_scroll(page)
+    shoot(page, f"table-{language}-375")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_timeout(200)
+    shoot(page, f"table-{language}-1280")
+
+
+def test_the_switch_changes_the_language_and_the_account_keeps_it(new_page, browser, sampan_server):
+    page = new_page(1280, 900, locale="en-US")
+    sign_up(page, "switcher")
+    page.get_by_test_id("language").select_option("de")
+    page.wait_for_load_state()
+    page.get_by_role("link", name="Neuer Tisch").wait_for()
+    # Another browser, English by its own choice, signs in to the same account: German again.
+    other = new_page(1280, 900, locale="en-US")
+    other.goto("/accounts/login/")
+    other.fill("input[name=username]", "switcher")
+    other.fill("input[name=password]", PASSWORD)
+    other.locator("main button[type=submit]").click()
+    other.get_by_role("link", name="Neuer Tisch").wait_for()
+
+
+def test_other_players_moves_come_one_at_a_time_and_the_replay_plays_itself(new_page):
+    page = new_page(1280, 900, pace="600")
+    sign_up(page, "watcher")
+    create_table(page, "dunhuang", [{"kind": "me"}, *BOTS])
+    start_if_waiting(page)
+    page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length")
+    shown = []
+    for _move in range(4):
+        page.wait_for_function("window.sampanTable.state.live.legal_actions.length > 0 && !window.sampanTable.state.busy"
+                               " && !document.querySelector('#board').classList.contains('stepping')")
+        click_a_move(page)
+        # Three bots answer at once; the page shows their moves one after another, each named.
+        for _step in range(30):
+            line = page.get_by_test_id("last-move").inner_text()
+            if not shown or shown[-1] != line:
+                shown.append(line)
+            if page.locator("#board.stepping").count():  # an earlier move on show: nothing to click
+                assert page.locator("#board .clickable").count() == 0
+            page.wait_for_timeout(100)
+    bots_moves = [line for line in shown if "AI " in line]
+    assert len(set(bots_moves)) >= 6, shown  # the bots' moves, each seen in turn
+    assert all(line.startswith("Last move:") for line in shown)
+    page.get_by_test_id("replay-play").click()
+    page.wait_for_function("document.querySelector('#replay-pos').textContent.includes('/')")
+    first = page.locator("#replay-pos").inner_text()
+    page.wait_for_function(f"document.querySelector('#replay-pos').textContent !== {first!r}")
+    page.get_by_test_id("replay-play").click()  # pause
+    page.locator("[data-step=live]").click()
+
+
+def test_the_prompt_folds_away_on_a_phone_and_comes_back_for_a_new_turn(new_page):
+    page = new_page(375, 812)
+    sign_up(page, "folder")
+    create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length")
+    prompt = page.locator("#prompt")
+    prompt.wait_for()
+    page.locator("#prompt-toggle").click()
+    assert not prompt.is_visible()
+    assert page.locator("#prompt-toggle").get_attribute("aria-expanded") == "false"
+    page.locator("#prompt-toggle").click()
+    assert prompt.is_visible()
