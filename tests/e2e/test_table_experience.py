@@ -126,3 +126,25 @@ def test_the_prompt_folds_away_on_a_phone_and_comes_back_for_a_new_turn(new_page
     assert page.locator("#prompt-toggle").get_attribute("aria-expanded") == "false"
     page.locator("#prompt-toggle").click()
     assert prompt.is_visible()
+
+
+def test_a_first_table_shows_a_guide_and_a_useless_click_says_why(new_page):
+    page = new_page(1280, 900)
+    sign_up(page, "newcomer")
+    create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    hint = page.get_by_test_id("first-hint")
+    hint.wait_for()
+    hint.get_by_role("button").click()
+    assert not hint.is_visible()
+    page.reload()
+    start_if_waiting(page)
+    assert not hint.is_visible()  # shown once
+    page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length")
+    # A character card that cannot be used now: its effect, and why nothing happened.
+    page.locator("#board .tile:not(.clickable)").first.click()
+    message = page.locator("#message")
+    message.filter(has_text="cannot be played now").wait_for()
+    page.evaluate("window.dispatchEvent(new Event('resize'))")  # the board is drawn again, still playable
+    page.wait_for_timeout(300)
+    assert page.locator("#board .clickable, #prompt button").count() > 0

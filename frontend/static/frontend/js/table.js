@@ -5,6 +5,7 @@ import {
 } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
 import { PACES, Playback, movesOf, pace, setPace } from "./playback.js";
+import { announceTurn, notificationsOn, setNotifications, setSound, showTurnIcon, soundOn } from "./alerts.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -16,6 +17,7 @@ const state = {
   live: null, // the latest sync frame (or view answer) at the head
   renderer: null,
   busy: false,
+  firstDraw: true, // the page opening on a waiting move is no news: no sound for it
 };
 
 const log = new GameLog($("log"));
@@ -260,6 +262,10 @@ function renderTurn() {
   banner.classList.toggle("mine", isMyTurn());
   // A waiting move shows in the browser's tab too.
   const waitingForMe = isMyTurn() && !(state.live && state.live.outcome);
+  showTurnIcon(waitingForMe);
+  if (waitingForMe && state.announcedSeq !== state.live.seq && !state.firstDraw) announceTurn(state.pageTitle);
+  if (waitingForMe) state.announcedSeq = state.live.seq;
+  state.firstDraw = false;
   document.title = `${waitingForMe ? `● ${gettext("Your turn")} · ` : ""}${state.pageTitle || document.title}`;
 }
 
@@ -447,6 +453,54 @@ function foldPrompt(folded) {
   toggle.textContent = folded ? gettext("Show the prompt") : gettext("Hide the prompt");
 }
 $("prompt-toggle").addEventListener("click", () => foldPrompt(!$("prompt-dock").classList.contains("folded")));
+
+function setUpAlerts() {
+  const sound = $("sound");
+  sound.checked = soundOn();
+  sound.addEventListener("change", () => setSound(sound.checked));
+  const notify = $("notify");
+  notify.checked = notificationsOn();
+  notify.closest("label").hidden = !("Notification" in window);
+  notify.addEventListener("change", async () => {
+    notify.checked = await setNotifications(notify.checked);
+  });
+}
+setUpAlerts();
+
+// A click on the board that plays nothing says why, and explains what was clicked where it
+// has a tooltip (an SVG <title> or a title attribute), so that a phone can read them too.
+function explainClick(click) {
+  if (click.defaultPrevented || click.target.closest(".clickable, button, a, input, select, label")) return;
+  const titled = click.target.closest("[title], g, svg");
+  const ownTitle = titled && (titled.getAttribute("title") || (titled.querySelector(":scope > title") || {}).textContent);
+  let why;
+  if (replay.active) why = gettext("This is a replay: press Now to play.");
+  else if (playback.stepping) why = gettext("Earlier moves are on show; the board is yours again in a moment.");
+  else if (state.live && state.live.outcome) why = "";
+  else if (!isMyTurn()) why = interpolate(gettext("It is not your turn: waiting for %(names)s."), { names: ((state.live && state.live.to_act) || []).map(seatName).join(", ") });
+  else why = gettext("That cannot be played now: what you may use is outlined, or offered in the prompt.");
+  showMessage([ownTitle, why].filter(Boolean).join(" · "));
+}
+$("board").addEventListener("click", explainClick);
+
+// The board is drawn again when the window changes size or a phone turns.
+let resizeTimer = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => { if (!replay.active && !playback.stepping) draw(); }, 150);
+});
+
+// The first table this browser opens shows a short guide to the page.
+const HINT_KEY = "sampan.hint.done";
+function showFirstHint() {
+  if (localStorage.getItem(HINT_KEY) || !page.username) return;
+  $("first-hint").hidden = false;
+  $("first-hint-done").addEventListener("click", () => {
+    localStorage.setItem(HINT_KEY, "1");
+    $("first-hint").hidden = true;
+  });
+}
+showFirstHint();
 
 $("replay-play").addEventListener("click", () => playReplay().catch((error) => showMessage(error.message)));
 setUpPace();
