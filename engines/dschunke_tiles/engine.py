@@ -5,11 +5,14 @@ from engines.core import Engine, check_seat
 from engines.dschunke_tiles import data, heuristic, hidden, rules, scoring, state as states, text
 from engines.dschunke_tiles.evolve import HANDLERS
 from engines.dschunke_tiles.setup import setup_events
+from engines.i18n import N_, catalog
+
+_, _ngettext = catalog(__file__)
 
 
 class DschunkeTiles(Engine):
     name = "dschunke_tiles"
-    title = "Dschunke: das Legespiel"
+    title = N_("Dschunke: das Legespiel")
     min_players = data.PLAYERS
     max_players = data.PLAYERS
 
@@ -47,7 +50,8 @@ class DschunkeTiles(Engine):
                     "type": "string",
                     "enum": ["random", "seat0_red"],
                     "default": "random",
-                    "description": "Who plays red (and starts): drawn at random, or always seat 0.",
+                    "title": _("Colours"),
+                    "description": _("Who plays red (and starts): drawn at random, or always seat 0."),
                 },
             },
             "additionalProperties": False,
@@ -73,3 +77,6 @@ class DschunkeTiles(Engine):
 
     def describe(self, event):
         return text.describe(event)
+
+    def glossary(self):
+        return text.glossary()

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from engines.core import IllegalAction
+from engines.i18n import N_, catalog
 from engines.dschunke_tiles import data, geometry
 from engines.dschunke_tiles.evolve import evolve
 from engines.dschunke_tiles.scoring import breakdown
@@ -14,15 +15,17 @@ FIELDS = {"select": ("tile",), "anchor": ("cell",), "orient": ("dir",), "back": 
 ACTION_KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}
 STEP_ACTIONS = {"select": ("select",), "anchor": ("anchor", "back"), "orient": ("orient", "back")}
 PROMPTS = {
-    "select": "choose which of your two tiles to place first.",
-    "anchor": "choose the cell for the first crate of your tile.",
-    "orient": "choose the direction your tile runs from its first crate.",
-    "over": "read the final scores.",
-    "between": "wait for the next draw.",
+    "select": N_("Choose which of your two tiles to place first."),
+    "anchor": N_("Choose the cell for the first crate of your tile."),
+    "orient": N_("Choose the direction your tile runs from its first crate."),
+    "over": N_("The game is over: read the final scores."),
+    "between": N_("Wait for the next draw."),
 }
+_, ngettext = catalog(__file__)
 ONLY = (frozenset((0,)), frozenset((1,)))
 NOBODY = frozenset()
 BACK = {"type": "back"}
+DIRECTION_WORDS = {"E": N_("east"), "N": N_("north"), "W": N_("west"), "S": N_("south")}
 ORIENTS = {d: {"type": "orient", "dir": d} for d in data.DIRS}
 
 
@@ -88,18 +91,20 @@ def decide(state: dict, seat: int, action, rng: random.Random) -> list[dict]:
     kind = check_shape(action)
     now = step(state)
     if kind not in STEP_ACTIONS.get(now, ()):
-        raise IllegalAction("wrong_step", f"You cannot {kind} now; it is time to {PROMPTS[now]}")
+        raise IllegalAction("wrong_step", _("That is not the step now. {prompt}").format(prompt=_(PROMPTS[now])))
     if kind == "select":
         tile = action["tile"]
         if tile not in state["waiting"]:
             names = " or ".join(data.tile_name(t) for t in state["waiting"])
-            raise IllegalAction("bad_tile", f"Choose one of the tiles you drew: {names}.")
+            raise IllegalAction("bad_tile", _("Choose one of the tiles you drew: {names}.").format(names=names))
         return [{"type": "tile_selected", "seat": seat, "tile": tile}]
     if kind == "back":
         if not can_go_back(state):
             if state["backs"] >= data.BACKS_PER_TILE:
-                raise IllegalAction("no_more_undo", f"You may undo only {data.BACKS_PER_TILE} times per tile.")
-            raise IllegalAction("nothing_to_undo", "There is no choice to undo.")
+                raise IllegalAction("no_more_undo", ngettext("You may undo only {n} time per tile.",
+                                                             "You may undo only {n} times per tile.",
+                                                             data.BACKS_PER_TILE).format(n=data.BACKS_PER_TILE))
+            raise IllegalAction("nothing_to_undo", _("There is no choice to undo."))
         undone = "anchor" if state["anchor"] is not None else "tile"
         return [{"type": "choice_undone", "seat": seat, "undone": undone}]
     tile = state["selected"]
@@ -107,12 +112,15 @@ def decide(state: dict, seat: int, action, rng: random.Random) -> list[dict]:
         x, y = action["cell"]
         if not geometry.in_range(x, y) or not geometry.directions(
                 state["fps"], geometry.code(x, y), palindrome(tile)):
-            raise IllegalAction("bad_cell", f"Your tile cannot start on cell [{x}, {y}].")
+            raise IllegalAction("bad_cell", _("Your tile cannot start on cell ({x}, {y}): from there it would not lie"
+                                              " flat on free table beside a tile, nor evenly on tiles of one level"
+                                              " without repeating the tile below.").format(x=x, y=y))
         return [{"type": "anchor_chosen", "seat": seat, "cell": [x, y]}]
     direction = action["dir"]
     anchor = state["anchor"]
     if direction not in geometry.directions(state["fps"], anchor, palindrome(tile)):
-        raise IllegalAction("bad_direction", f"Your tile cannot run {direction} from there.")
+        raise IllegalAction("bad_direction", _("Your tile cannot run {direction} from there.").format(
+            direction=_(DIRECTION_WORDS[direction])))
     return placement_events(state, seat, tile, anchor, direction)
 
 

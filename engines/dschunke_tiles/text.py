@@ -1,44 +1,71 @@
-"""Log lines in words. Seats appear as "{seat0}", "{seat1}" for the caller to name."""
+"""Words for players, in the language in use (engines.i18n): log lines, where seats appear as
+"{seat0}", "{seat1}" for the caller to name, and the board's glossary."""
 from __future__ import annotations
 
-from engines.dschunke_tiles import data
+from engines.dschunke_tiles import data, rules
+from engines.i18n import N_, catalog
+
+_, ngettext = catalog(__file__)
+
+COLOUR_WORDS = {"red": N_("red"), "green": N_("green")}
+KIND_WORDS = {"sack": N_("sack"), "rice": N_("rice"), "aubergine": N_("aubergine"), "fish": N_("fish"),
+              "rat": N_("rat"), data.EMBLEM: N_("start emblem")}
+# What each symbol does for the score, shown on the board when a cell is pointed at or tapped.
+KIND_EFFECTS = {
+    "sack": N_("Goods: a group of two or more sacks of one colour, side by side, scores for that colour."),
+    "rice": N_("Goods: a group of two or more rice bags of one colour, side by side, scores for that colour."),
+    "aubergine": N_("Goods: a group of two or more aubergines of one colour, side by side, scores for that colour."),
+    "fish": N_("Goods: a group of two or more fish of one colour, side by side, scores for that colour."),
+    "rat": N_("A rat costs its colour one point while it can be seen; cover it to save the point."),
+    data.EMBLEM: N_("The start tile's emblem: it belongs to no one and scores nothing."),
+}
 
 
 def _seat(seat: int) -> str:
     return f"{{seat{seat}}}"
 
 
-def _tiles(tiles: list[int]) -> str:
-    return " and ".join(data.tile_name(tile) for tile in tiles)
-
-
-def _symbols(symbols: list[dict]) -> str:
-    return ", ".join("start emblem" if s["kind"] == data.EMBLEM else f"{s['colour']} {s['kind']}" for s in symbols)
+def _symbol(symbol: dict) -> str:
+    if symbol["kind"] == data.EMBLEM:
+        return _("start emblem")
+    return _("{colour} {kind}").format(colour=_(COLOUR_WORDS[symbol["colour"]]), kind=_(KIND_WORDS[symbol["kind"]]))
 
 
 def _placed(e: dict) -> str:
-    where = "on the table" if e["level"] == 0 else f"on level {e['level']}"
     (x0, y0), (x1, y1) = e["cells"][0], e["cells"][-1]
-    return (f"{_seat(e['seat'])} places {data.tile_name(e['tile'])} ({_symbols(e['symbols'])}) {where},"
-            f" from ({x0}, {y0}) to ({x1}, {y1}).")
+    symbols = ", ".join(_symbol(s) for s in e["symbols"])
+    values = {"who": _seat(e["seat"]), "tile": data.tile_name(e["tile"]), "symbols": symbols, "level": e["level"],
+              "x0": x0, "y0": y0, "x1": x1, "y1": y1}
+    if e["level"] == 0:
+        return _("{who} places {tile} ({symbols}) on the table, from ({x0}, {y0}) to ({x1}, {y1}).").format(**values)
+    return _("{who} places {tile} ({symbols}) on level {level}, from ({x0}, {y0}) to ({x1}, {y1}).").format(**values)
 
 
 def _ended(e: dict) -> str:
     scores = e["scores"]
-    return f"The last tile is placed. Final scores: {_seat(0)} {scores[0]}, {_seat(1)} {scores[1]}."
+    return _("The last tile is placed. Final scores: {first} {a}, {second} {b}.").format(
+        first=_seat(0), a=scores[0], second=_seat(1), b=scores[1])
+
+
+def _undone(e: dict) -> str:
+    if e["undone"] == "anchor":
+        return _("{who} takes back the cell.").format(who=_seat(e["seat"]))
+    return _("{who} takes back the choice of tile.").format(who=_seat(e["seat"]))
 
 
 LINES = {
-    "game_created": lambda e: (f"A game of Dschunke: das Legespiel begins; {_seat(e['red'])} plays red and starts,"
-                               f" {_seat(1 - e['red'])} plays green."),
-    "pile_shuffled": lambda e: "The 42 goods tiles are shuffled face down into the draw pile.",
-    "tiles_drawn": lambda e: f"{_seat(e['seat'])} draws {_tiles(e['tiles'])}.",
-    "tile_selected": lambda e: f"{_seat(e['seat'])} takes {data.tile_name(e['tile'])} to place first.",
-    "anchor_chosen": lambda e: f"{_seat(e['seat'])} picks cell ({e['cell'][0]}, {e['cell'][1]}) for the first crate.",
-    "choice_undone": lambda e: (f"{_seat(e['seat'])} takes back the "
-                                + ("cell." if e["undone"] == "anchor" else "choice of tile.")),
+    "game_created": lambda e: _("A game of Dschunke: das Legespiel begins; {red} plays red and starts,"
+                                " {green} plays green.").format(red=_seat(e["red"]), green=_seat(1 - e["red"])),
+    "pile_shuffled": lambda e: _("The 42 goods tiles are shuffled face down into the draw pile."),
+    "tiles_drawn": lambda e: _("{who} draws {tiles}.").format(
+        who=_seat(e["seat"]), tiles=_(" and ").join(data.tile_name(tile) for tile in e["tiles"])),
+    "tile_selected": lambda e: _("{who} takes {tile} to place first.").format(
+        who=_seat(e["seat"]), tile=data.tile_name(e["tile"])),
+    "anchor_chosen": lambda e: _("{who} picks cell ({x}, {y}) for the first crate.").format(
+        who=_seat(e["seat"]), x=e["cell"][0], y=e["cell"][1]),
+    "choice_undone": _undone,
     "tile_placed": _placed,
-    "turn_ended": lambda e: f"{_seat(e['seat'])}'s turn ends.",
+    "turn_ended": lambda e: _("{who}'s turn ends.").format(who=_seat(e["seat"])),
     "game_ended": _ended,
 }
 
@@ -46,3 +73,15 @@ LINES = {
 def describe(event: dict) -> str:
     line = LINES.get(event["type"])
     return line(event) if line else event["type"].replace("_", " ")
+
+
+def glossary() -> dict:
+    """What the board names: colours, symbols and their effects, directions, the prompt of each step."""
+    return {
+        "colours": {key: _(word) for key, word in COLOUR_WORDS.items()},
+        "kinds": {key: _(word) for key, word in KIND_WORDS.items()},
+        "effects": {key: _(word) for key, word in KIND_EFFECTS.items()},
+        "directions": {key: _(word) for key, word in rules.DIRECTION_WORDS.items()},
+        "prompts": {key: _(word) for key, word in rules.PROMPTS.items()},
+        "backs_per_tile": data.BACKS_PER_TILE,
+    }

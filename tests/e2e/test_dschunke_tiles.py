@@ -1,0 +1,79 @@
+"""Dschunke: das Legespiel in a real browser: a whole game against a bot, placed by clicking the
+table (a tile, a cell, a direction previewed, then confirmed), to the final scores and the seed
+check, at 1280 and 375 px."""
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.helpers import create_table, screenshot, sign_up, start_if_waiting
+
+pytestmark = pytest.mark.e2e
+SHOTS = Path("/tmp/shots")  # a copy of the screenshots to look at
+OVER = "Boolean(window.sampanTable.state.live && window.sampanTable.state.live.outcome)"
+MY_STEP = ("(() => { const s = window.sampanTable.state; return s.live && !s.busy && s.live.legal_actions.length"
+           " ? s.live.view.step : null; })()")
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    shutil.copy(screenshot(page, f"dschunke_tiles-{name}"), SHOTS / f"dschunke_tiles_{name}.png")
+
+
+def place_a_tile_step(page, rng: random.Random, seen: set) -> None:
+    """One step of a placement, by clicking what the board offers for the step the engine asks."""
+    step = page.evaluate(MY_STEP)
+    if step is None:
+        return
+    seen.add(step)
+    if step == "select":
+        tiles = page.locator("#board .tl-waiting-tile.clickable").all()
+        rng.choice(tiles).click()
+    elif step == "anchor":
+        cells = page.locator("#board .tl-anchor").all()
+        rng.choice(cells).click()
+    elif step == "orient":
+        arrows = page.locator("#board .tl-arrow").all()
+        rng.choice(arrows).click()
+        page.locator("#board .tl-preview").wait_for()  # the tile shows where it would lie
+        page.get_by_test_id("confirm").click()
+    page.wait_for_function(f"{MY_STEP} !== {step!r} || {OVER}", timeout=15000)
+
+
+def test_a_whole_game_of_the_legespiel_against_a_bot_by_clicking_the_table(new_page):
+    page = new_page(1280, 900)
+    sign_up(page, "lena")
+    create_table(page, "dschunke_tiles", [{"kind": "me"}, {"kind": "ai", "strength": "greedy"}])
+    start_if_waiting(page)
+    page.wait_for_selector("#board .tl-tile")  # the start tile
+    assert page.locator("#board .tl-player").count() == 2
+    rng = random.Random(5)
+    seen: set = set()
+    for _move in range(12):  # a few placements, then a look at the table mid-game
+        page.wait_for_function(f"{MY_STEP} !== null || {OVER}")
+        place_a_tile_step(page, rng, seen)
+    assert {"anchor", "orient"} <= seen
+    # A cell where no tile may start says why in the prompt (rules L-P3 … L-P8).
+    while page.evaluate(MY_STEP) != "anchor":
+        page.wait_for_function(f"{MY_STEP} !== null")
+        if page.evaluate(MY_STEP) != "anchor":
+            place_a_tile_step(page, rng, seen)
+    page.locator("#board .tl-tools button").last.click()  # fit the whole table in view
+    page.locator("#board svg.tl-grid").click(position={"x": 8, "y": 8})
+    page.locator("#prompt .tl-note").filter(has_text="No tile can start").wait_for()
+    assert page.locator("#board .tl-tile").count() >= 4
+    shoot(page, "mid-1280")
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    shoot(page, "mid-375")
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+    while not page.evaluate(OVER):
+        page.wait_for_function(f"{MY_STEP} !== null || {OVER}", timeout=60000)
+        place_a_tile_step(page, rng, seen)
+    page.get_by_test_id("scores").wait_for()
+    page.get_by_test_id("seed-check").filter(has_text="matches").wait_for()
+    assert page.locator("#action-list button").count() == 0
+    shoot(page, "finished-1280")
