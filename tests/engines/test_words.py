@@ -1,0 +1,73 @@
+"""Every engine's words in each language (engines.i18n): the log line of every event of a game,
+its glossary and its refusals come out whole (no placeholder left but the seats'), and a game
+whose words are in its catalog reads differently in French and German than in English."""
+import random
+import re
+
+import pytest
+
+from engines import i18n, registry
+from engines.core import IllegalAction, command_rng, start
+
+SEAT_PLACEHOLDER = re.compile(r"\{seat\d\}")
+
+
+def played_events(engine, seed: int = 3) -> list[dict]:
+    """The events of a random game (at most 400 actions) at the engine's smallest table."""
+    state, events = start(engine, engine.min_players, None, command_rng(f"words-{seed}", 0))
+    rng = random.Random(seed)
+    for number in range(400):
+        if engine.outcome(state) is not None:
+            break
+        seat = min(engine.to_act(state))
+        action = rng.choice(engine.legal_actions(state, seat))
+        new = engine.decide(state, seat, action, command_rng(f"words-{seed}", number + 1))
+        for event in new:
+            state = engine.evolve(state, event)
+        events += new
+    return events
+
+
+def _english(game: str, event: dict) -> str:
+    with i18n.language("en"):
+        return registry.get(game).describe(event)
+
+
+@pytest.mark.parametrize("game", registry.names())
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_every_log_line_and_the_glossary_come_out_whole_in_each_language(game, language):
+    engine = registry.get(game)
+    events = played_events(engine)
+    with i18n.language(language):
+        for event in events:
+            line = engine.describe(event)
+            assert line and "{" not in SEAT_PLACEHOLDER.sub("", line), (event["type"], line)
+        assert isinstance(engine.glossary(), dict)
+        with pytest.raises(IllegalAction) as refused:
+            state, _events = start(engine, engine.min_players, None, command_rng("words-refusal", 0))
+            engine.decide(state, min(engine.to_act(state)), {"type": "no-such-action"}, random.Random(0))
+        assert refused.value.message and "{" not in refused.value.message
+
+
+def test_the_legespiel_reads_in_french_and_german():
+    engine = registry.get("dschunke_tiles")
+    events = played_events(engine)
+    for language, word in (("fr", "pose"), ("de", "legt")):
+        with i18n.language(language):
+            lines = [engine.describe(event) for event in events]
+            glossary = engine.glossary()
+        english = [_english("dschunke_tiles", event) for event in events]
+        assert sum(line != plain for line, plain in zip(lines, english)) == len(lines)
+        assert any(word in line for line in lines)
+        assert glossary["kinds"]["fish"] == {"fr": "poisson", "de": "Fisch"}[language]
+
+
+def test_without_a_language_the_engines_speak_english():
+    engine = registry.get("dschunke_tiles")
+    assert i18n.current() == "en"
+    assert engine.glossary()["kinds"]["fish"] == "fish"
+    with i18n.language("de-CH"):
+        assert engine.glossary()["kinds"]["fish"] == "Fisch"
+    with i18n.language("xx"):
+        assert engine.glossary()["kinds"]["fish"] == "fish"
+    assert i18n.current() == "en"
