@@ -134,3 +134,12 @@ def test_every_catalog_is_complete_and_compiled():
     found = subprocess.run([sys.executable, "scripts/translations.py", "check"], cwd=ROOT, capture_output=True,
                            text=True, timeout=300)
     assert found.returncode == 0, found.stdout + found.stderr
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language, heading", [("fr", "notes de règles"), ("de", "Regelnotizen"), ("en", "rule notes")])
+def test_a_rules_page_comes_in_the_readers_language_where_the_game_has_it(client, language, heading):
+    page = client.get("/games/dschunke_tiles/rules/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert heading in page
+    # A game without notes in that language shows its English ones rather than nothing.
+    assert "<h1>" in client.get("/games/dragon_market/rules/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
