@@ -6,13 +6,16 @@ from engines.dragon_market import data, hidden, rules, scoring, text
 from engines.dragon_market.evolve import HANDLERS
 from engines.dragon_market.setup import setup_events
 from engines.dragon_market.state import new_state
+from engines.i18n import N_, catalog
+
+_, _ngettext = catalog(__file__)
 
 STATE_KEYS = frozenset(new_state(2, {}, 0, 2))
 
 
 class DragonMarket(Engine):
     name = "dragon_market"
-    title = "Dragon Market"
+    title = N_("Dragon Market")
     min_players = 2
     max_players = data.MAX_PLAYERS
 
@@ -47,21 +50,28 @@ class DragonMarket(Engine):
             "type": "object",
             "properties": {
                 "variant": {"type": "string", "enum": ["basic", "advanced"], "default": "basic",
-                            "description": "Basic game (blue cards, face up) or the advanced game (red cards, "
-                                           "secret objectives and bonus powers)."},
+                            "title": _("Game"),
+                            "description": _("Basic game (blue cards, face up) or the advanced game (red cards, "
+                                             "secret objectives and bonus powers).")},
                 "teams": {"type": "boolean", "default": False,
-                          "description": "Team game, 4 players only: seats 0 & 2 against 1 & 3."},
+                          "title": _("Teams"),
+                          "description": _("Team game, 4 players only: seats 1 and 3 against 2 and 4.")},
                 "long_game": {"type": "string", "enum": ["auto", "on", "off"], "default": "auto",
-                              "description": "Basic game: 3 objectives to win instead of 2 (auto: at 2-3 players)."},
+                              "title": _("Long game"),
+                              "description": _("Basic game: 3 objectives to win instead of 2 (auto: at 2-3 players).")},
                 "boat_setup": {"type": "string", "enum": ["players", "random"], "default": "players",
-                               "description": "Boats placed by the players in turn, or a random legal layout."},
+                               "title": _("Boats set up"),
+                               "description": _("Boats placed by the players in turn, or a random legal layout.")},
                 "fixed_mp": {"type": "boolean", "default": False,
-                             "description": "House rule: no dice, every turn gives 7 movement points."},
+                             "title": _("No dice"),
+                             "description": _("House rule: no dice, every turn gives 7 movement points.")},
                 "mp_cost_special_steps": {"type": "integer", "enum": [1, 2], "default": 2,
-                                          "description": "MP for crossing a sailor or leaping water (powers)."},
+                                          "title": _("Special steps cost"),
+                                          "description": _("MP for crossing a sailor or leaping water (powers).")},
                 "turn_limit": {"type": "integer", "minimum": 0, "maximum": 500, "default": data.DEFAULT_TURN_LIMIT,
-                               "description": "End after this many rounds (0: no limit); then most objectives, "
-                                              "then most goods held, win."},
+                               "title": _("Round limit"),
+                               "description": _("End after this many rounds (0: no limit); then most objectives, "
+                                                "then most goods held, win.")},
             },
             "additionalProperties": False,
         }
@@ -88,6 +98,9 @@ class DragonMarket(Engine):
         if result:
             return float(result["scores"][seat])
         return scoring.evaluate(state, seat)
+
+    def glossary(self):
+        return text.glossary()
 
     def describe(self, event):
         return text.describe(event)

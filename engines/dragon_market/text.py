@@ -1,11 +1,49 @@
-"""Log lines in words. Seats appear as "{seat0}", "{seat1}" … for the caller to name."""
+"""Words for players, in the language in use (engines.i18n): log lines, where seats appear as
+"{seat0}", "{seat1}" … for the caller to name, and the board's glossary."""
 from __future__ import annotations
 
 from engines.dragon_market import data
+from engines.i18n import N_, catalog
+
+_, ngettext = catalog(__file__)
+
+GOODS_WORDS = (
+    N_("necklace"), N_("ring"), N_("perfume"), N_("folding fan"), N_("flower vase"), N_("baby dragon"),
+    N_("goldfish bowl"), N_("toadstools"), N_("bonsai"), N_("frog"), N_("carpet"), N_("Buddha statue"), N_("snake"),
+    N_("paper lantern"), N_("teapot"), N_("silk scroll"), N_("jade figurine"), N_("parasol"), N_("kite"),
+    N_("porcelain bowl"),
+)  # in the order of data.GOODS
+DIRECTION_WORDS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
+POWER_WORDS = {
+    "hop": N_("Hop: once per turn, slide a boat over exactly one other boat (1 MP)."),
+    "shift": N_("Shift: once per turn, move a boat sideways (1 MP)."),
+    "diagonal": N_("Diagonal: once per turn, one diagonal step of the heir (1 MP)."),
+    "leap": N_("Leap: once per turn, the heir leaps over one square of water."),
+    "reroll": N_("Reroll: once per turn, reroll one die before spending anything."),
+    "cross_sailor": N_("Cross a sailor: once per turn, the heir steps over one sailor."),
+    "half_turn": N_("Half turn: once per turn, turn a boat right round, whatever is around it (1 MP)."),
+    "turn_far": N_("Far turn: once per turn, turn an end-sailor boat about its far end (1 MP)."),
+    "swap_heir": N_("Swap heirs: once per turn, swap places with an heir on the same boat (1 MP)."),
+    "swap_stacks": N_("Swap stacks: once per turn, swap the two goods stacks of a boat (1 MP)."),
+    "ease": N_("Ease: once, the next objective counts as done with one good missing."),
+    "draw_three": N_("Three cards: once, at once, draw 3 objective cards instead of 2."),
+    "three_coins": N_("Three coins: once, at once, take 3 coins."),
+}
+PROMPTS = {
+    "place": N_("Place a boat: choose its kind, the sailor's square, then the way it faces."),
+    "keep": N_("Keep one of the objective cards offered to you."),
+    "choose": N_("Keep one of the objective cards offered to you."),
+    "coin_from": N_("The bank is empty: choose whom to take the coin from."),
+    "play": N_("Spend your movement points: move boats, walk your heir, collect goods."),
+    "over": N_("The game is over."),
+}
+HOW = {"step": N_("{who}'s heir steps to {cell}."), "diagonal": N_("{who}'s heir steps diagonally to {cell}."),
+       "leap": N_("{who}'s heir leaps over the water to {cell}."),
+       "cross_sailor": N_("{who}'s heir crosses a sailor to {cell}.")}
 
 
 def _seat(seat) -> str:
-    return f"{{seat{seat}}}" if isinstance(seat, int) else "the table"
+    return f"{{seat{seat}}}" if isinstance(seat, int) else _("the table")
 
 
 def _cell(cell) -> str:
@@ -13,61 +51,92 @@ def _cell(cell) -> str:
 
 
 def _good(kind: int) -> str:
-    return data.GOODS[kind]
-
-
-def _unit(event) -> str:
-    return "team" if event.get("unit") != event.get("seat") else _seat(event["seat"])
+    return _(GOODS_WORDS[kind])
 
 
 def _from(source) -> str:
     """The bank, or a seat's purse (in the team game, unit 0 is seat 0's team and unit 1 seat 1's)."""
-    return "the bank" if source == "bank" else f"{{seat{source}}}'s purse"
+    return _("the bank") if source == "bank" else _("{who}'s purse").format(who=f"{{seat{source}}}")
 
 
-HOW = {"step": "steps", "diagonal": "steps diagonally", "leap": "leaps over the water",
-       "cross_sailor": "crosses a sailor"}
+def _kept(e: dict) -> str:
+    values = {"who": _seat(e["seat"]), "card": e.get("card"), "returned": e["returned"]}
+    if "card" in e:
+        return _("{who} keeps objective {card} and returns {returned} to the pile.").format(**values)
+    return _("{who} keeps an objective face down and returns {returned} to the pile.").format(**values)
+
+
+def _ended(e: dict) -> str:
+    names = ", ".join(_seat(seat) for seat in e["winners"])
+    if e["reason"] == "turn_limit":
+        return ngettext("The game ends at the round limit: {names} wins.", "The game ends at the round limit: {names} win.",
+                        len(e["winners"])).format(names=names)
+    return ngettext("The game ends: {names} wins.", "The game ends: {names} win.", len(e["winners"])).format(names=names)
+
 
 LINES = {
-    "game_created": lambda e: (f"A game of Dragon Market for {e['players']} players begins; "
-                               f"{_seat(e['first_player'])} is the first player; {e['target']} objectives win."),
-    "boat_kind_picked": lambda e: f"{_seat(e['seat'])} picks a {e['kind']}-sailor boat to place.",
-    "boat_sailor_set": lambda e: f"{_seat(e['seat'])} puts its sailor on {_cell(e['cell'])}.",
-    "placement_back": lambda e: f"{_seat(e['seat'])} takes the choice back.",
-    "boat_placed": lambda e: (f"{_seat(e['seat'])} places boat {e['boat']['id']} with its sailor on "
-                              f"{_cell(e['boat']['s'])}, facing {data.DIR_NAMES[tuple(e['boat']['d'])]}."),
-    "goods_dealt": lambda e: "The goods are stacked on the boats at random.",
-    "pile_shuffled": lambda e: f"The objective pile ({e['size']} cards) is shuffled.",
-    "objective_dealt": lambda e: f"{_seat(e['seat'])} draws objective {e['card']} face up.",
-    "objective_offered": lambda e: f"{_seat(e['seat'])} chooses among {e['count']} objective cards.",
-    "objective_kept": lambda e: (f"{_seat(e['seat'])} keeps "
-                                 + (f"objective {e['card']}" if "card" in e else "an objective face down")
-                                 + f" and returns {e['returned']} to the pile."),
-    "coins_given": lambda e: "Starting coins are handed out.",
-    "dice_rolled": lambda e: f"{_seat(e['seat'])}'s turn: {e['mp']} movement points.",
-    "die_rerolled": lambda e: f"{_seat(e['seat'])} rerolls die {e['die'] + 1}: {e['value']}.",
-    "mp_bought": lambda e: f"{_seat(e['seat'])} pays a coin for one more movement point.",
-    "boat_slid": lambda e: f"{_seat(e['seat'])} slides boat {e['boat']} (sailor now on {_cell(e['s'])}).",
-    "boat_rotated": lambda e: f"{_seat(e['seat'])} turns boat {e['boat']} a quarter turn.",
-    "boat_hopped": lambda e: f"{_seat(e['seat'])} slides boat {e['boat']} over another boat.",
-    "boat_shifted": lambda e: f"{_seat(e['seat'])} moves boat {e['boat']} sideways.",
-    "boat_half_turned": lambda e: f"{_seat(e['seat'])} turns boat {e['boat']} right round.",
-    "boat_turned_far": lambda e: f"{_seat(e['seat'])} turns boat {e['boat']} about its far end.",
-    "stacks_swapped": lambda e: f"{_seat(e['seat'])} swaps the goods stacks of boat {e['boat']}.",
-    "heir_moved": lambda e: f"{_seat(e['seat'])}'s heir {HOW[e['how']]} to {_cell(e['to'])}.",
-    "heirs_swapped": lambda e: f"{_seat(e['seat'])}'s heir swaps places with {_seat(e['other'])}'s.",
-    "goods_taken": lambda e: f"{_seat(e['seat'])} collects the {_good(e['kind'])}.",
-    "objective_completed": lambda e: f"{_seat(e['seat'])} delivers objective {e['card']}!",
-    "coins_paid": lambda e: f"{_seat(e['seat'])} takes {e['amount']} coin(s) from {_from(e['from'])}.",
-    "shortfall_started": lambda e: f"The bank is empty: {_seat(e['seat'])} chooses whom to take {e['owed']} coin(s) from.",
-    "shortfall_ended": lambda e: "The coins are settled.",
-    "turn_ended": lambda e: f"{_seat(e['seat'])} ends the turn with {e['unused']} movement point(s) unused.",
-    "game_ended": lambda e: ("The game ends: " + ", ".join(_seat(s) for s in e["winners"])
-                             + (" win." if len(e["winners"]) > 1 else " wins.")
-                             + (" (turn limit)" if e["reason"] == "turn_limit" else "")),
+    "game_created": lambda e: _("A game of Dragon Market for {players} players begins; {first} is the first player;"
+                                " {target} objectives win.").format(players=e["players"], first=_seat(e["first_player"]),
+                                                                    target=e["target"]),
+    "boat_kind_picked": lambda e: (_("{who} picks a boat with its sailor in the middle to place.") if e["kind"] == "centre"
+                                   else _("{who} picks a boat with its sailor at one end to place.")).format(
+                                       who=_seat(e["seat"])),
+    "boat_sailor_set": lambda e: _("{who} puts the sailor on {cell}.").format(who=_seat(e["seat"]), cell=_cell(e["cell"])),
+    "placement_back": lambda e: _("{who} takes the choice back.").format(who=_seat(e["seat"])),
+    "boat_placed": lambda e: _("{who} places boat {id} with its sailor on {cell}, facing {dir}.").format(
+        who=_seat(e["seat"]), id=e["boat"]["id"], cell=_cell(e["boat"]["s"]),
+        dir=_(DIRECTION_WORDS[data.DIR_NAMES[tuple(e["boat"]["d"])]])),
+    "goods_dealt": lambda e: _("The goods are stacked on the boats at random."),
+    "pile_shuffled": lambda e: ngettext("The objective pile ({n} card) is shuffled.",
+                                        "The objective pile ({n} cards) is shuffled.", e["size"]).format(n=e["size"]),
+    "objective_dealt": lambda e: _("{who} draws objective {card} face up.").format(who=_seat(e["seat"]), card=e["card"]),
+    "objective_offered": lambda e: _("{who} chooses among {n} objective cards.").format(who=_seat(e["seat"]), n=e["count"]),
+    "objective_kept": _kept,
+    "coins_given": lambda e: _("Starting coins are handed out."),
+    "dice_rolled": lambda e: ngettext("{who}'s turn: {mp} movement point.", "{who}'s turn: {mp} movement points.",
+                                      e["mp"]).format(who=_seat(e["seat"]), mp=e["mp"]),
+    "die_rerolled": lambda e: _("{who} rerolls die {die}: {value}.").format(who=_seat(e["seat"]), die=e["die"] + 1,
+                                                                           value=e["value"]),
+    "mp_bought": lambda e: _("{who} pays a coin for one more movement point.").format(who=_seat(e["seat"])),
+    "boat_slid": lambda e: _("{who} slides boat {boat} (its sailor now on {cell}).").format(
+        who=_seat(e["seat"]), boat=e["boat"], cell=_cell(e["s"])),
+    "boat_rotated": lambda e: _("{who} turns boat {boat} a quarter turn.").format(who=_seat(e["seat"]), boat=e["boat"]),
+    "boat_hopped": lambda e: _("{who} slides boat {boat} over another boat.").format(who=_seat(e["seat"]), boat=e["boat"]),
+    "boat_shifted": lambda e: _("{who} moves boat {boat} sideways.").format(who=_seat(e["seat"]), boat=e["boat"]),
+    "boat_half_turned": lambda e: _("{who} turns boat {boat} right round.").format(who=_seat(e["seat"]), boat=e["boat"]),
+    "boat_turned_far": lambda e: _("{who} turns boat {boat} about its far end.").format(who=_seat(e["seat"]),
+                                                                                       boat=e["boat"]),
+    "stacks_swapped": lambda e: _("{who} swaps the goods stacks of boat {boat}.").format(who=_seat(e["seat"]),
+                                                                                       boat=e["boat"]),
+    "heir_moved": lambda e: _(HOW[e["how"]]).format(who=_seat(e["seat"]), cell=_cell(e["to"])),
+    "heirs_swapped": lambda e: _("{who}'s heir swaps places with {other}'s.").format(who=_seat(e["seat"]),
+                                                                                    other=_seat(e["other"])),
+    "goods_taken": lambda e: _("{who} collects the {goods}.").format(who=_seat(e["seat"]), goods=_good(e["kind"])),
+    "objective_completed": lambda e: _("{who} delivers objective {card}!").format(who=_seat(e["seat"]), card=e["card"]),
+    "coins_paid": lambda e: ngettext("{who} takes {n} coin from {source}.", "{who} takes {n} coins from {source}.",
+                                     e["amount"]).format(who=_seat(e["seat"]), n=e["amount"], source=_from(e["from"])),
+    "shortfall_started": lambda e: ngettext("The bank is empty: {who} chooses whom to take {n} coin from.",
+                                            "The bank is empty: {who} chooses whom to take {n} coins from.",
+                                            e["owed"]).format(who=_seat(e["seat"]), n=e["owed"]),
+    "shortfall_ended": lambda e: _("The coins are settled."),
+    "turn_ended": lambda e: ngettext("{who} ends the turn with {n} movement point unused.",
+                                     "{who} ends the turn with {n} movement points unused.",
+                                     e["unused"]).format(who=_seat(e["seat"]), n=e["unused"]),
+    "game_ended": _ended,
 }
 
 
 def describe(event: dict) -> str:
     line = LINES.get(event.get("type"))
     return line(event) if line else str(event.get("type", "")).replace("_", " ")
+
+
+def glossary() -> dict:
+    """What the board names: goods, objective cards' goods, directions, powers, the prompt of each phase."""
+    return {
+        "goods": [_(word) for word in GOODS_WORDS],
+        "cards": {card: list(kinds) for card, kinds in data.CARDS.items()},
+        "directions": {key: _(word) for key, word in DIRECTION_WORDS.items()},
+        "powers": {key: _(word) for key, word in POWER_WORDS.items()},
+        "prompts": {key: _(word) for key, word in PROMPTS.items()},
+    }

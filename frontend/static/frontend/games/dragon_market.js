@@ -1,0 +1,193 @@
+// Dragon Market: the table page's board. The harbour (dragon_market/sea.js), the players'
+// purses, goods and objectives, the dice and the prompt are drawn from the view; everything
+// clickable is one of the server's legal actions (ActionIndex). A boat is moved by choosing it
+// and then where it goes (or how it turns, in the prompt); the heir by clicking the square it
+// steps to, whose cost in movement points is written on it.
+import { el } from "../js/client.js";
+import { gettext, interpolate, ngettext } from "../js/i18n.js";
+import { ActionIndex } from "./board.js";
+import { SEAT_COLOURS, drawSea, goodsName } from "./dragon_market/sea.js";
+
+const STYLESHEET = new URL("./dragon_market/dragon_market.css", import.meta.url).href;
+const BOAT_MOVES = ["slide", "rotate", "hop", "shift", "half_turn", "turn_far", "swap_stacks"];
+
+function linkStylesheet() {
+  if (document.querySelector("link[data-game-css=dragon_market]")) return;
+  document.head.append(el("link", { rel: "stylesheet", href: STYLESHEET, "data-game-css": "dragon_market" }));
+}
+
+// What the page remembers between draws of one state: the boat chosen to move.
+const local = { seq: null, boat: null };
+
+function seatNameOf(snapshot, me) {
+  return (seat) => {
+    const info = (snapshot.seats || [])[seat];
+    const name = info ? info.name : interpolate(gettext("Seat %(number)s"), { number: seat + 1 });
+    return seat === me ? interpolate(gettext("%(name)s (you)"), { name }) : name;
+  };
+}
+
+// The objective a viewer may read for a unit: public, or (advanced game) the secret copy the
+// server addressed to this seat, which only the unit's own seats receive.
+function objectiveOf(unit, me, glossary) {
+  if (unit.objective !== undefined) return unit.objective ? { card: unit.objective, goods: unit.objective_goods } : null;
+  const copy = (unit.secret_copies || []).find((row) => row.seat === me);
+  return copy ? { card: copy.secret, goods: (glossary.cards || {})[copy.secret] || [], secret: true } : null;
+}
+
+function goodsList(ctx, kinds, held) {
+  return el("span", { class: "dm-goods-list" }, ...kinds.map((kind) => el("span", {
+    class: `dm-chip${held.includes(kind) ? " held" : ""}`, title: held.includes(kind) ? gettext("collected") : gettext("still to collect"),
+    text: `${held.includes(kind) ? "✓ " : ""}${goodsName(ctx, kind)}`,
+  })));
+}
+
+function drawPlayers(ctx) {
+  const { view } = ctx;
+  return el("div", { class: "dm-players" }, ...view.players.map((player) => {
+    const unit = view.units[player.unit];
+    const objective = objectiveOf(unit, ctx.me, ctx.glossary);
+    const toMove = view.to_act.includes(player.seat);
+    const secret = unit.has_objective && !objective;
+    return el("div", { class: `dm-player${toMove ? " to-move" : ""}`, "data-seat": player.seat,
+      style: `--seat-colour: ${SEAT_COLOURS[player.colour]}` },
+    el("div", { class: "dm-player-head" },
+      el("strong", { text: ctx.seatName(player.seat) }),
+      el("span", { class: "dm-coins", title: gettext("coins"), text: interpolate(ngettext("%(n)s coin", "%(n)s coins", unit.coins), { n: unit.coins }) }),
+      el("span", { class: "dm-done", text: interpolate(gettext("%(done)s of %(target)s objectives"), { done: unit.completed.length, target: view.target }) })),
+    objective ? el("div", { class: "dm-objective", "data-testid": `objective-${player.seat}` },
+      el("span", { class: "muted", text: interpolate(objective.secret ? gettext("Secret objective %(card)s (only your side sees it):")
+        : gettext("Objective %(card)s:"), { card: objective.card }) }), " ",
+      goodsList(ctx, objective.goods, unit.held))
+      : el("div", { class: "muted", text: secret ? interpolate(gettext("A secret objective · %(n)s goods collected"), { n: unit.held.length }) : gettext("No objective") }),
+    unit.powers.length ? el("div", { class: "dm-powers", text: unit.powers.map((power) => (ctx.glossary.powers || {})[power] || power).join(" · ") }) : null);
+  }));
+}
+
+function drawTurn(ctx) {
+  const { view } = ctx;
+  const facts = [interpolate(gettext("Round %(turn)s"), { turn: view.turns || 1 })];
+  if (view.options.turn_limit) facts.push(interpolate(gettext("ends after round %(limit)s"), { limit: view.options.turn_limit }));
+  if (view.phase === "play") {
+    facts.push(interpolate(gettext("dice %(a)s + %(b)s"), { a: view.dice[0], b: view.dice[1] }));
+    facts.push(interpolate(ngettext("%(n)s movement point left", "%(n)s movement points left", view.mp), { n: view.mp }));
+  }
+  facts.push(interpolate(gettext("%(n)s objective cards in the pile"), { n: view.pile_size }));
+  return el("p", { class: "dm-turn", "data-testid": "dm-turn", text: facts.join(" · ") });
+}
+
+function describe(ctx, action) {
+  const boat = action.boat !== undefined ? ctx.view.boats[action.boat] : null;
+  const id = boat ? boat.id : "";
+  const turnWords = { cw: gettext("clockwise"), ccw: gettext("counter-clockwise") };
+  switch (action.type) {
+    case "rotate": return interpolate(gettext("Turn boat %(id)s a quarter %(way)s (1 MP)"), { id, way: turnWords[action.turn] });
+    case "turn_far": return interpolate(gettext("Turn boat %(id)s about its far end, %(way)s (1 MP)"), { id, way: turnWords[action.turn] });
+    case "half_turn": return interpolate(gettext("Turn boat %(id)s right round (1 MP)"), { id });
+    case "swap_stacks": return interpolate(gettext("Swap the goods stacks of boat %(id)s (1 MP)"), { id });
+    case "slide": case "hop": case "shift": return interpolate(gettext("Move boat %(id)s by %(by)s (1 MP)"), { id, by: action.by });
+    case "step": return interpolate(gettext("Move your heir to (%(x)s, %(y)s)"), { x: action.to[0], y: action.to[1] });
+    case "buy_mp": return gettext("Pay a coin for one more movement point");
+    case "end_turn": return gettext("End your turn");
+    case "reroll": return interpolate(gettext("Reroll die %(n)s"), { n: action.die + 1 });
+    case "swap_heir": return interpolate(gettext("Swap places with %(name)s's heir (1 MP)"), { name: ctx.seatName(action.seat) });
+    case "pick_boat": return action.kind === "centre" ? gettext("Place a boat with its sailor in the middle") : gettext("Place a boat with its sailor at one end");
+    case "facing": return interpolate(gettext("Face the boat %(dir)s"), { dir: (ctx.glossary.directions || {})[action.dir] || action.dir });
+    case "sailor_at": return interpolate(gettext("Put the sailor on (%(x)s, %(y)s)"), { x: action.cell[0], y: action.cell[1] });
+    case "keep": return interpolate(gettext("Keep objective %(card)s"), { card: action.card });
+    case "coin_from": return interpolate(gettext("Take the coin from %(name)s"), { name: ctx.seatName(action.seat) });
+    case "back": return gettext("Take the choice back");
+    default: return action.type;
+  }
+}
+
+export function describeAction(action, snapshot, glossary) {
+  const ctx = { view: snapshot.view, glossary: glossary || {}, seatName: seatNameOf(snapshot, snapshot.seat) };
+  return describe(ctx, action);
+}
+
+function keepButton(ctx, action) {
+  const goods = (ctx.glossary.cards || {})[action.card] || [];
+  const button = ctx.actions.button(action, describe(ctx, action));
+  if (goods.length) button.title = goods.map((kind) => goodsName(ctx, kind)).join(", ");
+  return button;
+}
+
+function renderPrompt(target, ctx) {
+  const { actions, view, local: mine } = ctx;
+  if (!actions.all.length) {
+    target.replaceChildren();
+    return;
+  }
+  const parts = [el("h3", { text: (ctx.glossary.prompts || {})[view.phase] || "" })];
+  const buttons = [];
+  const boatActions = actions.all.filter((action) => BOAT_MOVES.includes(action.type));
+  if (mine.boat !== null) {
+    const boat = view.boats[mine.boat];
+    parts.push(el("p", { text: interpolate(gettext("Boat %(id)s: click a dashed outline on the board to move it, or turn it here."), { id: boat.id }) }));
+    for (const action of boatActions.filter((a) => a.boat === mine.boat && !["slide", "hop", "shift"].includes(a.type))) {
+      buttons.push(actions.button(action, describe(ctx, action)));
+    }
+    buttons.push(el("button", { type: "button", class: "secondary", onclick: () => ctx.selectBoat(null), text: gettext("Choose another boat") }));
+  } else if (boatActions.length) {
+    parts.push(el("p", { class: "muted", text: gettext("Click a boat to move or turn it, or a marked square to move your heir.") }));
+  }
+  for (const action of actions.all) {
+    if (["keep"].includes(action.type)) buttons.push(keepButton(ctx, action));
+    else if (["pick_boat", "facing", "coin_from", "reroll", "swap_heir", "buy_mp", "end_turn", "back"].includes(action.type)) {
+      buttons.push(actions.button(action, describe(ctx, action)));
+    }
+  }
+  if (buttons.length) parts.push(el("div", { class: "choices" }, ...buttons));
+  target.replaceChildren(...parts);
+}
+
+// Which boat and heir the latest move touched, to mark them on the board.
+function lastTouched(move) {
+  const events = move ? move.events : [];
+  const last = { boat: null, heir: null };
+  for (const frame of events) {
+    const event = frame.event || {};
+    if (typeof event.boat === "number") last.boat = event.boat;
+    if (event.type === "heir_moved" || event.type === "heirs_swapped") last.heir = event.seat;
+  }
+  return last;
+}
+
+function stepCost(view, to) {
+  const here = view.players.find((player) => view.to_act.includes(player.seat));
+  if (!here) return 1;
+  const dx = Math.abs(to[0] - here.heir[0]);
+  const dy = Math.abs(to[1] - here.heir[1]);
+  return dx + dy === 2 && (dx === 0 || dy === 0) ? view.options.mp_cost_special_steps || 2 : 1;
+}
+
+export function render(root, snapshot, ui) {
+  linkStylesheet();
+  if (snapshot.seq !== local.seq) Object.assign(local, { seq: snapshot.seq, boat: null });
+  const actions = new ActionIndex(snapshot.legal_actions || [], ui.act);
+  const view = snapshot.view;
+  const me = snapshot.seat;
+  const myUnit = me === null || me === undefined ? null : view.units[view.players[me].unit];
+  const objective = myUnit ? objectiveOf(myUnit, me, ui.glossary || {}) : null;
+  const touched = lastTouched(ui.lastMove);
+  const ctx = {
+    view, snapshot, actions, glossary: ui.glossary || {}, me, local,
+    seatName: seatNameOf(snapshot, me),
+    wanted: new Set(objective ? objective.goods.filter((kind) => !myUnit.held.includes(kind)) : []),
+    movable: new Set(actions.all.filter((action) => BOAT_MOVES.includes(action.type)).map((action) => action.boat)),
+    lastBoat: touched.boat, lastHeir: touched.heir,
+    stepCost: (to) => stepCost(view, to),
+    selectBoat: (index) => {
+      local.boat = index;
+      render(root, snapshot, ui);
+    },
+  };
+  // Every boat move is reachable: on the board once its boat is chosen, or in the prompt.
+  for (const action of actions.all) if (BOAT_MOVES.includes(action.type)) actions.placed.add(actions.indexOf(action));
+  root.replaceChildren(el("div", { class: "dm" },
+    drawTurn(ctx),
+    el("div", { class: "dm-top" }, el("div", { class: "dm-sea-box" }, drawSea(ctx)), drawPlayers(ctx))));
+  renderPrompt(ui.prompt, ctx);
+  return actions.placed;
+}

@@ -1,0 +1,176 @@
+// Dragon Market: the 10 x 10 harbour. Boats are hulls over three squares with the bow pointing
+// the way they face, the sailor drawn as a figure and each goods stack as a disc with its count;
+// heirs are pawns in their seat's colour; pontoons are the corner squares. What the seat may do
+// is drawn on top: boats to select, where a selected boat may slide, squares for the sailor in
+// set-up, and the squares the heir may step to, each with its cost in movement points.
+import { gettext, interpolate } from "../../js/i18n.js";
+import { svg } from "../board.js";
+
+export const CELL = 44;
+export const SEAT_COLOURS = { red: "#d9483b", yellow: "#e3b92b", green: "#3c9a48", blue: "#3a6fd8" };
+const GOODS_HUES = 20;
+
+const px = (x) => x * CELL;
+const py = (y, size) => (size - 1 - y) * CELL;
+
+export function goodsName(ctx, kind) {
+  return (ctx.glossary.goods || {})[kind] || ctx.view.goods_names[kind];
+}
+
+function goodsColour(kind) {
+  return `hsl(${Math.round((kind * 360) / GOODS_HUES)} 62% 52%)`;
+}
+
+function abbreviation(name) {
+  const words = name.split(" ");
+  return (words.length > 1 ? words[0][0] + words[1][0] : name.slice(0, 2)).toUpperCase();
+}
+
+function drawBoat(ctx, boat, index, size) {
+  const [sailor, first, second] = [boat.cells[0], boat.cells[1], boat.cells[2]];
+  const xs = boat.cells.map((c) => px(c[0]));
+  const ys = boat.cells.map((c) => py(c[1], size));
+  const x0 = Math.min(...xs) + 5;
+  const y0 = Math.min(...ys) + 5;
+  const width = Math.max(...xs) - Math.min(...xs) + CELL - 10;
+  const height = Math.max(...ys) - Math.min(...ys) + CELL - 10;
+  const [dx, dy] = boat.d;
+  // The bow: a point on the side the boat faces.
+  const bowX = dx > 0 ? x0 + width + 6 : dx < 0 ? x0 - 6 : x0 + width / 2;
+  const bowY = dy > 0 ? y0 - 6 : dy < 0 ? y0 + height + 6 : y0 + height / 2;
+  const selected = ctx.local.boat === index;
+  const last = ctx.lastBoat === index;
+  const stacks = [first, second].map((cell, slot) => {
+    const [kind, count] = boat.goods[slot] || [null, 0];
+    const cx = px(cell[0]) + CELL / 2;
+    const cy = py(cell[1], size) + CELL / 2;
+    if (!count) return svg("circle", { cx, cy, r: 5, fill: "rgba(0,0,0,.2)" });
+    const name = goodsName(ctx, kind);
+    const wanted = ctx.wanted.has(kind);
+    return svg("g", { class: `dm-goods${wanted ? " wanted" : ""}` },
+      svg("title", {}, interpolate(gettext("%(goods)s × %(count)s"), { goods: name, count })),
+      svg("circle", { cx, cy, r: 14, fill: goodsColour(kind), stroke: wanted ? "#ffd400" : "#fff", "stroke-width": wanted ? 4 : 2 }),
+      svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, abbreviation(name)),
+      svg("text", { x: cx + 13, y: cy - 9, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#222" }, `×${count}`));
+  });
+  const group = svg("g", { class: `dm-boat${selected ? " selected" : ""}${last ? " last-moved" : ""}`, "data-boat": index },
+    svg("title", {}, interpolate(gettext("Boat %(id)s, facing %(dir)s"), { id: boat.id, dir: (ctx.glossary.directions || {})[boat.dir] || boat.dir })),
+    svg("path", { class: "hit", d: hull(x0, y0, width, height, bowX, bowY, dx, dy), fill: "#9a6b3f",
+      stroke: selected ? "#ff3d00" : last ? "#ff8a00" : "#5b3b1c", "stroke-width": selected || last ? 4 : 2 }),
+    svg("g", { class: "dm-sailor" },
+      svg("circle", { cx: px(sailor[0]) + CELL / 2, cy: py(sailor[1], size) + CELL / 2, r: 9, fill: "#f4e1c1", stroke: "#5b3b1c", "stroke-width": 2 }),
+      svg("text", { x: px(sailor[0]) + CELL / 2, y: py(sailor[1], size) + CELL / 2 + 4, "text-anchor": "middle", "font-size": 10, fill: "#5b3b1c" }, boat.id)),
+    ...stacks);
+  return group;
+}
+
+function hull(x0, y0, width, height, bowX, bowY, dx, dy) {
+  const x1 = x0 + width;
+  const y1 = y0 + height;
+  if (dx > 0) return `M${x0},${y0} L${x1 - 8},${y0} L${bowX},${bowY} L${x1 - 8},${y1} L${x0},${y1} Z`;
+  if (dx < 0) return `M${x1},${y0} L${x0 + 8},${y0} L${bowX},${bowY} L${x0 + 8},${y1} L${x1},${y1} Z`;
+  if (dy > 0) return `M${x0},${y1} L${x0},${y0 + 8} L${bowX},${bowY} L${x1},${y0 + 8} L${x1},${y1} Z`;
+  return `M${x0},${y0} L${x0},${y1 - 8} L${bowX},${bowY} L${x1},${y1 - 8} L${x1},${y0} Z`;
+}
+
+function drawHeirs(ctx, size) {
+  const byCell = new Map();
+  for (const player of ctx.view.players) {
+    const key = player.heir.join(",");
+    byCell.set(key, [...(byCell.get(key) || []), player]);
+  }
+  const pawns = [];
+  for (const players of byCell.values()) {
+    players.forEach((player, index) => {
+      const [x, y] = player.heir;
+      const offset = (index - (players.length - 1) / 2) * 12;
+      const cx = px(x) + CELL / 2 + offset;
+      const cy = py(y, size) + CELL / 2 + 10;
+      const mine = player.seat === ctx.me;
+      pawns.push(svg("g", { class: `dm-heir${ctx.lastHeir === player.seat ? " last-moved" : ""}`, "data-seat": player.seat, "pointer-events": "none" },
+        svg("title", {}, interpolate(gettext("%(name)s's heir"), { name: ctx.seatName(player.seat) })),
+        svg("path", { d: `M${cx - 8},${cy + 8} L${cx},${cy - 12} L${cx + 8},${cy + 8} Z`, fill: SEAT_COLOURS[player.colour],
+          stroke: mine ? "#111" : "#fff", "stroke-width": mine ? 3 : 2 }),
+        svg("circle", { cx, cy: cy - 13, r: 6, fill: SEAT_COLOURS[player.colour], stroke: mine ? "#111" : "#fff", "stroke-width": 2 })));
+    });
+  }
+  return svg("g", {}, ...pawns);
+}
+
+function drawChoices(ctx, size) {
+  const { actions, local } = ctx;
+  const layer = [];
+  for (const action of actions.all) {
+    if (action.type === "step") {
+      const [x, y] = action.to;
+      const cost = ctx.stepCost(action.to);
+      // A marker in the square's corner, so that the boat under it can still be chosen.
+      const [cx, cy] = [px(x) + 13, py(y, size) + 13];
+      const target = svg("g", { class: "dm-step" },
+        svg("circle", { class: "hit", cx, cy, r: 10, fill: "#fff7e0" }),
+        svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#7a1d00" }, String(cost)));
+      layer.push(actions.clickable(target, action, interpolate(gettext("Move your heir to (%(x)s, %(y)s) for %(mp)s MP"), { x, y, mp: cost })));
+    } else if (action.type === "sailor_at") {
+      const [x, y] = action.cell;
+      const target = svg("rect", { class: "hit dm-spot", x: px(x) + 6, y: py(y, size) + 6, width: CELL - 12, height: CELL - 12, rx: 8,
+        fill: "rgba(255,255,255,.3)", "stroke-dasharray": "4 3" });
+      layer.push(actions.clickable(target, action, interpolate(gettext("Put the sailor on (%(x)s, %(y)s)"), { x, y })));
+    } else if (local.boat !== null && ["slide", "hop", "shift"].includes(action.type) && action.boat === local.boat) {
+      const boat = ctx.view.boats[local.boat];
+      const [ax, ay] = action.type === "shift" ? shiftVector(boat, action.by) : [boat.d[0] !== 0 ? action.by : 0, boat.d[1] !== 0 ? action.by : 0];
+      // Where the boat would lie, outlined; the click target is the sailor's new square, one per move.
+      layer.push(svg("g", { class: "dm-outline", "pointer-events": "none" },
+        ...boat.cells.map(([x, y]) => svg("rect", { x: px(x + ax) + 6, y: py(y + ay, size) + 6, width: CELL - 12,
+          height: CELL - 12, rx: 6, fill: "rgba(154,107,63,.18)", stroke: "#5b3b1c", "stroke-dasharray": "4 3" }))));
+      const [sx, sy] = [boat.s[0] + ax, boat.s[1] + ay];
+      const target = svg("g", { class: "dm-ghost" },
+        svg("circle", { class: "hit", cx: px(sx) + CELL / 2, cy: py(sy, size) + CELL / 2, r: 13, fill: "#fff" }),
+        svg("text", { x: px(sx) + CELL / 2, y: py(sy, size) + CELL / 2 + 4, "text-anchor": "middle", "font-size": 10,
+          "font-weight": 700, fill: "#7a1d00" }, interpolate(gettext("%(mp)s MP"), { mp: 1 })));
+      layer.push(actions.clickable(target, action, interpolate(gettext("Move boat %(id)s so its sailor is on (%(x)s, %(y)s), for 1 MP"),
+        { id: boat.id, x: sx, y: sy })));
+    }
+  }
+  return svg("g", { class: "dm-choices" }, ...layer);
+}
+
+// A sideways shift moves the boat across its length; `by` is signed along +x or +y.
+function shiftVector(boat, by) {
+  return boat.d[0] !== 0 ? [0, by] : [by, 0];
+}
+
+export function drawSea(ctx) {
+  const size = ctx.view.size;
+  const squares = [];
+  for (let x = 0; x < size; x += 1) {
+    for (let y = 0; y < size; y += 1) {
+      squares.push(svg("rect", { x: px(x), y: py(y, size), width: CELL, height: CELL, fill: (x + y) % 2 ? "#6fb3c9" : "#78bccf",
+        stroke: "rgba(255,255,255,.25)" }));
+    }
+  }
+  const pontoons = ctx.view.pontoons.map((pontoon) => {
+    const [x, y] = pontoon.cell;
+    const owner = pontoon.owner === null ? null : ctx.view.players[pontoon.owner];
+    return svg("g", { class: "dm-pontoon" },
+      svg("title", {}, owner ? interpolate(gettext("%(name)s's pontoon"), { name: ctx.seatName(owner.seat) }) : gettext("An empty pontoon")),
+      svg("rect", { x: px(x) + 2, y: py(y, size) + 2, width: CELL - 4, height: CELL - 4, rx: 4, fill: "#c9a26b",
+        stroke: owner ? SEAT_COLOURS[owner.colour] : "#8a6d45", "stroke-width": 5 }));
+  });
+  const boats = ctx.view.boats.map((boat, index) => {
+    const drawn = drawBoat(ctx, boat, index, size);
+    if (ctx.movable.has(index)) {
+      drawn.classList.add("clickable");
+      drawn.setAttribute("role", "button");
+      drawn.setAttribute("tabindex", "0");
+      drawn.setAttribute("aria-label", interpolate(gettext("Choose boat %(id)s to move"), { id: boat.id }));
+      drawn.addEventListener("click", (click) => {
+        click.preventDefault();
+        ctx.selectBoat(index);
+      });
+    }
+    return drawn;
+  });
+  return svg("svg", { viewBox: `0 0 ${size * CELL} ${size * CELL}`, class: "dm-sea", role: "img",
+    "aria-label": gettext("The harbour: boats, goods and heirs") },
+  ...squares, ...pontoons, ...boats, drawHeirs(ctx, size), drawChoices(ctx, size));
+}

@@ -1,0 +1,152 @@
+"""Dragon Market in a real browser: a four-player game against three bots, placed and played by
+clicking boats, their outlines and the heir's squares, to the final scores and the seed check;
+and a team game of two people in two browsers, each seeing their own side's secret objective
+and not the other side's."""
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.helpers import sign_up, screenshot
+
+pytestmark = pytest.mark.e2e
+SHOTS = Path("/tmp/shots")  # a copy of the screenshots to look at
+OVER = "Boolean(window.sampanTable.state.live && window.sampanTable.state.live.outcome)"
+MINE = "(() => { const s = window.sampanTable.state; return Boolean(s.live && !s.busy && s.live.legal_actions.length); })()"
+PHASE = "window.sampanTable.state.live.view.phase"
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    shutil.copy(screenshot(page, f"dragon_market-{name}"), SHOTS / f"dragon_market_{name}.png")
+
+
+def create(page, players: int, seats: dict[int, dict], options: dict) -> int:
+    page.goto("/tables/new/?game=dragon_market")
+    page.select_option("#players", str(players))
+    for index, seat in seats.items():
+        page.select_option(f"select[name=seat-{index}-kind]", seat["kind"])
+        if seat["kind"] == "ai":
+            page.select_option(f"select[name=seat-{index}-strength]", seat["strength"])
+        if seat["kind"] == "invite":
+            page.fill(f"input[name=seat-{index}-username]", seat["username"])
+    for name, value in options.items():
+        field = page.locator(f"[name=option-{name}]")
+        if field.get_attribute("type") == "checkbox":
+            field.check()
+        elif field.evaluate("(node) => node.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    page.click("#new-table button[type=submit]")
+    page.wait_for_url("**/tables/*/")
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+def my_move(page, rng: random.Random, moves_this_turn: list) -> None:
+    """One click-made move: in set-up a boat kind, its sailor's square and its facing; in play a
+    few boat moves and heir steps, then the end of the turn."""
+    prompt_buttons = page.locator("#prompt button:not(.secondary)")
+    if page.evaluate(PHASE) != "play":
+        spots = page.locator("#board .dm-spot").all()
+        if spots:
+            rng.choice(spots).click()
+        else:
+            rng.choice(prompt_buttons.all()).click()
+        return
+    steps = page.locator("#board .dm-step").all()
+    boats = page.locator("#board .dm-boat.clickable").all()
+    if len(moves_this_turn) >= 3 or not (steps or boats):
+        page.get_by_role("button", name="End your turn").click()
+        moves_this_turn.clear()
+        return
+    if steps and (not boats or rng.random() < 0.6):
+        rng.choice(steps).click()
+    else:
+        rng.choice(boats).click()
+        ghosts = page.locator("#board .dm-ghost").all()
+        turns = page.locator("#prompt button:not(.secondary)", has_text="Turn boat").all()
+        rng.choice(ghosts + turns).click()
+    moves_this_turn.append(1)
+
+
+def play_to_the_end(page, rng: random.Random, clicks: int = 0) -> int:
+    moves: list = []
+    while not page.evaluate(OVER):
+        page.wait_for_function(f"{MINE} || {OVER}", timeout=60000)
+        if page.evaluate(OVER):
+            break
+        seq = page.evaluate("window.sampanTable.state.live.seq")
+        my_move(page, rng, moves)
+        clicks += 1
+        page.wait_for_function(f"window.sampanTable.state.live.seq > {seq} || {OVER}", timeout=30000)
+    return clicks
+
+
+def test_a_four_player_game_against_three_bots_by_clicking(new_page):
+    page = new_page(1280, 900)
+    sign_up(page, "hana")
+    bot = {"kind": "ai", "strength": "random"}
+    create(page, 4, {1: bot, 2: bot, 3: bot}, {"turn_limit": "3"})
+    page.get_by_test_id("start").click()
+    page.wait_for_selector("#board .dm-sea")
+    rng = random.Random(4)
+    clicks = 0
+    while page.evaluate(PHASE) != "play" or page.locator("#board .dm-boat").count() < 10:
+        page.wait_for_function(f"{MINE} || ({PHASE} === 'play')", timeout=60000)
+        if page.evaluate(MINE) and page.evaluate(PHASE) != "play":
+            seq = page.evaluate("window.sampanTable.state.live.seq")
+            my_move(page, rng, [])
+            clicks += 1
+            page.wait_for_function(f"window.sampanTable.state.live.seq > {seq}")
+    assert page.locator("#board .dm-boat").count() == 10
+    assert page.locator("#board .dm-heir").count() == 4
+    page.wait_for_function(MINE, timeout=60000)
+    page.get_by_test_id("objective-0").wait_for()  # my objective, face up in the basic game
+    assert "movement point" in page.get_by_test_id("dm-turn").inner_text()
+    shoot(page, "mid-1280")
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    shoot(page, "mid-375")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    clicks = play_to_the_end(page, rng, clicks)
+    assert clicks > 10
+    page.get_by_test_id("scores").wait_for()
+    page.get_by_test_id("seed-check").filter(has_text="matches").wait_for()
+    shoot(page, "finished-1280")
+
+
+def test_a_team_game_shows_each_side_its_own_secret_objective(new_page):
+    first, second = new_page(1280, 900), new_page(1280, 900)
+    sign_up(second, "kenji")
+    sign_up(first, "yoko")
+    bot = {"kind": "ai", "strength": "random"}
+    create(first, 4, {1: bot, 2: {"kind": "invite", "username": "kenji"}, 3: bot},
+           {"teams": True, "variant": '"advanced"', "boat_setup": '"random"', "turn_limit": "2"})
+    table_url = first.url
+    second.goto(table_url)
+    second.get_by_test_id("join-2").click()
+    first.get_by_test_id("start").click()
+    for page in (first, second):
+        page.wait_for_selector("#board .dm-sea")
+    rng = random.Random(8)
+    # Until both partners have kept their team's objective, each keeps one when asked.
+    while not all(page.locator("[data-testid=objective-0]").count() for page in (first, second)):
+        for page in (first, second):
+            if page.evaluate(MINE) and page.evaluate(PHASE) != "play":
+                seq = page.evaluate("window.sampanTable.state.live.seq")
+                rng.choice(page.locator("#prompt button").all()).click()
+                page.wait_for_function(f"window.sampanTable.state.live.seq > {seq}")
+        first.wait_for_timeout(200)
+    # Seats 0 and 2 are partners: both read the team's secret card, on both their rows.
+    for page in (first, second):
+        for seat in (0, 2):
+            assert "Secret objective" in page.get_by_test_id(f"objective-{seat}").inner_text()
+        for seat in (1, 3):  # the other team's secret stays hidden
+            assert page.get_by_test_id(f"objective-{seat}").count() == 0
+    assert first.get_by_test_id("objective-0").inner_text() == second.get_by_test_id("objective-2").inner_text()
+    secrets = first.evaluate("JSON.stringify(window.sampanTable.state.live.view.units.map((unit) => unit.secret_copies || null))")
+    assert '"seat":1' not in secrets and '"seat":3' not in secrets
+    shoot(first, "team-1280")
