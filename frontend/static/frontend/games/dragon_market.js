@@ -124,7 +124,7 @@ function renderPrompt(target, ctx) {
   const boatActions = actions.all.filter((action) => BOAT_MOVES.includes(action.type));
   if (mine.boat !== null) {
     const boat = view.boats[mine.boat];
-    parts.push(el("p", { text: interpolate(gettext("Boat %(id)s: click a dashed outline on the board to move it, or turn it here."), { id: boat.id }) }));
+    parts.push(el("p", { text: interpolate(gettext("Boat %(id)s: click a white marker on the board to move it there, or turn it here."), { id: boat.id }) }));
     for (const action of boatActions.filter((a) => a.boat === mine.boat && !["slide", "hop", "shift"].includes(a.type))) {
       buttons.push(actions.button(action, describe(ctx, action)));
     }
