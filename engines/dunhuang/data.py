@@ -5,6 +5,8 @@ in play and carry the same number.
 """
 from __future__ import annotations
 
+from engines.i18n import N_
+
 # Goods kinds in play by player count (rules-research §4.1: the 1, 9s and 10s out at two
 # players, the 1 and 10s out at three; all at four). The deck is a pyramid: n cards of value n.
 GOODS_BY_PLAYERS = {
@@ -22,8 +24,8 @@ def deck_for(players: int) -> list[int]:
 
 # Goods names are art only (rules-research §4.2.1, a proposal except gold, which the book names).
 GOOD_NAMES = {
-    1: "gold", 2: "jade", 3: "pearls", 4: "ivory", 5: "incense",
-    6: "porcelain", 7: "silk", 8: "tea", 9: "spices", 10: "wool",
+    1: N_("gold"), 2: N_("jade"), 3: N_("pearls"), 4: N_("ivory"), 5: N_("incense"),
+    6: N_("porcelain"), 7: N_("silk"), 8: N_("tea"), 9: N_("spices"), 10: N_("wool"),
 }
 
 MAX_PLAYERS = 4
@@ -49,25 +51,32 @@ CHARACTER_CARDS = (
     ("maid", "domestic"),
 )
 FACES = tuple(face for card in CHARACTER_CARDS for face in card)
+# Each face's name for players (the faces above are ids).
+FACE_NAMES = {
+    "interpreter": N_("interpreter"), "diplomat": N_("diplomat"), "soldier": N_("soldier"), "general": N_("general"),
+    "shepherd": N_("shepherd"), "farmer": N_("farmer"), "manichean": N_("manichean"), "buddhist": N_("buddhist"),
+    "princess": N_("princess"), "dancer": N_("dancer"), "painter": N_("painter"), "musician": N_("musician"),
+    "trader": N_("trader"), "merchant": N_("merchant"), "maid": N_("maid"), "domestic": N_("domestic"),
+}
 
 # What each face lets its player do, in words, for the board and the log.
 FACE_TEXT = {
-    "interpreter": "Draw as many goods as the camel moved; keep one, the rest go under the deck.",
-    "diplomat": "Draw two goods; keep one, the other goes under the deck.",
-    "soldier": "Swap a card of your shop for a market card of another kind.",
-    "general": "Swap a card of your hand for a market card of another kind.",
-    "shepherd": "Take the market card of a tile next to the camel into your hand.",
-    "farmer": "Take into your hand the market card as many tiles ahead as the camel moved.",
-    "manichean": "Guard one of your majority tokens: the next tie does not take it.",
-    "buddhist": "Guard one of your majority tokens: a tie takes it only for 2 coins.",
-    "princess": "Gain one prestige per majority token you hold.",
-    "dancer": "Gain two prestige.",
-    "painter": "Discard a card from your hand for three prestige.",
-    "musician": "Discard a card from your shop for three prestige.",
-    "trader": "Take two random cards from an opponent's hand, then give two back.",
-    "merchant": "An opponent gives you two cards of their choice, you give two back; gain one prestige.",
-    "maid": "Swap a card of your shop for a card of another kind from your hand.",
-    "domestic": "Move one card from your shop to your hand, or from your hand to your shop.",
+    "interpreter": N_("Draw as many goods as the camel moved; keep one, the rest go under the deck."),
+    "diplomat": N_("Draw two goods; keep one, the other goes under the deck."),
+    "soldier": N_("Swap a card of your shop for a market card of another kind."),
+    "general": N_("Swap a card of your hand for a market card of another kind."),
+    "shepherd": N_("Take the market card of a tile next to the camel into your hand."),
+    "farmer": N_("Take into your hand the market card as many tiles ahead as the camel moved."),
+    "manichean": N_("Guard one of your majority tokens: the next tie does not take it."),
+    "buddhist": N_("Guard one of your majority tokens: a tie takes it only for 2 coins."),
+    "princess": N_("Gain one prestige per majority token you hold."),
+    "dancer": N_("Gain two prestige."),
+    "painter": N_("Discard a card from your hand for three prestige."),
+    "musician": N_("Discard a card from your shop for three prestige."),
+    "trader": N_("Take two random cards from an opponent's hand, then give two back."),
+    "merchant": N_("An opponent gives you two cards of their choice, you give two back; gain one prestige."),
+    "maid": N_("Swap a card of your shop for a card of another kind from your hand."),
+    "domestic": N_("Move one card from your shop to your hand, or from your hand to your shop."),
 }
 
 DIPLOMAT_DRAW = 2

@@ -5,6 +5,9 @@ from engines.core import Engine, IllegalAction, check_seat
 from engines.dunhuang import data, hidden, rules, scoring, setup, text
 from engines.dunhuang.evolve import HANDLERS
 from engines.dunhuang.state import new_state, tokens_held
+from engines.i18n import N_, catalog
+
+_, _ngettext = catalog(__file__)
 
 STATE_KEYS = frozenset(new_state(2, {}))
 HAND_WEIGHT = 0.6  # hand cards may still be lost in the comparison at the end
@@ -14,7 +17,7 @@ RACE_WEIGHT = 20.0  # how much being close to the top-merchant win is worth
 
 class Dunhuang(Engine):
     name = "dunhuang"
-    title = "Merchants of Dunhuang"
+    title = N_("Merchants of Dunhuang")
     min_players = 2
     max_players = data.MAX_PLAYERS
 
@@ -52,8 +55,9 @@ class Dunhuang(Engine):
                     "type": "string",
                     "enum": ["random", "front", "back"],
                     "default": "random",
-                    "description": "Which face of each character card is in play: one at random per card "
-                                   "(the book's rule), or all fronts, or all backs.",
+                    "title": _("Characters"),
+                    "description": _("Which face of each character card is in play: one at random per card "
+                                     "(the book's rule), or all fronts, or all backs."),
                 },
             },
             "additionalProperties": False,

@@ -12,6 +12,9 @@ from engines.dunhuang import data
 from engines.dunhuang.evolve import evolve
 from engines.dunhuang.majority import majority_events
 from engines.dunhuang.state import cards_of, current_face, draw, tokens_held
+from engines.i18n import N_, catalog
+
+_, ngettext = catalog(__file__)
 
 
 def _goods(counts: list[int]) -> list[int]:
@@ -147,20 +150,20 @@ def _slot_choices(state: dict, face: str) -> list[int]:
 
 
 PICK_HELP = {
-    "keep": "Keep one of the cards you drew.",
-    "give": "Give a card that is in your hand.",
-    "pick_token": "Choose one of your majority tokens that has no guard.",
-    "pick_opponent": "Choose an opponent with cards in hand (you need cards in hand too).",
-    "pick_slot": "Choose a market slot this character allows.",
-    "pick_shop": "Choose a card of your shop that this character can use.",
-    "pick_hand": "Choose a card of your hand that this character can use.",
-    "domestic": "Choose a card of your shop or of your hand.",
+    "keep": N_("Keep one of the cards you drew."),
+    "give": N_("Give a card that is in your hand."),
+    "pick_token": N_("Choose one of your majority tokens that has no guard."),
+    "pick_opponent": N_("Choose an opponent with cards in hand (you need cards in hand too)."),
+    "pick_slot": N_("Choose a market slot this character allows."),
+    "pick_shop": N_("Choose a card of your shop that this character can use."),
+    "pick_hand": N_("Choose a card of your hand that this character can use."),
+    "domestic": N_("Choose a card of your shop or of your hand."),
 }
 
 
 def pick_events(state: dict, seat: int, action: dict, rng: random.Random) -> list[dict]:
     if action not in pick_options(state, seat):
-        raise IllegalAction("bad_choice", PICK_HELP[state["step"]])
+        raise IllegalAction("bad_choice", _(PICK_HELP[state["step"]]))
     kind, face = action["type"], current_face(state)
     if kind == "keep":
         return [_kept(state, seat, action["card"])]

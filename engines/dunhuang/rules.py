@@ -8,6 +8,9 @@ from engines.dunhuang import data, faces
 from engines.dunhuang.evolve import evolve
 from engines.dunhuang.majority import fee_events, majority_events
 from engines.dunhuang.state import STEPS, draw, last_player, tokens_held
+from engines.i18n import N_, catalog
+
+_, ngettext = catalog(__file__)
 
 # Action type -> its fields besides "type".
 FIELDS = {
@@ -107,7 +110,7 @@ def decide(state: dict, seat: int, action: dict, rng: random.Random) -> list[dic
     kind = check_shape(action)
     step = state["step"]
     if kind not in STEP_ACTIONS.get(step, ()):
-        raise IllegalAction("wrong_step", f"You cannot {ACTION_WORDS[kind]} now; it is time to {PROMPTS[step]}")
+        raise IllegalAction("wrong_step", _("That is not what the game asks now. {prompt}").format(prompt=_(PROMPTS[step])))
     if step in PICK_STEPS:
         events = faces.pick_events(state, seat, action, rng)
     else:
@@ -122,29 +125,23 @@ def decide(state: dict, seat: int, action: dict, rng: random.Random) -> list[dic
     return events
 
 
-ACTION_WORDS = {
-    "keep": "keep a card", "place_camel": "place the camel", "move": "move the camel", "take": "take goods",
-    "coins": "take coins", "use": "use the character", "pay_guard": "pay a guard fee",
-    "refuse_guard": "refuse a guard fee", "pick_shop": "pick a shop card", "pick_hand": "pick a hand card",
-    "pick_slot": "pick a market slot", "pick_token": "pick a token", "pick_opponent": "pick an opponent",
-    "give": "give a card",
-}
 PROMPTS = {
-    "draft": "keep one of the three cards you drew.",
-    "place_camel": "place the camel on a character.",
-    "move": "move the camel.",
-    "take": "put the goods in your hand or your shop.",
-    "act": "use the character or take 3 coins.",
-    "guard_fee": "pay the guard fee or leave the token.",
-    "over": "read the final scores.",
-    **{step: hint.rstrip(".").lower() + "." for step, hint in faces.PICK_HELP.items()},
+    "draft": N_("Keep one of the three cards you drew."),
+    "place_camel": N_("Place the camel on a character."),
+    "move": N_("Move the camel."),
+    "take": N_("Put the goods in your hand or your shop."),
+    "act": N_("Use the character or take 3 coins."),
+    "guard_fee": N_("Pay the guard fee or leave the token."),
+    "over": N_("The game is over: read the final scores."),
+    **faces.PICK_HELP,
 }
 
 
 def _keep_drafted(state: dict, seat: int, action: dict) -> list[dict]:
     pending = list(state["pending"][seat])
     if action["card"] not in pending:
-        raise IllegalAction("bad_card", f"Keep one of the cards you drew: {', '.join(map(str, sorted(pending)))}.")
+        raise IllegalAction("bad_card", _("Keep one of the cards you drew: {cards}.").format(
+            cards=", ".join(map(str, sorted(pending)))))
     pending.remove(action["card"])
     return [{"type": "draft_kept", "seat": seat, "hand": action["card"], "secret": pending, "removed": len(pending)}]
 
@@ -152,17 +149,19 @@ def _keep_drafted(state: dict, seat: int, action: dict) -> list[dict]:
 def _place_camel(state: dict, seat: int, action: dict) -> list[dict]:
     tile = action["tile"]
     if not 0 <= tile < data.TILES:
-        raise IllegalAction("bad_tile", f"The characters are tiles 0 to {data.TILES - 1}.")
+        raise IllegalAction("bad_tile", _("The characters are tiles 0 to {last}.").format(last=data.TILES - 1))
     return [{"type": "camel_placed", "seat": seat, "tile": tile}]
 
 
 def _move(state: dict, seat: int, action: dict) -> list[dict]:
     steps = action["steps"]
     if not 1 <= steps <= data.MAX_CAMEL_STEPS:
-        raise IllegalAction("bad_steps", f"The camel moves 1 to {data.MAX_CAMEL_STEPS} tiles.")
+        raise IllegalAction("bad_steps", _("The camel moves 1 to {most} tiles.").format(most=data.MAX_CAMEL_STEPS))
     cost = steps - data.FREE_CAMEL_STEPS
     if cost > state["coins"][seat]:
-        raise IllegalAction("too_poor", f"Moving {steps} tiles costs {cost} coins; you have {state['coins'][seat]}.")
+        raise IllegalAction("too_poor", ngettext("Moving {steps} tiles costs {cost} coin; you have {coins}.",
+                                                "Moving {steps} tiles costs {cost} coins; you have {coins}.", cost).format(
+            steps=steps, cost=cost, coins=state["coins"][seat]))
     tile = (state["camel"] + steps) % data.TILES
     return [{"type": "camel_moved", "seat": seat, "steps": steps, "tile": tile, "cost": cost}]
 
@@ -181,7 +180,8 @@ def _act(state: dict, seat: int, action: dict) -> list[dict]:
         return [{"type": "coins_taken", "seat": seat, "amount": data.MONEY_ACTION_COINS}]
     if not faces.can_use(state, seat):
         face = state["faces"][state["camel"]]
-        raise IllegalAction("cannot_use", f"The {face} cannot act for you now; take the 3 coins instead.")
+        raise IllegalAction("cannot_use", _("The {face} cannot act for you now; take the 3 coins instead.").format(
+            face=_(data.FACE_NAMES[face])))
     return faces.use_events(state, seat)
 
 

@@ -1,7 +1,13 @@
-"""Log lines in words. Seats appear as "{seat0}", "{seat1}" … for the caller to name."""
+"""Words for players, in the language in use (engines.i18n): log lines, where seats appear as
+"{seat0}", "{seat1}" … for the caller to name, and the board's glossary."""
 from __future__ import annotations
 
 from engines.dunhuang import data, rules
+from engines.i18n import N_, catalog
+
+_, ngettext = catalog(__file__)
+
+ZONES = {"hand": N_("hand"), "shop": N_("shop")}
 
 
 def _seat(seat: int) -> str:
@@ -9,58 +15,99 @@ def _seat(seat: int) -> str:
 
 
 def _good(good: int) -> str:
-    return f"{data.GOOD_NAMES[good]} ({good})"
+    return _("{name} ({value})").format(name=_(data.GOOD_NAMES[good]), value=good)
 
 
 def _cards(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
+    return ngettext("{n} card", "{n} cards", count).format(n=count)
+
+
+def _zone(zone: str) -> str:
+    return _(ZONES.get(zone, zone))
+
+
+def _face(face: str) -> str:
+    return _(data.FACE_NAMES.get(face, face))
+
+
+def _moved(e: dict) -> str:
+    values = {"who": _seat(e["seat"]), "steps": e["steps"], "tile": e["tile"] + 1, "cost": e["cost"]}
+    if e["cost"]:
+        return ngettext("{who} moves the camel {steps} tiles to tile {tile}, paying {cost} coin.",
+                        "{who} moves the camel {steps} tiles to tile {tile}, paying {cost} coins.",
+                        e["cost"]).format(**values)
+    return ngettext("{who} moves the camel {steps} tile to tile {tile}.",
+                    "{who} moves the camel {steps} tiles to tile {tile}.", e["steps"]).format(**values)
+
+
+def _token_taken(e: dict) -> str:
+    values = {"who": _seat(e["seat"]), "good": _good(e["good"]), "other": _seat(e["from"]) if e["from"] >= 0 else "",
+              "paid": e["paid"]}
+    if e["from"] >= 0 and e["paid"]:
+        return _("{who} takes the majority token of {good} from {other}, paying {paid} coins.").format(**values)
+    if e["from"] >= 0:
+        return _("{who} takes the majority token of {good} from {other}.").format(**values)
+    if e["paid"]:
+        return _("{who} takes the majority token of {good}, paying {paid} coins.").format(**values)
+    return _("{who} takes the majority token of {good}.").format(**values)
 
 
 LINES = {
-    "game_created": lambda e: (f"A game of Merchants of Dunhuang for {e['players']} players begins;"
-                               f" {_seat(e.get('first_player', 0))} is the first player."),
-    "characters_placed": lambda e: "The characters around the market: " + ", ".join(e["faces"]) + ".",
-    "deck_shuffled": lambda e: "The goods deck is shuffled.",
-    "market_dealt": lambda e: "A goods card is laid under each character.",
-    "draft_dealt": lambda e: f"{_seat(e['seat'])} draws {data.DRAFT_CARDS} goods cards to choose from.",
-    "draft_kept": lambda e: f"{_seat(e['seat'])} keeps one card and removes {_cards(e['removed'])} unseen.",
-    "camel_placed": lambda e: f"{_seat(e['seat'])} places the camel on tile {e['tile'] + 1}.",
-    "camel_moved": lambda e: (f"{_seat(e['seat'])} moves the camel {e['steps']} tiles to tile {e['tile'] + 1}"
-                              + (f", paying {e['cost']} coins." if e["cost"] else ".")),
-    "goods_taken": lambda e: f"{_seat(e['seat'])} takes {_good(e['good'])} into their {e['to']}.",
-    "coins_taken": lambda e: f"{_seat(e['seat'])} takes {e['amount']} coins.",
-    "character_used": lambda e: f"{_seat(e['seat'])} calls on the {e['face']}.",
-    "market_refilled": lambda e: f"The market is refilled with {_cards(len(e['cards']))}.",
-    "final_round": lambda e: "The goods deck is empty: this is the last round.",
-    "turn_started": lambda e: f"It is {_seat(e['seat'])}'s turn.",
-    "top_merchant": lambda e: f"{_seat(e['seat'])} is the top merchant and wins at once!",
-    "game_ended": lambda e: "The market closes; the scores are counted.",
-    "token_taken": lambda e: (f"{_seat(e['seat'])} takes the majority token of {_good(e['good'])}"
-                              + (f" from {_seat(e['from'])}" if e["from"] >= 0 else "")
-                              + (f", paying {e['paid']} coins." if e["paid"] else ".")),
-    "token_returned": lambda e: f"{_seat(e['seat'])} returns the majority token of {_good(e['good'])} to the bank.",
-    "guard_blocked": lambda e: (f"The guard of {_seat(e['holder'])} keeps the token of {_good(e['good'])}"
-                                f" from {_seat(e['seat'])}, then is spent."),
-    "guard_fee_due": lambda e: (f"{_seat(e['seat'])} may pay {data.BUDDHIST_FEE} coins to {_seat(e['holder'])}"
-                                f" for the token of {_good(e['good'])}."),
-    "guard_fee_refused": lambda e: f"{_seat(e['seat'])} leaves the token of {_good(e['good'])} where it is.",
-    "cards_drawn": lambda e: f"{_seat(e['seat'])} draws {_cards(e['count'])} from the deck.",
-    "drawn_kept": lambda e: (f"{_seat(e['seat'])} keeps one and puts {_cards(e['returned'])}"
-                             " under the deck."),
-    "picked": lambda e: f"{_seat(e['seat'])} picks {_good(e['good'])} from their {e['zone']}.",
-    "market_swapped": lambda e: (f"{_seat(e['seat'])} swaps {_good(e['gave'])} from their {e['zone']}"
-                                 f" for {_good(e['took'])} from the market."),
-    "extra_goods_taken": lambda e: f"{_seat(e['seat'])} takes {_good(e['good'])} into their hand.",
-    "guard_placed": lambda e: f"{_seat(e['seat'])} sets the {e['guard']} guard on the token of {_good(e['good'])}.",
-    "prestige_gained": lambda e: f"{_seat(e['seat'])} gains {e['amount']} prestige.",
-    "card_discarded": lambda e: (f"{_seat(e['seat'])} discards {_good(e['good'])} from their {e['zone']}"
-                                 f" for {e['prestige']} prestige."),
-    "cards_snatched": lambda e: f"{_seat(e['seat'])} takes {_cards(e['count'])} at random from {_seat(e['from'])}.",
-    "exchange_started": lambda e: f"{_seat(e['from'])} must give {_cards(e['count'])} to {_seat(e['seat'])}.",
-    "card_given": lambda e: f"{_seat(e['seat'])} gives a card to {_seat(e['to'])}.",
-    "shop_hand_swapped": lambda e: (f"{_seat(e['seat'])} moves {_good(e['to_hand'])} to their hand and"
-                                    f" {_good(e['to_shop'])} to their shop."),
-    "card_moved": lambda e: f"{_seat(e['seat'])} moves {_good(e['good'])} to their {e['to']}.",
+    "game_created": lambda e: _("A game of Merchants of Dunhuang for {players} players begins;"
+                                " {first} is the first player.").format(players=e["players"],
+                                                                        first=_seat(e.get("first_player", 0))),
+    "characters_placed": lambda e: _("The characters around the market: {faces}.").format(
+        faces=", ".join(_face(face) for face in e["faces"])),
+    "deck_shuffled": lambda e: _("The goods deck is shuffled."),
+    "market_dealt": lambda e: _("A goods card is laid under each character."),
+    "draft_dealt": lambda e: _("{who} draws {n} goods cards to choose from.").format(who=_seat(e["seat"]),
+                                                                                  n=data.DRAFT_CARDS),
+    "draft_kept": lambda e: _("{who} keeps one card and removes {cards} unseen.").format(who=_seat(e["seat"]),
+                                                                                      cards=_cards(e["removed"])),
+    "camel_placed": lambda e: _("{who} places the camel on tile {tile}.").format(who=_seat(e["seat"]), tile=e["tile"] + 1),
+    "camel_moved": _moved,
+    "goods_taken": lambda e: _("{who} takes {good} into their {zone}.").format(who=_seat(e["seat"]), good=_good(e["good"]),
+                                                                              zone=_zone(e["to"])),
+    "coins_taken": lambda e: ngettext("{who} takes {n} coin.", "{who} takes {n} coins.", e["amount"]).format(
+        who=_seat(e["seat"]), n=e["amount"]),
+    "character_used": lambda e: _("{who} calls on the {face}.").format(who=_seat(e["seat"]), face=_face(e["face"])),
+    "market_refilled": lambda e: _("The market is refilled with {cards}.").format(cards=_cards(len(e["cards"]))),
+    "final_round": lambda e: _("The goods deck is empty: this is the last round."),
+    "turn_started": lambda e: _("It is {who}'s turn.").format(who=_seat(e["seat"])),
+    "top_merchant": lambda e: _("{who} is the top merchant and wins at once!").format(who=_seat(e["seat"])),
+    "game_ended": lambda e: _("The market closes; the scores are counted."),
+    "token_taken": _token_taken,
+    "token_returned": lambda e: _("{who} returns the majority token of {good} to the bank.").format(
+        who=_seat(e["seat"]), good=_good(e["good"])),
+    "guard_blocked": lambda e: _("The guard of {holder} keeps the token of {good} from {who}, then is spent.").format(
+        holder=_seat(e["holder"]), good=_good(e["good"]), who=_seat(e["seat"])),
+    "guard_fee_due": lambda e: _("{who} may pay {fee} coins to {holder} for the token of {good}.").format(
+        who=_seat(e["seat"]), fee=data.BUDDHIST_FEE, holder=_seat(e["holder"]), good=_good(e["good"])),
+    "guard_fee_refused": lambda e: _("{who} leaves the token of {good} where it is.").format(who=_seat(e["seat"]),
+                                                                                           good=_good(e["good"])),
+    "cards_drawn": lambda e: _("{who} draws {cards} from the deck.").format(who=_seat(e["seat"]), cards=_cards(e["count"])),
+    "drawn_kept": lambda e: _("{who} keeps one and puts {cards} under the deck.").format(who=_seat(e["seat"]),
+                                                                                      cards=_cards(e["returned"])),
+    "picked": lambda e: _("{who} picks {good} from their {zone}.").format(who=_seat(e["seat"]), good=_good(e["good"]),
+                                                                         zone=_zone(e["zone"])),
+    "market_swapped": lambda e: _("{who} swaps {gave} from their {zone} for {took} from the market.").format(
+        who=_seat(e["seat"]), gave=_good(e["gave"]), zone=_zone(e["zone"]), took=_good(e["took"])),
+    "extra_goods_taken": lambda e: _("{who} takes {good} into their hand.").format(who=_seat(e["seat"]),
+                                                                                  good=_good(e["good"])),
+    "guard_placed": lambda e: _("{who} sets the {guard} guard on the token of {good}.").format(
+        who=_seat(e["seat"]), guard=_face(e["guard"]), good=_good(e["good"])),
+    "prestige_gained": lambda e: _("{who} gains {n} prestige.").format(who=_seat(e["seat"]), n=e["amount"]),
+    "card_discarded": lambda e: _("{who} discards {good} from their {zone} for {n} prestige.").format(
+        who=_seat(e["seat"]), good=_good(e["good"]), zone=_zone(e["zone"]), n=e["prestige"]),
+    "cards_snatched": lambda e: _("{who} takes {cards} at random from {other}.").format(
+        who=_seat(e["seat"]), cards=_cards(e["count"]), other=_seat(e["from"])),
+    "exchange_started": lambda e: _("{other} must give {cards} to {who}.").format(
+        other=_seat(e["from"]), cards=_cards(e["count"]), who=_seat(e["seat"])),
+    "card_given": lambda e: _("{who} gives a card to {other}.").format(who=_seat(e["seat"]), other=_seat(e["to"])),
+    "shop_hand_swapped": lambda e: _("{who} moves {to_hand} to their hand and {to_shop} to their shop.").format(
+        who=_seat(e["seat"]), to_hand=_good(e["to_hand"]), to_shop=_good(e["to_shop"])),
+    "card_moved": lambda e: _("{who} moves {good} to their {zone}.").format(who=_seat(e["seat"]), good=_good(e["good"]),
+                                                                           zone=_zone(e["to"])),
 }
 
 
@@ -70,10 +117,14 @@ def describe(event: dict) -> str:
 
 
 def glossary() -> dict:
-    """What the board page names by id: goods, the prompts of each step, the fees."""
+    """What the board page names by id: goods, characters and what they do, the prompts of each
+    step, the fees."""
     return {
-        "goods": {str(good): name for good, name in data.GOOD_NAMES.items()},
-        "prompts": rules.PROMPTS,
+        "goods": {str(good): _(name) for good, name in data.GOOD_NAMES.items()},
+        "faces": {face: _(name) for face, name in data.FACE_NAMES.items()},
+        "face_text": {face: _(text) for face, text in data.FACE_TEXT.items()},
+        "zones": {zone: _(word) for zone, word in ZONES.items()},
+        "prompts": {step: _(text) for step, text in rules.PROMPTS.items()},
         "coins_action": data.MONEY_ACTION_COINS,
         "guard_fee": data.BUDDHIST_FEE,
     }

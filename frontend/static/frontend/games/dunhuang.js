@@ -2,7 +2,12 @@
 // card under each, every player's shop with majority tokens and guards, coins and prestige,
 // and the viewer's hand. Clickable things are the server's legal actions, nothing more.
 import { el } from "../js/client.js";
+import { gettext, interpolate, ngettext } from "../js/i18n.js";
 import { svg, ActionIndex } from "./board.js";
+
+// A character's name and effect in the reader's language (the view carries English ids).
+const faceName = (glossary, face) => ((glossary.faces || {})[face] || face);
+const faceText = (glossary, slot) => ((glossary.face_text || {})[slot.face] || slot.action);
 
 const SEAT_COLOURS = ["#d9483b", "#3a6fd8", "#3c9a48", "#e3b92b"];
 const GOOD_COLOURS = {
@@ -34,7 +39,7 @@ export function render(root, snapshot, ui) {
   if (me && me.hand) y = drawHand(parts, ctx, me, y + 8);
   const height = Math.max(y, layout.stacked ? 0 : layout.cy * 2) + 10;
   root.replaceChildren(svg("svg", {
-    viewBox: `0 0 ${layout.width} ${height}`, role: "img", "aria-label": `Merchants of Dunhuang, ${view.step}`,
+    viewBox: `0 0 ${layout.width} ${height}`, role: "img", "aria-label": gettext("The market of Dunhuang"),
   }, ...parts));
   renderPrompt(ui.prompt, ctx);
   return actions.placed;
@@ -64,13 +69,16 @@ function drawCircle(parts, ctx) {
   parts.push(svg("circle", { cx: layout.cx, cy: layout.cy, r: layout.radius, fill: "none", stroke: "#c7a96b", "stroke-width": 10, "stroke-dasharray": "2 10" }));
   view.circle.forEach((slot) => parts.push(drawTile(ctx, slot)));
   const lines = [
-    `Deck: ${view.deck_size} cards`,
-    view.final_round ? "Final round!" : "",
-    `Bank tokens: ${view.bank_tokens.join(", ") || "none"}`,
-    `Top merchant: ${view.tokens_to_win} tokens`,
+    interpolate(ngettext("Deck: %(n)s card", "Deck: %(n)s cards", view.deck_size), { n: view.deck_size }),
+    view.final_round ? gettext("Final round!") : "",
+    interpolate(gettext("Bank tokens: %(tokens)s"), { tokens: view.bank_tokens.join(", ") || gettext("none") }),
+    interpolate(gettext("Top merchant: %(n)s tokens"), { n: view.tokens_to_win }),
   ].filter(Boolean);
   const camel = view.circle.find((slot) => slot.camel);
-  if (camel) lines.push("", `Camel at the ${camel.face}:`, ...wrap(camel.action, 26));
+  if (camel) {
+    lines.push("", interpolate(gettext("Camel at the %(face)s:"), { face: faceName(ctx.glossary, camel.face) }),
+      ...wrap(faceText(ctx.glossary, camel), 26));
+  }
   lines.forEach((line, index) => parts.push(svg("text", {
     x: layout.cx, y: layout.cy - 60 + index * 18, "text-anchor": "middle", "font-size": 13,
     "font-weight": index === 0 ? 700 : 400,
@@ -97,15 +105,17 @@ function drawTile(ctx, slot) {
   const steps = (slot.tile - view.camel + TILES) % TILES;
   const move = steps > 0 ? actions.find({ type: "move", steps }) : null;
   const tileAction = place || move;
-  const label = place ? `Place the camel on the ${slot.face}` : `Move the camel ${steps} tile${steps === 1 ? "" : "s"} to the ${slot.face}`;
+  const face = faceName(ctx.glossary, slot.face);
+  const label = place ? interpolate(gettext("Place the camel on the %(face)s"), { face })
+    : interpolate(ngettext("Move the camel %(n)s tile to the %(face)s", "Move the camel %(n)s tiles to the %(face)s", steps), { n: steps, face });
   const card = svg("g", { class: "tile", "data-tile": slot.tile },
     svg("rect", {
       x, y, width: layout.tileW, height: layout.tileH, rx: 8,
       fill: slot.camel ? "#ffe9b0" : "#fbf4e4", stroke: slot.camel ? "#a0522d" : "#8c7a56", "stroke-width": slot.camel ? 3 : 1.5,
       class: tileAction ? "hit" : "",
     }),
-    svg("text", { x: x + 8, y: y + 18, "font-size": 14, "font-weight": 700 }, slot.face),
-    svg("title", {}, `${slot.face}: ${slot.action}`));
+    svg("text", { x: x + 8, y: y + 18, "font-size": 14, "font-weight": 700 }, face),
+    svg("title", {}, `${face}: ${faceText(ctx.glossary, slot)}`));
   if (move) {
     card.append(svg("text", { x: x + layout.tileW - 8, y: y + 18, "text-anchor": "end", "font-size": 13, fill: "#a0522d", "font-weight": 700 }, `+${steps}`));
   }
@@ -120,7 +130,7 @@ function drawTile(ctx, slot) {
   const goods = slot.goods ? goodCard(ctx, slot.goods, x + layout.tileW - 60, y + 28, 52, layout.tileH - 34, Boolean(pick)) : null;
   if (goods && !pick) card.append(goods);
   const group = svg("g", {}, actions.clickable(card, tileAction, label));
-  if (pick) group.append(actions.clickable(goods, pick, `Choose the ${goodName(ctx, slot.goods)} under the ${slot.face}`));
+  if (pick) group.append(actions.clickable(goods, pick, interpolate(gettext("Choose the %(goods)s under the %(face)s"), { goods: goodName(ctx, slot.goods), face: faceName(ctx.glossary, slot.face) })));
   return group;
 }
 
@@ -143,13 +153,13 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
   const box = svg("g", { class: "panel", "data-seat": seat },
     svg("rect", { x, y, width: w, height: h, rx: 8, fill: acting ? "#fff4c2" : "#fffdf8", stroke: acting ? "#d39b00" : "#cbbf9f", "stroke-width": acting ? 3 : 1, class: opponent ? "hit" : "" }),
     svg("rect", { x, y, width: 10, height: h, rx: 4, fill: SEAT_COLOURS[seat] }),
-    svg("text", { x: x + 18, y: y + 22, "font-size": 16, "font-weight": 700 }, `${ctx.names[seat]}${seat === ctx.me ? " (you)" : ""}${view.turn === seat && !view.outcome ? " · turn" : ""}`),
+    svg("text", { x: x + 18, y: y + 22, "font-size": 16, "font-weight": 700 }, `${seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name: ctx.names[seat] }) : ctx.names[seat]}${view.turn === seat && !view.outcome ? ` · ${gettext("turn")}` : ""}`),
     svg("text", { x: x + w - 10, y: y + 22, "text-anchor": "end", "font-size": 14 },
-      `${player.coins} coins · ${player.prestige} prestige · hand ${player.hand_size}`));
-  const panel = actions.clickable(box, opponent, `Choose ${ctx.names[seat]}`);
+      interpolate(gettext("%(coins)s coins · %(prestige)s prestige · hand %(hand)s"), { coins: player.coins, prestige: player.prestige, hand: player.hand_size })));
+  const panel = actions.clickable(box, opponent, interpolate(gettext("Choose %(name)s"), { name: ctx.names[seat] }));
   const group = svg("g", {}, panel);
   // Majority tokens, with the guard sitting on them.
-  group.append(svg("text", { x: x + 18, y: y + 48, "font-size": 12 }, "tokens"));
+  group.append(svg("text", { x: x + 18, y: y + 48, "font-size": 12 }, gettext("tokens")));
   player.tokens.forEach((good, index) => {
     const guard = player.guards.find((entry) => entry.good === good);
     const pick = actions.find({ type: "pick_token", good });
@@ -158,15 +168,16 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
       svg("circle", { cx: tx, cy: y + 44, r: 12, fill: GOOD_COLOURS[good], stroke: guard ? "#222" : "#666", "stroke-width": guard ? 3 : 1, class: pick ? "hit" : "" }),
       svg("text", { x: tx, y: y + 48, "text-anchor": "middle", "font-size": 12, "font-weight": 700 }, String(good)),
       guard ? svg("text", { x: tx + 9, y: y + 36, "font-size": 11, "font-weight": 700 }, GUARD_MARK[guard.guard]) : null,
-      svg("title", {}, `majority token ${good}${guard ? ` guarded by the ${guard.guard}` : ""}`));
-    group.append(actions.clickable(token, pick, `Guard token ${good}`));
+      svg("title", {}, guard ? interpolate(gettext("majority token %(good)s, guarded by the %(guard)s"), { good, guard: faceName(ctx.glossary, guard.guard) })
+        : interpolate(gettext("majority token %(good)s"), { good })));
+    group.append(actions.clickable(token, pick, interpolate(gettext("Guard token %(good)s"), { good })));
   });
   // The shop, open to all.
-  group.append(svg("text", { x: x + 18, y: y + 84, "font-size": 12 }, "shop"));
+  group.append(svg("text", { x: x + 18, y: y + 84, "font-size": 12 }, gettext("shop")));
   player.shop.forEach((good, index) => {
     const pick = seat === ctx.me ? actions.find({ type: "pick_shop", card: good }) : null;
     const chip = goodCard(ctx, good, x + 60 + index * 30, y + 64, 27, 36, Boolean(pick));
-    group.append(actions.clickable(chip, pick, `Choose the ${goodName(ctx, good)} in your shop`));
+    group.append(actions.clickable(chip, pick, interpolate(gettext("Choose the %(goods)s in your shop"), { goods: goodName(ctx, good) })));
   });
   return group;
 }
@@ -174,7 +185,7 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
 function drawHand(parts, ctx, me, y) {
   const { layout, actions } = ctx;
   const x = layout.panelX;
-  parts.push(svg("text", { x, y: y + 16, "font-size": 16, "font-weight": 700 }, "Your hand"));
+  parts.push(svg("text", { x, y: y + 16, "font-size": 16, "font-weight": 700 }, gettext("Your hand")));
   const cardW = 54;
   const perRow = Math.floor(layout.panelW / (cardW + 6));
   me.hand.forEach((good, index) => {
@@ -182,7 +193,7 @@ function drawHand(parts, ctx, me, y) {
     const cx = x + (index % perRow) * (cardW + 6);
     const cy = y + 26 + Math.floor(index / perRow) * 78;
     const card = goodCard(ctx, good, cx, cy, cardW, 72, Boolean(pick));
-    parts.push(actions.clickable(card, pick, `Choose the ${goodName(ctx, good)} in your hand`));
+    parts.push(actions.clickable(card, pick, interpolate(gettext("Choose the %(goods)s in your hand"), { goods: goodName(ctx, good) })));
   });
   const rows = Math.max(1, Math.ceil(me.hand.length / perRow));
   return y + 26 + rows * 78;
@@ -195,11 +206,13 @@ function renderPrompt(box, ctx) {
   box.replaceChildren();
   if (!actions.all.length) return;
   const text = ctx.glossary.prompts[view.step] || "";
-  box.append(el("h3", { text: text.charAt(0).toUpperCase() + text.slice(1) }));
+  box.append(el("h3", { text }));
   const face = view.circle[view.camel] ? view.circle[view.camel] : null;
   const buttons = actions.all.map((action) => {
     const label = describeAction(action, ctx.snapshot, ctx.glossary);
-    if (action.type === "use" && face) return actions.button(action, `Use the ${face.face}: ${face.action}`);
+    if (action.type === "use" && face) {
+      return actions.button(action, interpolate(gettext("Use the %(face)s: %(effect)s"), { face: faceName(ctx.glossary, face.face), effect: faceText(ctx.glossary, face) }));
+    }
     return actions.button(action, label);
   });
   box.append(el("div", { class: "choices" }, ...buttons));
@@ -207,22 +220,22 @@ function renderPrompt(box, ctx) {
 
 export function describeAction(action, snapshot, glossary) {
   const name = (good) => `${good} (${glossary.goods[String(good)] || good})`;
-  const seatName = (seat) => (snapshot.seats[seat] ? snapshot.seats[seat].name : `seat ${seat + 1}`);
+  const seatName = (seat) => (snapshot.seats[seat] ? snapshot.seats[seat].name : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }));
   switch (action.type) {
-    case "keep": return `Keep ${name(action.card)}`;
-    case "place_camel": return `Place the camel on tile ${action.tile + 1} (${snapshot.view.circle[action.tile].face})`;
-    case "move": return `Move the camel ${action.steps} tile${action.steps === 1 ? "" : "s"}`;
-    case "take": return action.to === "hand" ? "Take the goods into your hand" : "Put the goods in your shop";
-    case "use": return "Use the character";
-    case "coins": return `Take ${glossary.coins_action} coins`;
-    case "pay_guard": return `Pay the guard ${glossary.guard_fee} coins`;
-    case "refuse_guard": return "Leave the token";
-    case "pick_shop": return `Shop card ${name(action.card)}`;
-    case "pick_hand": return `Hand card ${name(action.card)}`;
-    case "pick_slot": return `Market card on tile ${action.slot + 1}`;
-    case "pick_token": return `Token ${name(action.good)}`;
-    case "pick_opponent": return `Exchange with ${seatName(action.opponent)}`;
-    case "give": return `Give ${name(action.card)}`;
+    case "keep": return interpolate(gettext("Keep %(card)s"), { card: name(action.card) });
+    case "place_camel": return interpolate(gettext("Place the camel on tile %(n)s (%(face)s)"), { n: action.tile + 1, face: faceName(glossary, snapshot.view.circle[action.tile].face) });
+    case "move": return interpolate(ngettext("Move the camel %(n)s tile", "Move the camel %(n)s tiles", action.steps), { n: action.steps });
+    case "take": return action.to === "hand" ? gettext("Take the goods into your hand") : gettext("Put the goods in your shop");
+    case "use": return gettext("Use the character");
+    case "coins": return interpolate(gettext("Take %(n)s coins"), { n: glossary.coins_action });
+    case "pay_guard": return interpolate(gettext("Pay the guard %(n)s coins"), { n: glossary.guard_fee });
+    case "refuse_guard": return gettext("Leave the token");
+    case "pick_shop": return interpolate(gettext("Shop card %(card)s"), { card: name(action.card) });
+    case "pick_hand": return interpolate(gettext("Hand card %(card)s"), { card: name(action.card) });
+    case "pick_slot": return interpolate(gettext("Market card on tile %(n)s"), { n: action.slot + 1 });
+    case "pick_token": return interpolate(gettext("Token %(card)s"), { card: name(action.good) });
+    case "pick_opponent": return interpolate(gettext("Exchange with %(name)s"), { name: seatName(action.opponent) });
+    case "give": return interpolate(gettext("Give %(card)s"), { card: name(action.card) });
     default: return action.type.replace(/_/g, " ");
   }
 }
