@@ -3,6 +3,7 @@
 Sources are named as in the project's rules research (section 1): FOUND facts carry their
 source key, the rest are PROPOSALs. RULES.md explains each choice.
 """
+from engines.i18n import N_
 
 ROUNDS = 10
 STRIPS_PER_PLAYER = 20  # FOUND (S-DIEZ): 80 strips in four colours
@@ -96,21 +97,32 @@ def _special_cards():
 SPECIALS = _special_cards()  # card id -> (kind, timing, junk or -1)
 SPECIAL_STACK_SIZES = (8, 8, 7, 7)  # FOUND (S-DIEZ) four stacks; sizes PROPOSAL F
 SPECIAL_TITLES = {
-    "extra_supply": "Extra supply",
-    "exchange": "Exchange goods",
-    "bargain": "Bargain",
-    "extra_money": "Extra money",
-    "extra_goods": "Extra goods",
-    "move_strip": "Move a cargo strip",
-    "extra_load": "Extra load",
-    "junk_master": "Junk master",
-    "harbour_master": "Harbour master",
-    "wholesaler": "Wholesaler",
-    "hoarder": "Hoarder",
+    "extra_supply": N_("Extra supply"),
+    "exchange": N_("Exchange goods"),
+    "bargain": N_("Bargain"),
+    "extra_money": N_("Extra money"),
+    "extra_goods": N_("Extra goods"),
+    "move_strip": N_("Move a cargo strip"),
+    "extra_load": N_("Extra load"),
+    "junk_master": N_("Junk master"),
+    "harbour_master": N_("Harbour master"),
+    "wholesaler": N_("Wholesaler"),
+    "hoarder": N_("Hoarder"),
 }
 
 
+# Names for players of the ids above (the ids stay English: they are the game's data).
+COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
+JUNK_WORDS = {"grey": N_("grey"), "brown": N_("brown"), "white": N_("white"), "purple": N_("purple"), "orange": N_("orange")}
+GOODS_WORDS = {"fish": N_("fish"), "rice": N_("rice"), "spice": N_("spice"), "vegetables": N_("vegetables")}
+ACTION_WORDS = {"load1": N_("load 1 strip"), "load2": N_("load 2 strips"), "goods": N_("take goods"),
+                "money": N_("earn money")}
+WORKER_WORDS = {"load_merchant": N_("load merchant"), "goods_merchant": N_("goods merchant"),
+                "money_merchant": N_("money merchant"), "trainee": N_("trainee"), "upper_trainee": N_("upper trainee")}
+
+
 def special_title(card: int) -> str:
+    """A special card's English name, as events record it (engines/dschunke/text.py words it)."""
     kind, _, junk = SPECIALS[card]
     title = SPECIAL_TITLES[kind]
     return f"{title} ({JUNKS[junk]} junk)" if junk >= 0 else title

@@ -6,26 +6,32 @@ import random
 from engines.core import Engine
 from engines.dschunke import actions, evolve, hidden, rules, sampling, scoring, setup, state as states, text
 from engines.dschunke.text import describe
+from engines.i18n import N_, catalog
 
-OPTIONS = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
-        "public_money": {
-            "type": "boolean",
-            "default": False,
-            "title": "Public money",
-            "description": "Everybody's money is shown at all times (by the book it is secret except when declared).",
+_, _ngettext = catalog(__file__)
+
+def options_schema() -> dict:
+    """The table options, worded in the language in use."""
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "public_money": {
+                "type": "boolean",
+                "default": False,
+                "title": _("Public money"),
+                "description": _("Everybody's money is shown at all times (by the book it is secret except when"
+                                 " declared)."),
+            },
+            "setup_variant": {
+                "type": "boolean",
+                "default": False,
+                "title": _("Set-up variant"),
+                "description": _("The players put the merchants face down on junks of their choice and place the"
+                                 " first strips themselves; then the merchants are turned face up."),
+            },
         },
-        "setup_variant": {
-            "type": "boolean",
-            "default": False,
-            "title": "Set-up variant",
-            "description": ("The players put the merchants face down on junks of their choice and place the "
-                            "first strips themselves; then the merchants are turned face up."),
-        },
-    },
-}
+    }
 
 
 class Dschunke(Engine):
@@ -33,7 +39,7 @@ class Dschunke(Engine):
     are the module functions themselves, without a method in between."""
 
     name = "dschunke"
-    title = "Dschunke"
+    title = N_("Dschunke")
     min_players = 3
     max_players = 4
 
@@ -60,7 +66,7 @@ class Dschunke(Engine):
     outcome = staticmethod(scoring.outcome)
 
     def options(self):
-        return OPTIONS
+        return options_schema()
 
     def sample(self, view, seat, rng):
         return sampling.sample(view, seat, rng)

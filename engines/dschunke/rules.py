@@ -10,6 +10,9 @@ from engines.dschunke.state import (
     free_slots,
 )
 from engines.dschunke.actions import LOAD_ACTIONS, legal_actions, may_act, usable_specials, usable_workers
+from engines.i18n import N_, catalog
+
+_, _ngettext = catalog(__file__)
 
 # ----------------------------------------------------------------------------- checking
 
@@ -42,16 +45,16 @@ ALLOWED_VALUES = {
 }
 WORKER_INDEX = {name: index for index, name in enumerate(WORKERS)}
 NOT_NOW = {
-    "use": "That worker is already used this round, offers nothing you can do, or does not act on that junk.",
-    "place": "A strip goes into a free slot of the top layer of an allowed junk, next to a strip already in that layer.",
-    "take": "There are no goods cards of that kind left to take.",
-    "lift": "Only a strip in the top layer of a junk can be moved.",
-    "exchange": "You can only give a card you hold for a card of another kind that a junk still has.",
-    "place_merchant": "That junk already has a merchant: choose another one.",
-    "search": "That stack is empty or already taken in this event.",
-    "pick": "That special card is not in the stack you are searching.",
-    "reward": "There is no special card left to take; take the Yuan.",
-    "play_special": "You do not hold that one-use special card, or it cannot be used now.",
+    "use": N_("That worker is already used this round, offers nothing you can do, or does not act on that junk."),
+    "place": N_("A strip goes into a free slot of the top layer of an allowed junk, next to a strip already in that layer."),
+    "take": N_("There are no goods cards of that kind left to take."),
+    "lift": N_("Only a strip in the top layer of a junk can be moved."),
+    "exchange": N_("You can only give a card you hold for a card of another kind that a junk still has."),
+    "place_merchant": N_("That junk already has a merchant: choose another one."),
+    "search": N_("That stack is empty or already taken in this event."),
+    "pick": N_("That special card is not in the stack you are searching."),
+    "reward": N_("There is no special card left to take; take the Yuan."),
+    "play_special": N_("You do not hold that one-use special card, or it cannot be used now."),
 }
 
 
@@ -88,9 +91,9 @@ def check_turn(state: State, seat) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
         raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
     if state.phase == OVER:
-        raise IllegalAction("game_over", "The game is over.")
+        raise IllegalAction("game_over", _("The game is over."))
     if not may_act(state, seat):
-        raise IllegalAction("not_your_turn", "It is not your turn.")
+        raise IllegalAction("not_your_turn", _("It is not your turn."))
 
 
 def check_bid(state: State, seat: int, cards: dict) -> tuple:
@@ -104,7 +107,7 @@ def check_bid(state: State, seat: int, cards: dict) -> tuple:
             raise IllegalAction("bad_bid", "Bid counts must be whole numbers of zero or more.")
         counts[data.KIND_INDEX[name]] = count
     if any(count > held for count, held in zip(counts, state.hands[seat])):
-        raise IllegalAction("bad_bid", "You cannot bid more cards than you hold.")
+        raise IllegalAction("bad_bid", _("You cannot bid more cards than you hold."))
     return tuple(counts)
 
 
@@ -141,7 +144,7 @@ def check_legal(state: State, seat: int, kind: str, action: dict) -> None:
     kinds = sorted({option["type"] for option in options})
     if kind not in kinds:
         raise IllegalAction("not_now", f"You cannot {kind.replace('_', ' ')} now; you may: {', '.join(kinds)}.")
-    raise IllegalAction("not_allowed", NOT_NOW[kind])
+    raise IllegalAction("not_allowed", _(NOT_NOW[kind]))
 
 
 # ----------------------------------------------------------------------------- events
@@ -149,7 +152,7 @@ def check_legal(state: State, seat: int, kind: str, action: dict) -> None:
 
 def bid_events(state: State, seat: int, action: dict) -> list:
     if state.phase != BID:
-        raise IllegalAction("not_now", "Bids are only made in the bartering phase.")
+        raise IllegalAction("not_now", _("Bids are only made in the bartering phase."))
     counts = check_bid(state, seat, action["cards"])
     bid = {KINDS[k]: c for k, c in enumerate(counts) if c} if counts is not flow.NO_CARDS else {}
     return [{"type": "bid_placed", "seat": seat, "bid": bid}]

@@ -1,102 +1,146 @@
-"""Log lines in words; seats appear as "{seat0}" placeholders for the caller to name."""
+"""Words for players, in the language in use (engines.i18n): log lines, where seats appear as
+"{seat0}" placeholders for the caller to name, and the board's glossary."""
 from __future__ import annotations
 
 from engines.dschunke import data
+from engines.i18n import catalog
+
+_, ngettext = catalog(__file__)
 
 
 def seat(index) -> str:
     return "{seat%d}" % index
 
 
+def junk(name: str) -> str:
+    return _(data.JUNK_WORDS[name])
+
+
+def goods(kind: str) -> str:
+    """A goods kind by its colour and its goods, e.g. "brown (fish)"."""
+    return _("{colour} ({goods})").format(colour=junk(kind), goods=_(data.GOODS_WORDS[data.GOODS[data.KIND_INDEX[kind]]]))
+
+
+def special(card: int) -> str:
+    kind, _timing, on_junk = data.SPECIALS[card]
+    title = _(data.SPECIAL_TITLES[kind])
+    return _("{title} ({junk} junk)").format(title=title, junk=junk(data.JUNKS[on_junk])) if on_junk >= 0 else title
+
+
 def cards(bid: dict) -> str:
-    return " and ".join(f"{count} {kind}" for kind, count in bid.items()) or "nothing"
+    parts = [_("{n} {kind}").format(n=count, kind=junk(kind)) for kind, count in bid.items()]
+    return _(" and ").join(parts) or _("nothing")
 
 
 def _started(e):
-    return f"The game begins with {e['players']} players; {seat(e['start_player'])} starts."
+    return _("The game begins with {players} players; {who} starts.").format(players=e["players"],
+                                                                             who=seat(e["start_player"]))
 
 
 def _round(e):
-    values = ", ".join(f"{kind} {value}" for kind, value in e["values"].items())
-    return f"Round {e['round']}: {seat(e['start_player'])} reveals the market card ({values})."
+    values = ", ".join(f"{junk(kind)} {value}" for kind, value in e["values"].items())
+    return _("Round {round}: {who} reveals the market card ({values}).").format(round=e["round"],
+                                                                               who=seat(e["start_player"]), values=values)
 
 
 def _worker(e):
-    title = data.WORKER_TITLES[data.WORKERS.index(e["worker"])]
-    action = data.ACTION_NAMES[data.ACTION_KEYS.index(e["action"])]
-    return f"{seat(e['seat'])} uses the {title} to {action} on the {e['junk']} junk."
+    worker = _(data.WORKER_WORDS[e["worker"]])
+    action = _(data.ACTION_WORDS[e["action"]])
+    return _("{who} uses the {worker} to {action} on the {junk} junk.").format(
+        who=seat(e["seat"]), worker=worker, action=action, junk=junk(e["junk"]))
 
 
 def _placed(e):
-    owner = data.COLOURS[e["owner"]]
-    return f"{seat(e['seat'])} loads a {owner} strip on the {e['junk']} junk (slot {e['slot'] + 1})."
+    return _("{who} loads a {owner} strip on the {junk} junk (slot {slot}).").format(
+        who=seat(e["seat"]), owner=_(data.COLOUR_WORDS[data.COLOURS[e["owner"]]]), junk=junk(e["junk"]), slot=e["slot"] + 1)
 
 
 def _taken(e):
-    plural = "s" if e["count"] != 1 else ""
-    return f"{seat(e['seat'])} takes {e['count']} {e['kind']} ({data.GOODS[data.KIND_INDEX[e['kind']]]}) card{plural}."
+    return ngettext("{who} takes {n} {goods} card.", "{who} takes {n} {goods} cards.", e["count"]).format(
+        who=seat(e["seat"]), n=e["count"], goods=goods(e["kind"]))
 
 
 def _special_taken(e):
     card = e.get("specials")
-    what = data.special_title(card[0]) if card else "a special card"
-    return f"{seat(e['seat'])} takes {what} from stack {e['stack'] + 1}."
+    what = special(card[0]) if card else _("a special card")
+    return _("{who} takes {what} from stack {stack}.").format(who=seat(e["seat"]), what=what, stack=e["stack"] + 1)
 
 
-def _revealed(e):
-    bids = "; ".join(
-        f"{seat(b['seat'])} {'void bid of ' if b['void'] else ''}{cards(b['cards'])}" for b in e["revealed_bids"]
-    )
-    results = "; ".join(f"{r['kind']} to {', '.join(seat(w) for w in r['winners'])} {_payment(r)}" for r in e["results"])
-    return f"Bids revealed: {bids}." + (f" Sold: {results}." if results else " Nothing sold.")
+def _bid_words(bid: dict) -> str:
+    if bid["void"]:
+        return _("{who} void bid of {cards}").format(who=seat(bid["seat"]), cards=cards(bid["cards"]))
+    return f"{seat(bid['seat'])} {cards(bid['cards'])}"
 
 
 def _payment(result: dict) -> str:
     tied = len(result["winners"]) > 1
     if result["value"] == "S":
-        return "(tie: no special card)" if tied else "(a special card)"
-    return f"({result['each']} Yuan each)" if tied else f"({result['each']} Yuan)"
+        return _("(tie: no special card)") if tied else _("(a special card)")
+    return (_("({n} Yuan each)") if tied else _("({n} Yuan)")).format(n=result["each"])
+
+
+def _revealed(e):
+    bids = "; ".join(_bid_words(bid) for bid in e["revealed_bids"])
+    results = "; ".join(_("{kind} to {winners} {payment}").format(
+        kind=junk(r["kind"]), winners=", ".join(seat(w) for w in r["winners"]), payment=_payment(r)) for r in e["results"])
+    if results:
+        return _("Bids revealed: {bids}. Sold: {results}.").format(bids=bids, results=results)
+    return _("Bids revealed: {bids}. Nothing sold.").format(bids=bids)
 
 
 def _merchants_revealed(e):
-    places = ", ".join(
-        f"{data.WORKER_TITLES[worker]} on the {junk} junk" for worker, junk in enumerate(e["merchants"]))
-    return f"The merchants are turned face up: {places}."
+    places = ", ".join(_("{worker} on the {junk} junk").format(worker=_(data.WORKER_WORDS[data.WORKERS[worker]]),
+                                                              junk=junk(on_junk))
+                       for worker, on_junk in enumerate(e["merchants"]))
+    return _("The merchants are turned face up: {places}.").format(places=places)
 
 
 def _ended(e):
     scores = ", ".join(f"{seat(i)} {score}" for i, score in enumerate(e["scores"]))
-    label = "Winners" if len(e["winners"]) > 1 else "Winner"
-    return f"The game is over: {scores}. {label}: {', '.join(seat(w) for w in e['winners'])}."
+    winners = ", ".join(seat(w) for w in e["winners"])
+    return ngettext("The game is over: {scores}. Winner: {winners}.", "The game is over: {scores}. Winners: {winners}.",
+                    len(e["winners"])).format(scores=scores, winners=winners)
 
 
 TEMPLATES = {
     "game_started": _started,
-    "cards_dealt": lambda e: "Every player is dealt 8 goods cards; the rest go to the junks' stocks.",
-    "market_shuffled": lambda e: "The market cards are shuffled.",
-    "specials_shuffled": lambda e: "The special cards are shuffled into four stacks.",
-    "merchants_shuffled": lambda e: "The three merchants are mixed face down.",
-    "merchant_placed": lambda e: f"{seat(e['seat'])} puts a face-down merchant on the {e['junk']} junk.",
+    "cards_dealt": lambda e: _("Every player is dealt 8 goods cards; the rest go to the junks' stocks."),
+    "market_shuffled": lambda e: _("The market cards are shuffled."),
+    "specials_shuffled": lambda e: _("The special cards are shuffled into four stacks."),
+    "merchants_shuffled": lambda e: _("The three merchants are mixed face down."),
+    "merchant_placed": lambda e: _("{who} puts a face-down merchant on the {junk} junk.").format(
+        who=seat(e["seat"]), junk=junk(e["junk"])),
     "merchants_revealed": _merchants_revealed,
     "round_started": _round,
-    "goods_exchanged": lambda e: f"{seat(e['seat'])} exchanges a {e['give']} card for a {e['take']} card.",
-    "exchange_done": lambda e: f"{seat(e['seat'])} makes no (more) exchanges.",
-    "stack_searched": lambda e: f"{seat(e['seat'])} searches stack {e['stack'] + 1} of special cards.",
+    "goods_exchanged": lambda e: _("{who} exchanges a {give} card for a {take} card.").format(
+        who=seat(e["seat"]), give=junk(e["give"]), take=junk(e["take"])),
+    "exchange_done": lambda e: _("{who} makes no (more) exchanges.").format(who=seat(e["seat"])),
+    "stack_searched": lambda e: _("{who} searches stack {stack} of special cards.").format(who=seat(e["seat"]),
+                                                                                          stack=e["stack"] + 1),
     "special_taken": _special_taken,
-    "money_declared": lambda e: "Money is declared: " + ", ".join(f"{seat(i)} {m} Yuan" for i, m in enumerate(e["declared"])) + ".",
+    "money_declared": lambda e: _("Money is declared: {amounts}.").format(
+        amounts=", ".join(_("{who} {n} Yuan").format(who=seat(i), n=m) for i, m in enumerate(e["declared"]))),
     "worker_used": _worker,
-    "passed": lambda e: f"{seat(e['seat'])} has no action left and passes.",
+    "passed": lambda e: _("{who} has no action left and passes.").format(who=seat(e["seat"])),
     "strip_placed": _placed,
     "goods_taken": _taken,
-    "goods_lost": lambda e: f"{seat(e['seat'])} finds no goods left; {e['count']} card(s) are lost.",
-    "money_earned": lambda e: f"{seat(e['seat'])} earns {e['amount']} Yuan on the {e['junk']} junk.",
-    "special_played": lambda e: f"{seat(e['seat'])} plays the special card {e['name']}.",
-    "strip_lifted": lambda e: f"{seat(e['seat'])} lifts the {data.COLOURS[e['owner']]} strip off the {e['junk']} junk.",
-    "turn_ended": lambda e: f"{seat(e['seat'])} ends the turn.",
-    "bid_placed": lambda e: f"{seat(e['seat'])} bids " + (cards(e["bid"]) if "bid" in e else "in secret") + ".",
+    "goods_lost": lambda e: ngettext("{who} finds no goods left; {n} card is lost.",
+                                     "{who} finds no goods left; {n} cards are lost.", e["count"]).format(
+        who=seat(e["seat"]), n=e["count"]),
+    "money_earned": lambda e: _("{who} earns {n} Yuan on the {junk} junk.").format(who=seat(e["seat"]), n=e["amount"],
+                                                                                  junk=junk(e["junk"])),
+    "special_played": lambda e: _("{who} plays the special card {name}.").format(who=seat(e["seat"]),
+                                                                                name=special(e["card"])),
+    "strip_lifted": lambda e: _("{who} lifts the {owner} strip off the {junk} junk.").format(
+        who=seat(e["seat"]), owner=_(data.COLOUR_WORDS[data.COLOURS[e["owner"]]]), junk=junk(e["junk"])),
+    "turn_ended": lambda e: _("{who} ends the turn.").format(who=seat(e["seat"])),
+    "bid_placed": lambda e: (_("{who} bids {cards}.").format(who=seat(e["seat"]), cards=cards(e["bid"])) if "bid" in e
+                             else _("{who} bids in secret.").format(who=seat(e["seat"]))),
     "bids_revealed": _revealed,
-    "reward_chosen": lambda e: f"{seat(e['seat'])} takes " + ("3 Yuan" if e["choice"] == "yuan" else "a special card") + " for the S.",
-    "round_ended": lambda e: f"Round {e['round']} ends: the merchants move on and {seat(e['start_player'])} becomes start player.",
+    "reward_chosen": lambda e: (_("{who} takes 3 Yuan for the S.") if e["choice"] == "yuan"
+                                else _("{who} takes a special card for the S.")).format(who=seat(e["seat"])),
+    "round_ended": lambda e: _("Round {round} ends: the merchants move on and {who} becomes start player.").format(
+        round=e["round"], who=seat(e["start_player"])),
     "game_ended": _ended,
 }
 
@@ -107,11 +151,12 @@ def describe(event: dict) -> str:
 
 
 def glossary() -> dict:
-    """What the board page names by id: special cards, goods, the actions of the workers."""
+    """What the board page names by id: special cards, goods, junks, the actions of the workers."""
     return {
-        "specials": [{"title": data.special_title(card), "timing": timing}
-                     for card, (_, timing, _) in enumerate(data.SPECIALS)],
-        "goods": dict(zip(data.KINDS, data.GOODS)),
-        "actions": dict(zip(data.ACTION_KEYS, data.ACTION_NAMES)),
+        "specials": [{"title": special(card), "timing": timing} for card, (_kind, timing, _junk) in enumerate(data.SPECIALS)],
+        "goods": {kind: _(data.GOODS_WORDS[name]) for kind, name in zip(data.KINDS, data.GOODS)},
+        "junks": {name: _(word) for name, word in data.JUNK_WORDS.items()},
+        "actions": {key: _(word) for key, word in data.ACTION_WORDS.items()},
+        "workers": {key: _(word) for key, word in data.WORKER_WORDS.items()},
         "last_round_s_yuan": data.LAST_ROUND_S_YUAN,
     }

@@ -136,8 +136,8 @@ def test_two_players_see_each_others_moves_live_and_catch_up_after_a_drop(new_pa
     assert moves_seen >= 4
     for page in (host, guest):
         assert_log_complete(page)
-    host.wait_for_function("document.querySelector('#conn-status').textContent === 'live'")
-    guest.wait_for_function("document.querySelector('#conn-status').textContent === 'live'")
+    host.wait_for_function("document.querySelector('#conn-status').textContent === 'connected'")
+    guest.wait_for_function("document.querySelector('#conn-status').textContent === 'connected'")
     screenshot(guest, "dschunke-guest-375")
 
 
