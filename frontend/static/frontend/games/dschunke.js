@@ -3,12 +3,30 @@
 // hand. Every clickable thing is one of the server's legal actions; nothing here decides
 // what is allowed.
 import { el } from "../js/client.js";
-import { svg, ActionIndex, kindLabel } from "./board.js";
+import { gettext, interpolate, ngettext } from "../js/i18n.js";
+import { svg, ActionIndex } from "./board.js";
 
 const OWNER_COLOURS = { red: "#d9483b", blue: "#3a6fd8", green: "#3c9a48", yellow: "#e3b92b" };
 const JUNK_COLOURS = { grey: "#9aa0a6", brown: "#8a5a3c", white: "#f3efe4", purple: "#7c55bf", orange: "#ee8a2a" };
 const KIND_INK = { brown: "#fff", white: "#222", orange: "#222", purple: "#fff", grey: "#222" };
-const WORKER_SHORT = { load1: "Load 1", load2: "Load 2", goods: "Goods", money: "Money" };
+const COLOUR_WORDS = { red: gettext("red"), blue: gettext("blue"), green: gettext("green"), yellow: gettext("yellow") };
+const BID_PLACED = gettext("bid placed");
+const PHASE_WORDS = {
+  setup: gettext("set-up"), placement: gettext("placement"), "round start": gettext("round start"),
+  exchange: gettext("exchange"), "special event": gettext("special event"), "money declaration": gettext("money declaration"),
+  actions: gettext("actions"), resupply: gettext("resupply"), bartering: gettext("bartering"),
+  "special reward": gettext("special reward"), "round end": gettext("round end"), over: gettext("game over"),
+  "merchant choice": gettext("merchant choice"),
+};
+const WORKER_SHORT = { load1: gettext("Load 1"), load2: gettext("Load 2"), goods: gettext("Goods"), money: gettext("Money") };
+
+// Names for players of the view's ids (junk colours, workers), from the engine's glossary.
+const junkWord = (glossary, name) => ((glossary.junks || {})[name] || name);
+const workerWord = (glossary, worker) => ((glossary.workers || {})[worker.name] || worker.title);
+function kindLabel(kind, glossary) {
+  if (!kind) return gettext("any goods");
+  return interpolate(gettext("%(goods)s (%(colour)s)"), { goods: (glossary.goods || {})[kind] || kind, colour: junkWord(glossary, kind) });
+}
 
 // Layout sizes in SVG units; the narrow layout puts two junks per row for phones.
 function layoutFor(width) {
@@ -41,7 +59,7 @@ export function render(root, snapshot, ui) {
   const board = svg("svg", {
     viewBox: `0 0 ${layout.width} ${y + 10}`,
     role: "img",
-    "aria-label": `Dschunke, round ${view.round} of 10, ${view.phase}`,
+    "aria-label": interpolate(gettext("Dschunke, round %(round)s of 10"), { round: view.round }),
   }, ...parts);
   root.replaceChildren(board);
   renderPrompt(ui.prompt, ctx);
@@ -55,7 +73,7 @@ function drawTopRow(parts, ctx, y) {
   const start = ctx.names[view.start_player];
   parts.push(
     svg("text", { x: 10, y: y + 18, class: "round", "font-size": 20, "font-weight": 700 },
-      `Round ${view.round} of 10 · ${view.phase}`),
+      `${interpolate(gettext("Round %(round)s of 10"), { round: view.round })} · ${PHASE_WORDS[view.phase] || view.phase}`),
     svg("text", { x: 10, y: y + 40, "font-size": 15 }, `Start player: ${start}`),
   );
   const marketX = layout.columns === 2 ? 10 : 330;
@@ -69,21 +87,27 @@ function drawTopRow(parts, ctx, y) {
 
 function drawMarket(parts, ctx, x, y) {
   const market = ctx.view.market;
-  parts.push(svg("text", { x, y: y + 14, "font-size": 14 }, `Market card${market.card === null ? "" : ` (${market.left} left)`}`));
+  parts.push(svg("text", { x, y: y + 14, "font-size": 14 }, market.card === null ? gettext("Market card")
+    : interpolate(gettext("Market card (%(n)s left)"), { n: market.left })));
   if (!market.values) return;
   Object.entries(market.values).forEach(([kind, value], index) => {
     const bx = x + index * 68;
     const covered = market.covered.includes(kind);
-    parts.push(svg("g", { class: "market-kind", "data-kind": kind },
+    // A sold value is covered by a strip that leaves it readable, and says "sold".
+    const worth = value === "S" ? gettext("a special card") : interpolate(gettext("%(n)s Yuan"), { n: value });
+    parts.push(svg("g", { class: `market-kind${covered ? " sold" : ""}`, "data-kind": kind },
       svg("rect", { x: bx, y: y + 22, width: 62, height: 58, rx: 6, fill: JUNK_COLOURS[kind], stroke: "#333" }),
-      svg("text", { x: bx + 31, y: y + 62, "text-anchor": "middle", "font-size": 26, "font-weight": 700, fill: KIND_INK[kind] }, String(value)),
-      covered ? svg("rect", { x: bx + 12, y: y + 32, width: 38, height: 38, fill: "#111", rx: 3 }) : null,
-      svg("title", {}, `${kindLabel(kind, ctx.glossary)}: ${value === "S" ? "a special card" : `${value} Yuan`}${covered ? " (sold)" : ""}`)));
+      covered ? svg("rect", { x: bx + 4, y: y + 60, width: 54, height: 16, rx: 3, fill: "rgba(20,20,20,.72)" }) : null,
+      svg("text", { x: bx + 31, y: y + 55, "text-anchor": "middle", "font-size": 26, "font-weight": 700, fill: KIND_INK[kind],
+        opacity: covered ? 0.55 : 1 }, String(value)),
+      covered ? svg("text", { x: bx + 31, y: y + 72, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, gettext("sold")) : null,
+      svg("title", {}, covered ? interpolate(gettext("%(kind)s: %(worth)s (sold)"), { kind: kindLabel(kind, ctx.glossary), worth })
+        : `${kindLabel(kind, ctx.glossary)}: ${worth}`)));
   });
 }
 
 function drawStacks(parts, ctx, x, y) {
-  parts.push(svg("text", { x, y: y + 14, "font-size": 14 }, "Special cards"));
+  parts.push(svg("text", { x, y: y + 14, "font-size": 14 }, gettext("Special cards")));
   ctx.view.stacks.forEach((stack) => {
     const bx = x + stack.stack * 82;
     const target = ctx.actions.find({ type: "search", stack: stack.stack });
@@ -92,7 +116,7 @@ function drawStacks(parts, ctx, x, y) {
       svg("rect", { x: bx, y: y + 22, width: 70, height: 54, rx: 5, fill: stack.taken ? "#ddd" : "#f1deb0", stroke: "#6b5a3a", class: target ? "hit" : "" }),
       svg("text", { x: bx + 35, y: y + 44, "text-anchor": "middle", "font-size": 13 }, `Stack ${stack.stack + 1}`),
       svg("text", { x: bx + 35, y: y + 64, "text-anchor": "middle", "font-size": 13 }, stack.taken ? "taken" : `${stack.size} cards`));
-    parts.push(ctx.actions.clickable(card, target, `Search stack ${stack.stack + 1}`));
+    parts.push(ctx.actions.clickable(card, target, interpolate(gettext("Search stack %(n)s"), { n: stack.stack + 1 })));
   });
 }
 
@@ -121,12 +145,14 @@ function drawJunk(ctx, junk, x, y) {
     d: `M${x} ${y + 26} L${x + w} ${y + 26} L${x + w - 18} ${y + layout.junkH - 6} Q${x + w / 2} ${y + layout.junkH + 6} ${x + 18} ${y + layout.junkH - 6} Z`,
     fill: JUNK_COLOURS[junk.name], stroke: "#3b2f23", "stroke-width": 2, class: hullAction ? "hit" : "",
   });
-  const title = junk.goods ? `${junk.name} · ${ctx.glossary.goods[junk.goods]}` : `${junk.name} · any goods`;
+  const junkName = junkWord(ctx.glossary, junk.name);
+  const title = `${junkName} · ${junk.goods ? ctx.glossary.goods[junk.goods] : gettext("any goods")}`;
   // Stock sizes are hidden by the rules; only whether a junk still has cards is shown.
-  const stock = junk.goods ? (junk.stock_empty ? "no cards left" : "cards in stock") : "takes from any stock";
+  const stock = junk.goods ? (junk.stock_empty ? gettext("no cards left") : gettext("cards in stock")) : gettext("takes from any stock");
   const group = svg("g", { class: "junk", "data-junk": junk.name },
     ctx.actions.clickable(svg("g", {}, hull), hullAction, takeAction
-      ? `Take ${kindLabel(junk.goods, ctx.glossary)}` : `Put a face-down merchant on the ${junk.name} junk`),
+      ? interpolate(gettext("Take %(kind)s"), { kind: kindLabel(junk.goods, ctx.glossary) })
+      : interpolate(gettext("Put a face-down merchant on the %(junk)s junk"), { junk: junkName })),
     svg("text", { x: x + 4, y: y + 18, "font-size": 16, "font-weight": 700 }, title),
     svg("text", {
       x: x + w / 2, y: y + layout.junkH - 14, "font-size": 12, "text-anchor": "middle",
@@ -160,7 +186,7 @@ function drawHold(ctx, junk, x, y) {
         svg("rect", { x: px + 2, y: py + 2, width: cell - 4, height: cell - 4, rx: 3, fill: OWNER_COLOURS[crate.colour], stroke: "#222" }),
         depth > 0 ? svg("rect", { x: px + 2, y: py + 2, width: cell - 4, height: cell - 4, rx: 3, fill: "#000", opacity: Math.min(0.45, depth * 0.15) }) : null,
         svg("text", { x: px + cell / 2, y: py + cell / 2 + 6, "text-anchor": "middle", "font-size": 16, fill: "#fff", "font-weight": 700 }, String(crate.layer + 1)),
-        svg("title", {}, `${crate.colour} crate, layer ${crate.layer + 1}`)));
+        svg("title", {}, interpolate(gettext("%(colour)s crate, layer %(layer)s"), { colour: COLOUR_WORDS[crate.colour] || crate.colour, layer: crate.layer + 1 }))));
     }
   }
   drawStripTargets(ctx, junk, group, x, y);
@@ -183,12 +209,12 @@ function drawStripTargets(ctx, junk, group, x, y) {
     const place = ctx.actions.find({ type: "place", junk: junk.name, slot });
     if (place) {
       const target = svg("rect", { ...stripRect(openLayer, slot, x, y, cell), rx: 6, fill: "#fff", "fill-opacity": 0.35, class: "hit", "stroke-dasharray": "8 5" });
-      group.append(ctx.actions.clickable(target, place, `Load a strip on the ${junk.name} junk, slot ${slot + 1}`));
+      group.append(ctx.actions.clickable(target, place, interpolate(gettext("Load a strip on the %(junk)s junk, slot %(slot)s"), { junk: junkWord(ctx.glossary, junk.name), slot: slot + 1 })));
     }
     const lift = ctx.actions.find({ type: "lift", junk: junk.name, slot });
     if (lift) {
       const target = svg("rect", { ...stripRect(topLayer, slot, x, y, cell), rx: 6, fill: "#fff", "fill-opacity": 0.15, class: "hit" });
-      group.append(ctx.actions.clickable(target, lift, `Lift the strip in slot ${slot + 1} of the ${junk.name} junk`));
+      group.append(ctx.actions.clickable(target, lift, interpolate(gettext("Lift the strip in slot %(slot)s of the %(junk)s junk"), { junk: junkWord(ctx.glossary, junk.name), slot: slot + 1 })));
     }
   }
 }
@@ -235,8 +261,9 @@ function drawWorkers(ctx, junk, x, y, width) {
       }),
       svg("text", { x: bx + badgeW / 2, y: y + 18, "text-anchor": "middle", "font-size": 15, "font-weight": 700,
         "text-decoration": worker.used ? "line-through" : "none" }, WORKER_SHORT[worker.action] || "—"),
-      svg("text", { x: bx + badgeW / 2, y: y + 35, "text-anchor": "middle", "font-size": 11 }, merchant ? "merchant" : worker.title));
-    group.append(ctx.actions.clickable(badge, action, `Use the ${worker.title} on the ${junk.name} junk`));
+      svg("text", { x: bx + badgeW / 2, y: y + 35, "text-anchor": "middle", "font-size": 11 }, merchant ? gettext("merchant") : workerWord(ctx.glossary, worker)));
+    group.append(ctx.actions.clickable(badge, action, interpolate(gettext("Use the %(worker)s on the %(junk)s junk"),
+      { worker: workerWord(ctx.glossary, worker), junk: junkWord(ctx.glossary, junk.name) })));
   });
   return group;
 }
@@ -257,9 +284,9 @@ function drawPanels(parts, ctx, y) {
 }
 
 function moneyText(ctx, player, seat) {
-  if (player.money !== undefined) return `${player.money} Yuan`;
+  if (player.money !== undefined) return interpolate(gettext("%(n)s Yuan"), { n: player.money });
   const declared = ctx.view.declared;
-  return declared ? `? Yuan (declared ${declared[seat]})` : "? Yuan (hidden)";
+  return declared ? interpolate(gettext("? Yuan (declared %(n)s)"), { n: declared[seat] }) : gettext("? Yuan (hidden)");
 }
 
 // Permanent cards that took effect are face up for everybody.
@@ -270,16 +297,17 @@ function openSpecials(ctx, player) {
     counts[title] = (counts[title] || 0) + 1;
   }
   const titles = Object.entries(counts).map(([title, count]) => (count > 1 ? `${title} ×${count}` : title));
-  return titles.length ? `open: ${titles.join(", ")}` : "";
+  return titles.length ? interpolate(gettext("open: %(titles)s"), { titles: titles.join(", ") }) : "";
 }
 
 function bidText(ctx, player, seat) {
   if (ctx.view.phase !== "bartering") return "";
   if (player.bid) {
     const cards = Object.entries(player.bid).filter(([, count]) => count);
-    return cards.length ? `your bid: ${cards.map(([kind, count]) => `${count} ${kind}`).join(", ")}` : "your bid: nothing";
+    return cards.length ? interpolate(gettext("your bid: %(cards)s"), { cards: cards.map(([kind, count]) => `${count} ${junkWord(ctx.glossary, kind)}`).join(", ") })
+      : gettext("your bid: nothing");
   }
-  return player.has_bid ? "bid placed" : "bidding…";
+  return player.has_bid ? BID_PLACED : gettext("bidding…");
 }
 
 function drawPanel(ctx, player, seat, x, y, w, h) {
@@ -287,20 +315,20 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
   const acting = (ctx.snapshot.to_act || []).includes(seat);
   const lines = [
     moneyText(ctx, player, seat),
-    `hand ${player.hand_size} · supply ${player.supply_cards} · specials ${player.specials_count}`,
-    `strips left ${player.strips_left}`,
+    interpolate(gettext("hand %(hand)s · supply %(supply)s · specials %(specials)s"), { hand: player.hand_size, supply: player.supply_cards, specials: player.specials_count }),
+    interpolate(gettext("strips left %(n)s"), { n: player.strips_left }),
     openSpecials(ctx, player),
     bidText(ctx, player, seat),
   ].filter(Boolean);
-  const name = `${ctx.names[seat]}${seat === ctx.me ? " (you)" : ""}${seat === view.start_player ? " ★" : ""}`;
+  const name = `${seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name: ctx.names[seat] }) : ctx.names[seat]}${seat === view.start_player ? " ★" : ""}`;
   return svg("g", { class: "panel", "data-seat": seat },
     svg("rect", { x, y, width: w, height: h, rx: 8, fill: acting ? "#fff4c2" : "#fffdf8", stroke: acting ? "#d39b00" : "#cbbf9f", "stroke-width": acting ? 3 : 1 }),
     svg("rect", { x, y, width: 10, height: h, rx: 4, fill: OWNER_COLOURS[player.colour] }),
     svg("text", { x: x + 18, y: y + 24, "font-size": 16, "font-weight": 700 }, name),
     ...lines.map((line, index) => svg("text", {
-      x: x + 18, y: y + 50 + index * 22, "font-size": 14, class: line === "bid placed" ? "bid-placed" : "",
+      x: x + 18, y: y + 50 + index * 22, "font-size": 14, class: line === BID_PLACED ? "bid-placed" : "",
     }, line)),
-    acting ? svg("text", { x: x + w - 8, y: y + 24, "text-anchor": "end", "font-size": 13 }, "to act") : null);
+    acting ? svg("text", { x: x + w - 8, y: y + 24, "text-anchor": "end", "font-size": 13 }, gettext("to act")) : null);
 }
 
 // ----------------------------------------------------------------------------- the viewer's hand
@@ -308,7 +336,7 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
 function drawHand(parts, ctx, y) {
   const { view, layout, glossary } = ctx;
   const player = view.players[ctx.me];
-  parts.push(svg("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, "Your hand"));
+  parts.push(svg("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, gettext("Your hand")));
   Object.entries(player.hand).forEach(([kind, count], index) => {
     const cx = 10 + index * 88;
     parts.push(svg("g", { class: "goods-card", "data-kind": kind },
@@ -319,7 +347,7 @@ function drawHand(parts, ctx, y) {
   const perRow = layout.columns === 2 ? 2 : 4;
   const cardW = (layout.width - 20 - (perRow - 1) * 8) / perRow;
   const top = y + 110;
-  parts.push(svg("text", { x: 10, y: top + 14, "font-size": 14 }, player.specials.length ? "Your special cards" : "No special cards yet"));
+  parts.push(svg("text", { x: 10, y: top + 14, "font-size": 14 }, player.specials.length ? gettext("Your special cards") : gettext("No special cards yet")));
   player.specials.forEach((card, index) => {
     const sx = 10 + (index % perRow) * (cardW + 8);
     const sy = top + 22 + Math.floor(index / perRow) * 50;
@@ -329,7 +357,7 @@ function drawHand(parts, ctx, y) {
       svg("rect", { x: sx, y: sy, width: cardW, height: 44, rx: 6, fill: "#f1deb0", stroke: "#6b5a3a", class: play ? "hit" : "" }),
       svg("text", { x: sx + 8, y: sy + 19, "font-size": 13, "font-weight": 700 }, info.title),
       svg("text", { x: sx + 8, y: sy + 36, "font-size": 11 }, specialLabel(info)));
-    parts.push(ctx.actions.clickable(node, play, `Play ${info.title}`));
+    parts.push(ctx.actions.clickable(node, play, interpolate(gettext("Play %(card)s"), { card: info.title })));
   });
   return top + 22 + Math.ceil(player.specials.length / perRow) * 50;
 }
@@ -338,7 +366,6 @@ function drawHand(parts, ctx, y) {
 
 const heading = (text) => el("h3", { text });
 const row = (...buttons) => el("div", { class: "choices" }, ...buttons.filter(Boolean));
-const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 function renderPrompt(box, ctx) {
   box.replaceChildren();
@@ -368,14 +395,14 @@ function bidPrompt(ctx) {
     else if (kinds.length) bluffs.push(action);
   }
   return [
-    heading("Your sealed bid: cards of one kind (nobody sees it until all have bid)"),
+    heading(gettext("Your sealed bid: cards of one kind (nobody sees it until all have bid)")),
     ...Object.entries(byKind).map(([kind, bids]) => row(
       el("span", { class: "kind-label", text: `${kindLabel(kind, ctx.glossary)}:` }),
       ...bids.map((action) => actions.button(action, String(action.cards[kind]))),
     )),
     row(
-      actions.button(actions.find({ type: "bid", cards: {} }), "Bid nothing"),
-      ...bluffs.map((action) => actions.button(action, `Bluff: ${describeAction(action, ctx.snapshot, ctx.glossary)}`)),
+      actions.button(actions.find({ type: "bid", cards: {} }), gettext("Bid nothing")),
+      ...bluffs.map((action) => actions.button(action, interpolate(gettext("Bluff: %(bid)s"), { bid: describeAction(action, ctx.snapshot, ctx.glossary) }))),
     ),
   ];
 }
@@ -383,8 +410,8 @@ function bidPrompt(ctx) {
 // Set-up variant: the next face-down merchant goes on the junk clicked (or chosen here).
 function merchantPrompt(ctx) {
   return [
-    heading("Put the next face-down merchant on a junk: click a junk"),
-    row(...typed(ctx, "place_merchant").map((action) => ctx.actions.button(action, `${action.junk} junk`))),
+    heading(gettext("Put the next face-down merchant on a junk: click a junk")),
+    row(...typed(ctx, "place_merchant").map((action) => ctx.actions.button(action, interpolate(gettext("%(junk)s junk"), { junk: junkWord(ctx.glossary, action.junk) })))),
   ];
 }
 
@@ -395,8 +422,8 @@ function exchangePrompt(ctx, box) {
   const swaps = typed(ctx, "exchange");
   if (!swaps.length) {
     return [
-      heading("Exchange goods: nothing to exchange"),
-      row(actions.button(actions.find({ type: "done" }), "Continue")),
+      heading(gettext("Exchange goods: nothing to exchange")),
+      row(actions.button(actions.find({ type: "done" }), gettext("Continue"))),
     ];
   }
   swaps.forEach((action) => actions.placed.add(actions.indexOf(action)));
@@ -407,58 +434,60 @@ function exchangePrompt(ctx, box) {
   });
   const takes = swaps.filter((action) => action.give === exchangeGive);
   return [
-    heading(`Exchange goods (${plural(view.swaps_left, "swap")} left): give a card, take another kind`),
+    heading(interpolate(ngettext("Exchange goods (%(n)s swap left): give a card, take another kind",
+      "Exchange goods (%(n)s swaps left): give a card, take another kind", view.swaps_left), { n: view.swaps_left })),
     row(el("span", { text: "Give:" }), ...gives.map(giveButton)),
     exchangeGive ? row(el("span", { text: "Take:" }), ...takes.map((action) => actions.button(action, kindLabel(action.take, glossary)))) : null,
-    row(actions.button(actions.find({ type: "done" }), "Done exchanging")),
+    row(actions.button(actions.find({ type: "done" }), gettext("Done exchanging"))),
   ].filter(Boolean);
 }
 
 function specialLabel(info) {
-  return { permanent: "permanent", once: "one use", end: "end-of-game bonus" }[info.timing];
+  return { permanent: gettext("permanent"), once: gettext("one use"), end: gettext("end-of-game bonus") }[info.timing];
 }
 
 const STEP_PROMPTS = {
   search: (ctx) => [
-    heading("Choose a stack of special cards to search"),
-    row(...typed(ctx, "search").map((action) => ctx.actions.button(action, `Stack ${action.stack + 1}`))),
+    heading(gettext("Choose a stack of special cards to search")),
+    row(...typed(ctx, "search").map((action) => ctx.actions.button(action, interpolate(gettext("Stack %(n)s"), { n: action.stack + 1 })))),
   ],
   pick: (ctx) => [
-    heading(`Keep one card from stack ${ctx.view.step.stack + 1}`),
+    heading(interpolate(gettext("Keep one card from stack %(n)s"), { n: ctx.view.step.stack + 1 })),
     row(...typed(ctx, "pick").map((action) => {
       const info = ctx.glossary.specials[action.card];
       return ctx.actions.button(action, `${info.title} (${specialLabel(info)})`);
     })),
   ],
   choose: (ctx) => [
-    heading("You won the S in the last round"),
+    heading(gettext("You won the S in the last round")),
     row(
-      ctx.actions.button(ctx.actions.find({ type: "reward", choice: "yuan" }), `Take ${ctx.glossary.last_round_s_yuan} Yuan`),
-      ctx.actions.button(ctx.actions.find({ type: "reward", choice: "card" }), "Take a special card"),
+      ctx.actions.button(ctx.actions.find({ type: "reward", choice: "yuan" }), interpolate(gettext("Take %(n)s Yuan"), { n: ctx.glossary.last_round_s_yuan })),
+      ctx.actions.button(ctx.actions.find({ type: "reward", choice: "card" }), gettext("Take a special card")),
     ),
   ],
   take: (ctx) => [
-    heading(`Take ${plural(ctx.view.step.remaining, "goods card")}: click a junk or choose a kind`),
+    heading(interpolate(ngettext("Take %(n)s goods card: click a junk or choose a kind",
+      "Take %(n)s goods cards: click a junk or choose a kind", ctx.view.step.remaining), { n: ctx.view.step.remaining })),
     row(...typed(ctx, "take").map((action) => ctx.actions.button(action, kindLabel(action.kind, ctx.glossary)))),
   ],
   place: (ctx) => {
     const { step, players } = ctx.view;
-    const colour = players[step.owner].colour;
+    const colour = COLOUR_WORDS[players[step.owner].colour] || players[step.owner].colour;
     return [heading(step.from_reserve
-      ? `Load ${plural(step.remaining, `${colour} strip`)}: click a highlighted slot`
-      : `Put the lifted ${colour} strip on another junk: click a highlighted slot`)];
+      ? interpolate(ngettext("Load %(n)s %(colour)s strip: click a highlighted slot", "Load %(n)s %(colour)s strips: click a highlighted slot", step.remaining), { n: step.remaining, colour })
+      : interpolate(gettext("Put the lifted %(colour)s strip on another junk: click a highlighted slot"), { colour }))];
   },
-  lift: () => [heading("Move a cargo strip: click a strip in the top layer of a junk")],
+  lift: () => [heading(gettext("Move a cargo strip: click a strip in the top layer of a junk"))],
 };
 
 function turnPrompt(ctx) {
   const { actions, view, glossary } = ctx;
   return [
-    heading(view.main_action_done ? "Play a special card or end your turn" : "Your action: click a merchant or trainee on a junk"),
+    heading(view.main_action_done ? gettext("Play a special card or end your turn") : gettext("Your action: click a merchant or trainee on a junk")),
     row(
-      ...typed(ctx, "play_special").map((action) => actions.button(action, `Play ${glossary.specials[action.card].title}`)),
-      actions.button(actions.find({ type: "end_turn" }), "End turn"),
-      actions.button(actions.find({ type: "pass" }), "Pass"),
+      ...typed(ctx, "play_special").map((action) => actions.button(action, interpolate(gettext("Play %(card)s"), { card: glossary.specials[action.card].title }))),
+      actions.button(actions.find({ type: "end_turn" }), gettext("End turn")),
+      actions.button(actions.find({ type: "pass" }), gettext("Pass")),
     ),
   ];
 }
@@ -470,26 +499,29 @@ export function describeAction(action, snapshot, glossary) {
   switch (action.type) {
     case "use": {
       const worker = snapshot.view.workers.find((w) => w.name === action.worker);
-      return `Use the ${worker ? worker.title : action.worker} (${glossary.actions[worker && worker.action] || ""}) on the ${action.junk} junk`;
+      return interpolate(gettext("Use the %(worker)s (%(action)s) on the %(junk)s junk"), {
+        worker: worker ? workerWord(glossary, worker) : action.worker, action: glossary.actions[worker && worker.action] || "",
+        junk: junkWord(glossary, action.junk) });
     }
-    case "place": return `Load a strip on the ${action.junk} junk, slot ${action.slot + 1}`;
-    case "lift": return `Lift the strip in slot ${action.slot + 1} of the ${action.junk} junk`;
-    case "take": return `Take ${kind(action.kind)}`;
-    case "exchange": return `Exchange a ${kind(action.give)} card for ${kind(action.take)}`;
+    case "place": return interpolate(gettext("Load a strip on the %(junk)s junk, slot %(slot)s"), { junk: junkWord(glossary, action.junk), slot: action.slot + 1 });
+    case "lift": return interpolate(gettext("Lift the strip in slot %(slot)s of the %(junk)s junk"), { junk: junkWord(glossary, action.junk), slot: action.slot + 1 });
+    case "take": return interpolate(gettext("Take %(kind)s"), { kind: kind(action.kind) });
+    case "exchange": return interpolate(gettext("Exchange a %(give)s card for %(take)s"), { give: kind(action.give), take: kind(action.take) });
     case "done": return (snapshot.legal_actions || []).some((other) => other.type === "exchange")
-      ? "Done exchanging" : "Continue (nothing to exchange)";
-    case "place_merchant": return `Put a face-down merchant on the ${action.junk} junk`;
-    case "search": return `Search stack ${action.stack + 1}`;
-    case "pick": return `Keep ${glossary.specials[action.card].title}`;
-    case "reward": return action.choice === "yuan" ? `Take ${glossary.last_round_s_yuan} Yuan` : "Take a special card";
-    case "play_special": return `Play ${glossary.specials[action.card].title}`;
-    case "end_turn": return "End turn";
-    case "pass": return "Pass";
+      ? gettext("Done exchanging") : gettext("Continue (nothing to exchange)");
+    case "place_merchant": return interpolate(gettext("Put a face-down merchant on the %(junk)s junk"), { junk: junkWord(glossary, action.junk) });
+    case "search": return interpolate(gettext("Search stack %(n)s"), { n: action.stack + 1 });
+    case "pick": return interpolate(gettext("Keep %(card)s"), { card: glossary.specials[action.card].title });
+    case "reward": return action.choice === "yuan" ? interpolate(gettext("Take %(n)s Yuan"), { n: glossary.last_round_s_yuan }) : gettext("Take a special card");
+    case "play_special": return interpolate(gettext("Play %(card)s"), { card: glossary.specials[action.card].title });
+    case "end_turn": return gettext("End turn");
+    case "pass": return gettext("Pass");
     case "bid": {
       const cards = Object.entries(action.cards);
-      if (!cards.length) return "Bid nothing";
+      if (!cards.length) return gettext("Bid nothing");
       const words = cards.map(([name, count]) => `${count} ${kind(name)}`).join(" + ");
-      return cards.length > 1 ? `Bid ${words} (void: more than one kind)` : `Bid ${words}`;
+      return cards.length > 1 ? interpolate(gettext("Bid %(cards)s (void: more than one kind)"), { cards: words })
+        : interpolate(gettext("Bid %(cards)s"), { cards: words });
     }
     default: return action.type.replace(/_/g, " ");
   }
