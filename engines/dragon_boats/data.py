@@ -6,6 +6,8 @@ tag so the data can be swapped when the printed values turn up.
 """
 from __future__ import annotations
 
+from engines.i18n import N_
+
 # ----------------------------------------------------------------------------- counts
 SOURCE_COUNTS = "SEED (80 offerings, 12 food, 12 treasure, 28 farm tiles on islands); PROPOSAL 2.2-A (splits)"
 KINDS = ("cinnabar", "gold", "jade", "leather", "tea")  # offering kinds, in this order everywhere
@@ -69,32 +71,32 @@ SOURCE_CARDS = "SEED (effects, types: FAQ); PROPOSAL 2.2-E (VP, icons); spec (wi
 # windows: "turn" = own turns (T), "bid" = own bidding turns only, "before_mountain" (W1),
 # "before_steer" (W2), "before_disembark" (W3). Empty for permanent and end-game cards.
 _CARD_ROWS = [
-    ("A", "Steer", "one_time", 2, True, ("before_steer",)),
-    ("B", "Re-arrange boat", "one_time", 1, True, ("turn", "before_mountain")),
-    ("C", "Cut in line", "one_time", 2, False, ("before_disembark",)),
-    ("D", "Swap discs", "one_time", 1, True, ("bid",)),
-    ("E", "Storage", "permanent", 1, False, ()),
-    ("F", "Forced trade", "one_time", 2, True, ("turn",)),
-    ("G", "Switch boats", "one_time", 2, False, ("turn", "before_mountain", "before_disembark")),
-    ("H", "First boat", "one_time", 2, False, ("before_mountain",)),
-    ("I", "Jump ship", "one_time", 1, True, ("turn", "before_mountain")),
-    ("J", "Extra food", "permanent", 1, False, ()),
-    ("K", "Extra treasure", "permanent", 1, False, ()),
-    ("L", "Card points", "end_game", 0, False, ()),
-    ("M", "Extra money", "permanent", 1, False, ()),
-    ("N", "House members score", "end_game", 1, False, ()),
-    ("O", "Money score", "end_game", 0, False, ()),
-    ("P", "Take 3", "one_time", 1, False, ("turn",)),
-    ("Q", "Food score", "end_game", 0, False, ()),
-    ("R", "Send boat", "one_time", 2, False, ("before_mountain",)),
-    ("S", "Island hopper", "one_time", 1, True, ("turn",)),
-    ("T", "Treasure", "end_game", 0, False, ()),
-    ("U", "Extra move", "permanent", 0, False, ()),
-    ("V", "Pig farm", "end_game", 0, False, ()),
-    ("W", "Fish farm", "end_game", 0, False, ()),
-    ("X", "Poultry farm", "end_game", 0, False, ()),
-    ("Y", "Soy", "end_game", 0, False, ()),
-    ("Z", "Rice", "end_game", 0, False, ()),
+    ("A", N_("Steer"), "one_time", 2, True, ("before_steer",)),
+    ("B", N_("Re-arrange boat"), "one_time", 1, True, ("turn", "before_mountain")),
+    ("C", N_("Cut in line"), "one_time", 2, False, ("before_disembark",)),
+    ("D", N_("Swap discs"), "one_time", 1, True, ("bid",)),
+    ("E", N_("Storage"), "permanent", 1, False, ()),
+    ("F", N_("Forced trade"), "one_time", 2, True, ("turn",)),
+    ("G", N_("Switch boats"), "one_time", 2, False, ("turn", "before_mountain", "before_disembark")),
+    ("H", N_("First boat"), "one_time", 2, False, ("before_mountain",)),
+    ("I", N_("Jump ship"), "one_time", 1, True, ("turn", "before_mountain")),
+    ("J", N_("Extra food"), "permanent", 1, False, ()),
+    ("K", N_("Extra treasure"), "permanent", 1, False, ()),
+    ("L", N_("Card points"), "end_game", 0, False, ()),
+    ("M", N_("Extra money"), "permanent", 1, False, ()),
+    ("N", N_("House members score"), "end_game", 1, False, ()),
+    ("O", N_("Money score"), "end_game", 0, False, ()),
+    ("P", N_("Take 3"), "one_time", 1, False, ("turn",)),
+    ("Q", N_("Food score"), "end_game", 0, False, ()),
+    ("R", N_("Send boat"), "one_time", 2, False, ("before_mountain",)),
+    ("S", N_("Island hopper"), "one_time", 1, True, ("turn",)),
+    ("T", N_("Treasure"), "end_game", 0, False, ()),
+    ("U", N_("Extra move"), "permanent", 0, False, ()),
+    ("V", N_("Pig farm"), "end_game", 0, False, ()),
+    ("W", N_("Fish farm"), "end_game", 0, False, ()),
+    ("X", N_("Poultry farm"), "end_game", 0, False, ()),
+    ("Y", N_("Soy"), "end_game", 0, False, ()),
+    ("Z", N_("Rice"), "end_game", 0, False, ()),
 ]
 CARDS = {letter: {"letter": letter, "name": name, "type": kind, "vp": vp, "interactive": icon, "windows": windows}
          for letter, name, kind, vp, icon, windows in _CARD_ROWS}
@@ -109,16 +111,16 @@ TREASURE_CARD_BEST = 4  # card T: the first 4 treasures score 2 each
 # ----------------------------------------------------------------------------- wisdom tiles
 SOURCE_WISDOM = "PROPOSAL 2.2-F"
 WISDOM = {
-    1: {"name": "Sage of Coins", "type": "end_game", "text": "1 VP per 3 money"},
-    2: {"name": "Sage of the Granary", "type": "end_game", "text": "2 VP per food card, at most 8"},
-    3: {"name": "Sage of Treasure", "type": "end_game", "text": "+1 VP per treasure card"},
-    4: {"name": "Sage of Kinship", "type": "end_game", "text": "+3 VP for your largest farmer group"},
-    5: {"name": "Sage of Harvest", "type": "end_game", "text": "2 VP per different farm type owned"},
-    6: {"name": "Sage of Grain", "type": "end_game", "text": "+1 VP per rice or soy farm"},
-    7: {"name": "Sage of Herds", "type": "end_game", "text": "+1 VP per poultry, fish or pork farm, at most 6"},
-    8: {"name": "Sage of the Road", "type": "permanent", "text": "+1 free step for each moving member"},
-    9: {"name": "Sage of the Storehouse", "type": "permanent", "text": "store 2 more offerings"},
-    10: {"name": "Dragon's Blessing", "type": "end_game", "text": "3 VP"},
+    1: {"name": N_("Sage of Coins"), "type": "end_game", "text": N_("1 VP per 3 money")},
+    2: {"name": N_("Sage of the Granary"), "type": "end_game", "text": N_("2 VP per food card, at most 8")},
+    3: {"name": N_("Sage of Treasure"), "type": "end_game", "text": N_("+1 VP per treasure card")},
+    4: {"name": N_("Sage of Kinship"), "type": "end_game", "text": N_("+3 VP for your largest farmer group")},
+    5: {"name": N_("Sage of Harvest"), "type": "end_game", "text": N_("2 VP per different farm type owned")},
+    6: {"name": N_("Sage of Grain"), "type": "end_game", "text": N_("+1 VP per rice or soy farm")},
+    7: {"name": N_("Sage of Herds"), "type": "end_game", "text": N_("+1 VP per poultry, fish or pork farm, at most 6")},
+    8: {"name": N_("Sage of the Road"), "type": "permanent", "text": N_("+1 free step for each moving member")},
+    9: {"name": N_("Sage of the Storehouse"), "type": "permanent", "text": N_("store 2 more offerings")},
+    10: {"name": N_("Dragon's Blessing"), "type": "end_game", "text": N_("3 VP")},
 }
 WISDOM_FOOD_CAP = 8
 WISDOM_HERDS_CAP = 6

@@ -5,6 +5,9 @@ from engines.core import Engine, IllegalAction, check_seat
 from engines.dragon_boats import hidden, rules, scoring, setup, text
 from engines.dragon_boats.evolve import HANDLERS
 from engines.dragon_boats.state import new_state
+from engines.i18n import N_, catalog
+
+_, _ngettext = catalog(__file__)
 
 STATE_KEYS = frozenset(new_state(2, {}))
 # Heuristic weights: what a running game's assets are worth in points (bots only).
@@ -15,7 +18,7 @@ EN_ROUTE_WEIGHT = 3.0  # a member on a boat, a path or walking: a farmer to come
 
 class DragonBoats(Engine):
     name = "dragon_boats"
-    title = "Dragon Boats of the Four Seas"
+    title = N_("Dragon Boats of the Four Seas")
     min_players = 2
     max_players = 4
 
@@ -50,13 +53,17 @@ class DragonBoats(Engine):
             "type": "object",
             "properties": {
                 "short_game": {"type": "boolean", "default": False,
-                               "description": "The quicker 4-player game: 4 rounds (round cards 1, two of 2-5, 6)."},
+                               "title": _("Short game"),
+                               "description": _("The quicker 4-player game: 4 rounds (round cards 1, two of 2-5, 6).")},
                 "short_cards": {"type": "string", "enum": ["random", "fixed"], "default": "random",
-                                "description": "Short game: drop two of cards 2-5 at random, or always play 1, 4, 5, 6."},
+                                "title": _("Short game's round cards"),
+                                "description": _("Short game: drop two of cards 2-5 at random, or always play 1, 4, 5, 6.")},
                 "interactive_cards": {"type": "boolean", "default": True,
-                                      "description": "Keep the 'take that' bonus cards A, B, D, F, I and S."},
+                                      "title": _("Interactive cards"),
+                                      "description": _("Keep the 'take that' bonus cards A, B, D, F, I and S.")},
                 "stall_v_price": {"type": "boolean", "default": True,
-                                  "description": "Stall V charges the stack price like the other stalls."},
+                                  "title": _("Stall V price"),
+                                  "description": _("Stall V charges the stack price like the other stalls.")},
             },
             "additionalProperties": False,
         }

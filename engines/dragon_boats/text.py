@@ -1,101 +1,170 @@
-"""Log lines in words. Seats appear as "{seat0}", "{seat1}" … for the caller to name."""
+"""Words for players, in the language in use (engines.i18n): log lines, where seats appear as
+"{seat0}", "{seat1}" … for the caller to name, and the board page's names."""
 from __future__ import annotations
 
 from engines.dragon_boats import data
+from engines.i18n import N_, catalog
+
+_, ngettext = catalog(__file__)
+
+KIND_WORDS = {"cinnabar": N_("cinnabar"), "gold": N_("gold"), "jade": N_("jade"), "leather": N_("leather"),
+              "tea": N_("tea")}
+FARM_WORDS = {"poultry": N_("poultry"), "fish": N_("fish"), "pork": N_("pork"), "rice": N_("rice"), "soy": N_("soy")}
+PLACE_WORDS = {"front": N_("front"), "middle": N_("middle"), "rear": N_("rear")}
 
 
 def _s(seat) -> str:
-    return "a neutral disc" if seat == data.NEUTRAL else f"{{seat{seat}}}"
+    return _("a neutral disc") if seat == data.NEUTRAL else f"{{seat{seat}}}"
 
 
 def _list(items) -> str:
     items = [str(item) for item in items]
-    return ", ".join(items) if items else "nothing"
+    return ", ".join(items) if items else _("nothing")
+
+
+def _kind(kind) -> str:
+    """An offering kind or a farm, worded; anything else as it is."""
+    word = KIND_WORDS.get(kind) or FARM_WORDS.get(kind)
+    return _(word) if word else str(kind)
 
 
 def _gain(e) -> str:
     parts = []
     if e.get("money"):
-        parts.append(f"{e['money']} money")
+        parts.append(_("{n} money").format(n=e["money"]))
     if e.get("food"):
-        parts.append(f"{e['food']} food")
+        parts.append(_("{n} food").format(n=e["food"]))
     if e.get("treasure"):
-        parts.append(f"{e['treasure']} treasure")
-    parts += list(e.get("offerings", []))
+        parts.append(_("{n} treasure").format(n=e["treasure"]))
+    parts += [_kind(kind) for kind in e.get("offerings", [])]
     return _list(parts)
 
 
 def _card(letter) -> str:
-    return f"card {letter} ({data.CARDS[letter]['name']})"
+    return _("card {letter} ({name})").format(letter=letter, name=_(data.CARDS[letter]["name"]))
 
 
 def _spot(spot) -> str:
-    return f"boat {spot[0] + 1} ({data.BOAT_PLACES[spot[1]]})"
+    return _("boat {boat} ({place})").format(boat=spot[0] + 1, place=_(PLACE_WORDS[data.BOAT_PLACES[spot[1]]]))
 
 
 STEP_WORDS = {
-    "start_disc": "place a start disc", "start_offering": "choose a start offering", "bid": "place a disc",
-    "resolve": "resolve a disc", "final": "board or pass", "window": "play a card or pass", "steer": "steer",
-    "move": "move", "storage": "store", "over": "see the result",
+    "start_disc": N_("place a start disc"), "start_offering": N_("choose a start offering"), "bid": N_("place a disc"),
+    "resolve": N_("resolve a disc"), "final": N_("board or pass"), "window": N_("play a card or pass"),
+    "steer": N_("steer"), "move": N_("move"), "storage": N_("store"), "over": N_("see the result"),
 }
 
+
+def _who(e, key="seat") -> str:
+    return _s(e[key])
+
+
+def _stall(e) -> str:
+    return data.STALLS[e["stall"]]
+
+
+def _turn(e) -> str:
+    if e.get("actor", -1) < 0:
+        return _("The game moves on.")
+    return _("{who} to {step}.").format(who=_s(e["actor"]), step=_(STEP_WORDS.get(e.get("step"), N_("act"))))
+
+
+def _exchanged(e) -> str:
+    got = _kind(e["got"]) if e["got"] else _("nothing")
+    return _("{who} gives {give} and draws {got} and {food} food at stall V.").format(
+        who=_who(e), give=_kind(e["give"]), got=got, food=e["food"])
+
+
+def _card_bought(e) -> str:
+    if "card" in e:
+        return _("{who} trades a treasure for {card}.").format(who=_who(e), card=_card(e["card"]))
+    return _("{who} trades a treasure for a card from the deck.").format(who=_who(e))
+
+
+def _card_drawn(e) -> str:
+    if "hand" in e:
+        return _("{who} draws a bonus card: {card}.").format(who=_who(e), card=_card(e["hand"]))
+    return _("{who} draws a bonus card.").format(who=_who(e))
+
+
+def _moved(e) -> str:
+    if e["food"]:
+        return _("{who} steps to {node} (1 food).").format(who=_who(e), node=e["node"])
+    return _("{who} steps to {node}.").format(who=_who(e), node=e["node"])
+
+
+def _flagged(e) -> str:
+    if e["flag"] == "first":
+        return _("Boat {boat} will leave first.").format(boat=e["boat"] + 1)
+    return _("Boat {boat} will leave this round.").format(boat=e["boat"] + 1)
+
+
 LINES = {
-    "game_created": lambda e: (f"Dragon Boats for {e['players']} players over {len(e['rounds'])} rounds;"
-                               f" {_s(e['first'])} is the first player."),
-    "toppers_placed": lambda e: "Toppers on the boats: " + _list(f"{beats} beats" for beats in e["boats"]) + ".",
-    "wisdom_placed": lambda e: "The wisdom tiles are laid on the mountain.",
-    "farms_placed": lambda e: "The farm tiles are laid on the islands; 7 stay in the bag.",
-    "stalls_filled": lambda e: "The market stalls are filled.",
-    "bonus_display": lambda e: "Bonus cards on display: " + _list(e["display"]) + ".",
-    "turn": lambda e: (f"{_s(e['actor'])} to {STEP_WORDS.get(e.get('step'), 'act')}." if e.get("actor", -1) >= 0
-                       else "The game moves on."),
-    "start_disc_placed": lambda e: f"{_s(e['seat'])} puts a start disc on round card {e['card']}.",
-    "start_offering_taken": lambda e: f"{_s(e['seat'])} takes a start offering: {e['kind']}.",
-    "round_started": lambda e: f"Round {e['round']} begins; {_s(e['first'])} is the first player.",
-    "disc_placed": lambda e: f"{_s(e['seat'])} places a disc on stall {data.STALLS[e['stall']]}.",
-    "private_action": lambda e: f"{_s(e['seat'])} takes the private action {e['space']}: {_gain(e)}.",
-    "gained": lambda e: f"{_s(e['seat'])} gains {_gain(e)}.",
-    "neutral_removed": lambda e: f"The neutral disc leaves stall {data.STALLS[e['stall']]}.",
-    "bought": lambda e: f"{_s(e['seat'])} buys {e['kind']} at stall {data.STALLS[e['stall']]} for {e['price']} money.",
-    "took_money": lambda e: f"{_s(e['seat'])} takes 1 money instead of buying.",
-    "exchanged": lambda e: (f"{_s(e['seat'])} gives {e['give']} and draws {e['got'] or 'nothing'}"
-                            f" and {e['food']} food at stall V."),
-    "card_bought": lambda e: (f"{_s(e['seat'])} trades a treasure for "
-                              + (_card(e["card"]) if "card" in e else "a card from the deck") + "."),
-    "card_drawn": lambda e: f"{_s(e['seat'])} draws a bonus card" + (f": {_card(e['hand'])}." if "hand" in e else "."),
-    "card_revealed": lambda e: f"{_s(e['seat'])} shows {_card(e['card'])}.",
-    "disc_returned": lambda e: f"{_s(e['seat'])} takes back the disc from stall {data.STALLS[e['stall']]}.",
-    "boarded": lambda e: f"{_s(e['seat'])} boards {_spot([e['boat'], e['place']])}, paying {_list(e['paid'])}.",
-    "path_started": lambda e: f"{_s(e['seat'])} heads for mountain path {e['path']}.",
-    "path_paid": lambda e: f"{_s(e['seat'])} offers {e['kind']} for path {e['path']}.",
-    "stored": lambda e: f"{_s(e['seat'])} has stored its offerings.",
-    "sold": lambda e: f"{_s(e['seat'])} sells {e['kind']} for 1 money.",
-    "treasure_sold": lambda e: f"{_s(e['seat'])} sells a treasure for 2 money.",
-    "boats_returned": lambda e: "The boats return to their docks.",
-    "topper_drawn": lambda e: f"Boat {e['boat'] + 1} gets a new topper: {e['beats']} beats.",
-    "stall_refilled": lambda e: f"Stall {data.STALLS[e['stall']]} is refilled: {_list(e['tiles'])}.",
-    "game_ended": lambda e: "The game ends. Scores: " + _list(e["result"]["scores"]) + ".",
-    "climb_started": lambda e: f"{_s(e['seat'])} starts up mountain path {e['path']}.",
-    "boat_departed": lambda e: f"Boat {e['boat'] + 1} sails to {e['port']}.",
-    "disembarked": lambda e: f"{_s(e['seat'])} goes ashore at {e['node']}.",
-    "moved": lambda e: f"{_s(e['seat'])} steps to {e['node']}" + (" (1 food)." if e["food"] else "."),
-    "hex_taken": lambda e: f"{_s(e['seat'])} settles on {e['node']} and takes its tile ({e['tile']}).",
-    "member_returned": lambda e: f"{_s(e['seat'])}'s house member goes home.",
-    "passed": lambda e: f"{_s(e['seat'])} plays no card.",
-    "card_played": lambda e: f"{_s(e['seat'])} plays {_card(e['card'])}.",
-    "card_picked": lambda e: f"{_s(e['seat'])} chooses {e['value']}.",
-    "card_resolved": lambda e: f"{_card(e['card'])} is done.",
-    "steered": lambda e: f"Boat {e['boat'] + 1} is sent to {e['port']}.",
-    "boat_rearranged": lambda e: f"Boat {e['boat'] + 1} is re-seated.",
-    "cut_in_line": lambda e: f"{_s(e['seat'])} goes ashore first.",
-    "stack_reordered": lambda e: f"The discs of stall {data.STALLS[e['stall']]} are re-stacked.",
-    "traded": lambda e: f"{_s(e['seat'])} takes {e['take']} from {_s(e['opponent'])} and gives {e['give']}.",
-    "member_switched": lambda e: f"{_s(e['seat'])} moves a member from {_spot(e['from'])} to {_spot(e['to'])}.",
-    "members_swapped": lambda e: f"Members on {_spot(e['a'])} and {_spot(e['b'])} swap places.",
-    "boat_flagged": lambda e: (f"Boat {e['boat'] + 1} will leave first." if e["flag"] == "first"
-                               else f"Boat {e['boat'] + 1} will leave this round."),
-    "farmers_swapped": lambda e: f"The farmers on {e['a']} and {e['b']} swap fields.",
+    "game_created": lambda e: ngettext("Dragon Boats for {players} players over {rounds} round; {first} is the first player.",
+                                       "Dragon Boats for {players} players over {rounds} rounds; {first} is the first player.",
+                                       len(e["rounds"])).format(players=e["players"], rounds=len(e["rounds"]),
+                                                                first=_s(e["first"])),
+    "toppers_placed": lambda e: _("Toppers on the boats: {toppers}.").format(
+        toppers=_list(_("{n} beats").format(n=beats) for beats in e["boats"])),
+    "wisdom_placed": lambda e: _("The wisdom tiles are laid on the mountain."),
+    "farms_placed": lambda e: _("The farm tiles are laid on the islands; 7 stay in the bag."),
+    "stalls_filled": lambda e: _("The market stalls are filled."),
+    "bonus_display": lambda e: _("Bonus cards on display: {cards}.").format(cards=_list(e["display"])),
+    "turn": _turn,
+    "start_disc_placed": lambda e: _("{who} puts a start disc on round card {card}.").format(who=_who(e), card=e["card"]),
+    "start_offering_taken": lambda e: _("{who} takes a start offering: {kind}.").format(who=_who(e), kind=_kind(e["kind"])),
+    "round_started": lambda e: _("Round {round} begins; {first} is the first player.").format(round=e["round"],
+                                                                                            first=_s(e["first"])),
+    "disc_placed": lambda e: _("{who} places a disc on stall {stall}.").format(who=_who(e), stall=_stall(e)),
+    "private_action": lambda e: _("{who} takes the private action {space}: {gain}.").format(
+        who=_who(e), space=_(PRIVATE_WORDS.get(e["space"], e["space"])), gain=_gain(e)),
+    "gained": lambda e: _("{who} gains {gain}.").format(who=_who(e), gain=_gain(e)),
+    "neutral_removed": lambda e: _("The neutral disc leaves stall {stall}.").format(stall=_stall(e)),
+    "bought": lambda e: _("{who} buys {kind} at stall {stall} for {price} money.").format(
+        who=_who(e), kind=_kind(e["kind"]), stall=_stall(e), price=e["price"]),
+    "took_money": lambda e: _("{who} takes 1 money instead of buying.").format(who=_who(e)),
+    "exchanged": _exchanged,
+    "card_bought": _card_bought,
+    "card_drawn": _card_drawn,
+    "card_revealed": lambda e: _("{who} shows {card}.").format(who=_who(e), card=_card(e["card"])),
+    "disc_returned": lambda e: _("{who} takes back the disc from stall {stall}.").format(who=_who(e), stall=_stall(e)),
+    "boarded": lambda e: _("{who} boards {spot}, paying {paid}.").format(
+        who=_who(e), spot=_spot([e["boat"], e["place"]]), paid=_list(_kind(kind) for kind in e["paid"])),
+    "path_started": lambda e: _("{who} heads for mountain path {path}.").format(who=_who(e), path=e["path"]),
+    "path_paid": lambda e: _("{who} offers {kind} for path {path}.").format(who=_who(e), kind=_kind(e["kind"]),
+                                                                           path=e["path"]),
+    "stored": lambda e: _("{who} has stored its offerings.").format(who=_who(e)),
+    "sold": lambda e: _("{who} sells {kind} for 1 money.").format(who=_who(e), kind=_kind(e["kind"])),
+    "treasure_sold": lambda e: _("{who} sells a treasure for 2 money.").format(who=_who(e)),
+    "boats_returned": lambda e: _("The boats return to their docks."),
+    "topper_drawn": lambda e: _("Boat {boat} gets a new topper: {n} beats.").format(boat=e["boat"] + 1, n=e["beats"]),
+    "stall_refilled": lambda e: _("Stall {stall} is refilled: {tiles}.").format(
+        stall=_stall(e), tiles=_list(_kind(tile) for tile in e["tiles"])),
+    "game_ended": lambda e: _("The game ends. Scores: {scores}.").format(scores=_list(e["result"]["scores"])),
+    "climb_started": lambda e: _("{who} starts up mountain path {path}.").format(who=_who(e), path=e["path"]),
+    "boat_departed": lambda e: _("Boat {boat} sails to {port}.").format(boat=e["boat"] + 1, port=e["port"]),
+    "disembarked": lambda e: _("{who} goes ashore at {node}.").format(who=_who(e), node=e["node"]),
+    "moved": _moved,
+    "hex_taken": lambda e: _("{who} settles on {node} and takes its tile ({tile}).").format(
+        who=_who(e), node=e["node"], tile=e["tile"]),
+    "member_returned": lambda e: _("{who}'s house member goes home.").format(who=_who(e)),
+    "passed": lambda e: _("{who} plays no card.").format(who=_who(e)),
+    "card_played": lambda e: _("{who} plays {card}.").format(who=_who(e), card=_card(e["card"])),
+    "card_picked": lambda e: _("{who} chooses {value}.").format(who=_who(e), value=_kind(e["value"])),
+    "card_resolved": lambda e: _("{card} is done.").format(card=_card(e["card"])),
+    "steered": lambda e: _("Boat {boat} is sent to {port}.").format(boat=e["boat"] + 1, port=e["port"]),
+    "boat_rearranged": lambda e: _("Boat {boat} is re-seated.").format(boat=e["boat"] + 1),
+    "cut_in_line": lambda e: _("{who} goes ashore first.").format(who=_who(e)),
+    "stack_reordered": lambda e: _("The discs of stall {stall} are re-stacked.").format(stall=_stall(e)),
+    "traded": lambda e: _("{who} takes {take} from {other} and gives {give}.").format(
+        who=_who(e), take=_kind(e["take"]), other=_s(e["opponent"]), give=_kind(e["give"])),
+    "member_switched": lambda e: _("{who} moves a member from {a} to {b}.").format(who=_who(e), a=_spot(e["from"]),
+                                                                                  b=_spot(e["to"])),
+    "members_swapped": lambda e: _("Members on {a} and {b} swap places.").format(a=_spot(e["a"]), b=_spot(e["b"])),
+    "boat_flagged": _flagged,
+    "farmers_swapped": lambda e: _("The farmers on {a} and {b} swap fields.").format(a=e["a"], b=e["b"]),
 }
+PRIVATE_WORDS = {"money": N_("money"), "food": N_("food"), "offering": N_("offering")}
 
 
 def describe(event: dict) -> str:
@@ -106,53 +175,57 @@ def describe(event: dict) -> str:
 # ----------------------------------------------------------------------------- the board page's names
 
 CARD_TEXT = {
-    "A": "Before a boat is steered: send it to any port not reached this round.",
-    "B": "Your turn or before the mountain: re-seat one docked boat's occupants in any order.",
-    "C": "Before a landed boat's next passenger goes ashore: one of your members on it goes next.",
-    "D": "Your bidding turn: re-stack one stall, choosing the disc owners from top to bottom.",
-    "E": "Permanent: store 1 more offering.",
-    "F": "Your turn: take an offering of your choice from a player and give it one of yours.",
-    "G": "Your turn, before the mountain or before going ashore: move one of your members to an empty place"
-         " on another boat.",
-    "H": "Before the mountain: a ready boat with one of your members leaves first.",
-    "I": "Your turn or before the mountain: swap two members of different colours on two docked boats.",
-    "J": "Permanent: food reward spaces give 2.",
-    "K": "Permanent: treasure reward spaces give 2.",
-    "L": "End: +1 VP per bonus card you own (this one included).",
-    "M": "Permanent: money reward spaces give 2.",
-    "N": "End: each single farmer scores 2.",
-    "O": "End: 1 VP per 2 money.",
-    "P": "Your turn: take a random offering, a food and a treasure.",
-    "Q": "End: 2 VP per food, at most 8.",
-    "R": "Before the mountain: a docked boat with exactly one passenger departs this round.",
-    "S": "Your turn: two single farmers of different colours swap places.",
-    "T": "End: your first 4 treasures score 2 VP each.",
-    "U": "Permanent: 4 free steps.",
-    "V": "End: counts as one more pork farm.",
-    "W": "End: counts as one more fish farm.",
-    "X": "End: counts as one more poultry farm.",
-    "Y": "End: +1 VP per soy farm.",
-    "Z": "End: +1 VP per rice farm.",
+    "A": N_("Before a boat is steered: send it to any port not reached this round."),
+    "B": N_("Your turn or before the mountain: re-seat one docked boat's occupants in any order."),
+    "C": N_("Before a landed boat's next passenger goes ashore: one of your members on it goes next."),
+    "D": N_("Your bidding turn: re-stack one stall, choosing the disc owners from top to bottom."),
+    "E": N_("Permanent: store 1 more offering."),
+    "F": N_("Your turn: take an offering of your choice from a player and give it one of yours."),
+    "G": N_("Your turn, before the mountain or before going ashore: move one of your members to an empty place"
+         " on another boat."),
+    "H": N_("Before the mountain: a ready boat with one of your members leaves first."),
+    "I": N_("Your turn or before the mountain: swap two members of different colours on two docked boats."),
+    "J": N_("Permanent: food reward spaces give 2."),
+    "K": N_("Permanent: treasure reward spaces give 2."),
+    "L": N_("End: +1 VP per bonus card you own (this one included)."),
+    "M": N_("Permanent: money reward spaces give 2."),
+    "N": N_("End: each single farmer scores 2."),
+    "O": N_("End: 1 VP per 2 money."),
+    "P": N_("Your turn: take a random offering, a food and a treasure."),
+    "Q": N_("End: 2 VP per food, at most 8."),
+    "R": N_("Before the mountain: a docked boat with exactly one passenger departs this round."),
+    "S": N_("Your turn: two single farmers of different colours swap places."),
+    "T": N_("End: your first 4 treasures score 2 VP each."),
+    "U": N_("Permanent: 4 free steps."),
+    "V": N_("End: counts as one more pork farm."),
+    "W": N_("End: counts as one more fish farm."),
+    "X": N_("End: counts as one more poultry farm."),
+    "Y": N_("End: +1 VP per soy farm."),
+    "Z": N_("End: +1 VP per rice farm."),
 }
 
 WINDOW_WORDS = {
-    "before_mountain": "before the mountain climbs and the boats leave",
-    "before_steer": "before the departing boat is steered",
-    "before_disembark": "before the next passenger goes ashore",
+    "before_mountain": N_("before the mountain climbs and the boats leave"),
+    "before_steer": N_("before the departing boat is steered"),
+    "before_disembark": N_("before the next passenger goes ashore"),
 }
 
 
 def glossary() -> dict:
     """What the board page names by id: bonus cards, wisdom tiles, round cards, spaces, rewards."""
     return {
-        "cards": {letter: {"name": card["name"], "type": card["type"], "vp": card["vp"],
-                           "text": CARD_TEXT[letter]} for letter, card in data.CARDS.items()},
-        "wisdom": {str(number): dict(tile) for number, tile in data.WISDOM.items()},
+        "cards": {letter: {"name": _(card["name"]), "type": card["type"], "vp": card["vp"],
+                           "text": _(CARD_TEXT[letter])} for letter, card in data.CARDS.items()},
+        "wisdom": {str(number): {**tile, "name": _(tile["name"]), "text": _(tile["text"])}
+                   for number, tile in data.WISDOM.items()},
         "round_cards": {str(number): dict(card) for number, card in data.ROUND_CARDS.items()},
-        "private_spaces": {"money": f"+{data.PRIVATE_MONEY} money", "food": "+1 food", "offering": "+1 random offering"},
-        "places": list(data.BOAT_PLACES),
-        "windows": dict(WINDOW_WORDS),
-        "steps": dict(STEP_WORDS),
+        "private_spaces": {"money": _("+{n} money").format(n=data.PRIVATE_MONEY), "food": _("+1 food"),
+                           "offering": _("+1 random offering")},
+        "places": [_(PLACE_WORDS[place]) for place in data.BOAT_PLACES],
+        "kinds": {kind: _(word) for kind, word in KIND_WORDS.items()},
+        "farms": {farm: _(word) for farm, word in FARM_WORDS.items()},
+        "windows": {key: _(word) for key, word in WINDOW_WORDS.items()},
+        "steps": {key: _(word) for key, word in STEP_WORDS.items()},
         "neutral": data.NEUTRAL,
         "goods_stalls": data.GOODS_STALLS,
     }
