@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts PostgreSQL and Redis on loopback when they are not running, and installs Debian's
-# chromium for the browser tests when it is missing.
+# chromium for the browser tests and GNU gettext for the catalog check when they are missing.
 set -euo pipefail
 if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
   if ! command -v pg_ctlcluster >/dev/null; then
@@ -20,4 +20,7 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
 fi
 if [ ! -x /usr/bin/chromium ]; then
   apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+fi
+if ! command -v msgfmt >/dev/null || ! command -v xgettext >/dev/null; then
+  apt-get update -qq && apt-get install -y -qq gettext >/dev/null
 fi
