@@ -2,6 +2,7 @@
 // decides what is legal: `pickKind` only names what the card being resolved asks for, so
 // the board knows where to look for the server's `choose` actions.
 import { el } from "../../js/client.js";
+import { gettext, interpolate } from "../../js/i18n.js";
 
 export const SEAT_COLOURS = ["#d9483b", "#3a6fd8", "#3c9a48", "#e3b92b"];
 export const SEAT_WORDS = ["red", "blue", "green", "yellow"];
@@ -15,49 +16,57 @@ export const FARM_COLOURS = {
 };
 export const REWARD_MARKS = { offering: "◆", treasure: "T", food: "F", card: "B", money: "$" };
 export const REWARD_WORDS = {
-  offering: "a random offering", treasure: "a treasure", food: "a food card", card: "a bonus card (blind)",
-  money: "1 money",
+  offering: gettext("a random offering"), treasure: gettext("a treasure"), food: gettext("a food card"),
+  card: gettext("a bonus card (blind)"), money: gettext("1 money"),
 };
-export const PLACE_WORDS = ["front", "middle", "rear"];
+export const PLACE_WORDS = [gettext("front"), gettext("middle"), gettext("rear")];
 
 export const seatColour = (seat) => (seat < 0 ? NEUTRAL_COLOUR : SEAT_COLOURS[seat % SEAT_COLOURS.length]);
-export const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+// An offering kind or a farm in the reader's words (the engine's glossary).
+export function kindWord(ctx, kind) {
+  const glossary = ctx.glossary || {};
+  return (glossary.kinds || {})[kind] || (glossary.farms || {})[kind] || String(kind);
+}
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function seatName(ctx, seat) {
-  if (seat === null || seat === undefined) return "nobody";
-  if (seat < 0) return "neutral";
+  if (seat === null || seat === undefined) return gettext("nobody");
+  if (seat < 0) return gettext("neutral");
   const info = ctx.snapshot.seats && ctx.snapshot.seats[seat];
-  const name = info ? info.name : `Seat ${seat + 1}`;
-  return seat === ctx.me ? `${name} (you)` : name;
+  const name = info ? info.name : interpolate(gettext("Seat %(number)s"), { number: seat + 1 });
+  return seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name }) : name;
 }
 
 export function cardName(ctx, letter) {
   const card = ctx.glossary.cards && ctx.glossary.cards[letter];
-  return card ? `${letter} · ${card.name}` : `card ${letter}`;
+  return card ? `${letter} · ${card.name}` : interpolate(gettext("card %(letter)s"), { letter });
 }
 
 export function nodeWords(ctx, node) {
   const info = ctx.view.map[node];
   if (!info) return node;
   const short = node.includes(".") ? node.split(".")[1] : node;
-  let name = `island ${info.island} ${short}`;
-  if (info.island === "C") name = info.kind === "land" ? `mountain hex ${short.slice(1)}` : `path ${short[0]} space ${short.slice(1)}`;
-  if (info.kind === "port") return `${name.replace(short, "port")} ${short}`;
+  if (info.kind === "port") return interpolate(gettext("island %(island)s port %(port)s"), { island: info.island, port: short });
+  let name = interpolate(gettext("island %(island)s %(space)s"), { island: info.island, space: short });
+  if (info.island === "C") {
+    name = info.kind === "land" ? interpolate(gettext("mountain hex %(n)s"), { n: short.slice(1) })
+      : interpolate(gettext("path %(path)s space %(n)s"), { path: short[0], n: short.slice(1) });
+  }
   if (info.kind === "road") return `${name}${info.reward ? ` (${REWARD_WORDS[info.reward]})` : ""}`;
   const tile = ctx.view.tiles[node];
   const farmer = ctx.view.farmers[node];
-  if (farmer !== undefined) return `${name} (${seatName(ctx, farmer)}'s farmer)`;
+  if (farmer !== undefined) return `${name} (${interpolate(gettext("%(name)s's farmer"), { name: seatName(ctx, farmer) })})`;
   if (typeof tile === "number") {
     const wisdom = ctx.glossary.wisdom && ctx.glossary.wisdom[String(tile)];
-    return `${name} (wisdom tile W${tile}${wisdom ? ` ${wisdom.name}: ${wisdom.text}` : ""})`;
+    return `${name} (${interpolate(gettext("wisdom tile W%(n)s"), { n: tile })}${wisdom ? ` ${wisdom.name}: ${wisdom.text}` : ""})`;
   }
-  return `${name}${tile ? ` (${tile})` : ""}`;
+  return `${name}${tile ? ` (${kindWord(ctx, tile)})` : ""}`;
 }
 
 export function boatWords(ctx, index) {
   const boat = ctx.view.boats[index];
-  return boat && boat.topper ? `boat ${index + 1} (${boat.topper.beats} beats)` : `boat ${index + 1}`;
+  return boat && boat.topper ? interpolate(gettext("boat %(n)s (%(beats)s beats)"), { n: index + 1, beats: boat.topper.beats })
+    : interpolate(gettext("boat %(n)s"), { n: index + 1 });
 }
 
 // What the next `choose` of the card being resolved names: a port, a boat, a [boat, place] …
@@ -88,7 +97,7 @@ export function chip(kind, count, extra = {}) {
   const label = count === undefined ? kind : `${count}`;
   return el("span", {
     class: `db-chip db-kind-${kind}${extra.class ? ` ${extra.class}` : ""}`,
-    title: extra.title || (count === undefined ? kind : `${count} ${kind}`),
+    title: extra.title || (count === undefined ? kind : `${count} ${kind}`), // callers pass worded titles
     text: extra.text !== undefined ? extra.text : label,
   });
 }

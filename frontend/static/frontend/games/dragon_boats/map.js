@@ -4,9 +4,10 @@
 // farmers) and the dotted sea routes. Clickable: boat places (board, card targets), boats,
 // paths, map spaces (steps, card S), ports (steering, card A), each only when the server
 // lists the matching action.
+import { gettext, interpolate } from "../../js/i18n.js";
 import { svg } from "../board.js";
 import {
-  FARM_COLOURS, KIND_COLOURS, PLACE_WORDS, REWARD_MARKS, boatWords, choice, nodeWords, seatColour,
+  FARM_COLOURS, KIND_COLOURS, PLACE_WORDS, REWARD_MARKS, boatWords, choice, kindWord, nodeWords, seatColour,
   seatName,
 } from "./common.js";
 
@@ -25,7 +26,7 @@ const ISLANDS = {
 const BOAT_SPOTS = [[94, 102], [SIZE - 94, 102], [SIZE - 94, SIZE - 102], [94, SIZE - 102]];
 const DOCK_SPOTS = [[168, 168], [SIZE - 168, 168], [SIZE - 168, SIZE - 168], [168, SIZE - 168]];
 const MOUNTAIN_X = { "-3": -66, "-2": -22, 2: 22, 3: 66 };
-const FARM_SHORT = { poultry: "Pou", fish: "Fish", pork: "Pork", rice: "Rice", soy: "Soy" };
+const FARM_SHORT = { poultry: gettext("Pou"), fish: gettext("Fish"), pork: gettext("Pork"), rice: gettext("Rice"), soy: gettext("Soy") };
 
 // Pixel position of a map node.
 function position(node, info) {
@@ -71,7 +72,7 @@ export function drawMap(ctx) {
   parts.push(...drawLegend());
   return svg("svg", {
     viewBox: `0 0 ${SIZE} ${SIZE + 26}`, class: "db-map", role: "group",
-    "aria-label": `The sea: round ${view.round}, ${view.step}`,
+    "aria-label": interpolate(gettext("The sea: round %(round)s"), { round: view.round }),
   }, ...parts);
 }
 
@@ -177,9 +178,9 @@ function nodeLabel(info, tile) {
 
 function actionWords(ctx, action, node) {
   if (!action) return "";
-  if (action.type === "steer") return `Steer to ${nodeWords(ctx, node)}`;
-  if (action.type === "step") return `Step to ${nodeWords(ctx, node)}`;
-  return `Choose ${nodeWords(ctx, node)}`;
+  if (action.type === "steer") return interpolate(gettext("Steer to %(place)s"), { place: nodeWords(ctx, node) });
+  if (action.type === "step") return interpolate(gettext("Step to %(place)s"), { place: nodeWords(ctx, node) });
+  return interpolate(gettext("Choose %(name)s"), { name: nodeWords(ctx, node) });
 }
 
 // Paths A and B: the members waiting to climb (in order), and where a path is taken.
@@ -197,8 +198,10 @@ function drawPaths(ctx) {
       ...waiting.map((seat, index) => svg("circle", {
         cx: bx + 8 + index * 12, cy: y + 50, r: 5, fill: seatColour(seat), stroke: "#222",
       })),
-      svg("title", {}, `Mountain path ${path}: costs any 3 offerings${waiting.length ? `; waiting: ${waiting.map((s) => seatName(ctx, s)).join(", ")}` : ""}`));
-    return ctx.actions.clickable(group, action, `Take mountain path ${path} (pay 3 offerings)`);
+      svg("title", {}, waiting.length
+        ? interpolate(gettext("Mountain path %(path)s: costs any 3 offerings; waiting: %(names)s"), { path, names: waiting.map((s) => seatName(ctx, s)).join(", ") })
+        : interpolate(gettext("Mountain path %(path)s: costs any 3 offerings"), { path })));
+    return ctx.actions.clickable(group, action, interpolate(gettext("Take mountain path %(path)s (pay 3 offerings)"), { path }));
   });
 }
 
@@ -225,37 +228,39 @@ function drawBoat(ctx, boat) {
       fill: unloading ? "#f3c44b" : "#a8643a", stroke: "#4b2d17", "stroke-width": 2,
     }),
     svg("title", {}, `${boatWords(ctx, boat.boat)} at dock ${boat.dock}; routes ${boat.routes.join(" / ")}`));
-  group.append(ctx.actions.clickable(body, boatPick, `Choose ${boatWords(ctx, boat.boat)}`));
+  group.append(ctx.actions.clickable(body, boatPick, interpolate(gettext("Choose %(name)s"), { name: boatWords(ctx, boat.boat) })));
   group.append(
     svg("text", { x: cx - 78, y: cy - 40, "font-size": 12, "font-weight": 700 }, `Boat ${boat.boat + 1}`),
     svg("text", { x: cx + 78, y: cy - 40, "font-size": 11, "text-anchor": "end" }, boatState(ctx, boat)),
-    drawTopper(boat.topper, cx, cy - 32));
+    drawTopper(ctx, boat.topper, cx, cy - 32));
   boat.seats.forEach((occupant, place) => group.append(drawPlace(ctx, boat, place, occupant, cx - 44 + place * 44, cy + 20)));
   return group;
 }
 
 function boatState(ctx, boat) {
   const { view } = ctx;
-  if (view.arrived === boat.boat && !view.outcome) return boat.port ? `unloading at ${boat.port}` : "leaving now";
-  if (boat.sailed) return `sailed to ${boat.port}`;
+  if (view.arrived === boat.boat && !view.outcome) {
+    return boat.port ? interpolate(gettext("unloading at %(port)s"), { port: boat.port }) : gettext("leaving now");
+  }
+  if (boat.sailed) return interpolate(gettext("sailed to %(port)s"), { port: boat.port });
   const crew = boat.seats.filter((seat) => seat !== null).length;
-  const flags = [boat.first ? "leaves first" : "", boat.sent ? "sent" : ""].filter(Boolean).join(", ");
-  return flags || `crew ${crew}/${boat.topper ? boat.topper.min : "?"} to sail`;
+  const flags = [boat.first ? gettext("leaves first") : "", boat.sent ? gettext("sent") : ""].filter(Boolean).join(", ");
+  return flags || interpolate(gettext("crew %(crew)s/%(min)s to sail"), { crew, min: boat.topper ? boat.topper.min : "?" });
 }
 
-function drawTopper(topper, x, y) {
+function drawTopper(ctx, topper, x, y) {
   if (!topper) return svg("g", {});
   const costW = topper.cost.length * 15;
   return svg("g", { class: "db-topper" },
     svg("rect", { x: x - 64, y, width: 128, height: 30, rx: 6, fill: "#fff3cf", stroke: "#8a6d2f" }),
     svg("text", { x: x - 58, y: y + 20, "font-size": 17, "font-weight": 800, fill: "#8a1f11" }, String(topper.beats)),
-    svg("text", { x: x - 34, y: y + 13, "font-size": 9 }, "beats"),
-    svg("text", { x: x - 34, y: y + 25, "font-size": 9 }, `min ${topper.min}`),
+    svg("text", { x: x - 34, y: y + 13, "font-size": 9 }, gettext("beats")),
+    svg("text", { x: x - 34, y: y + 25, "font-size": 9 }, interpolate(gettext("min %(n)s"), { n: topper.min })),
     ...topper.cost.map((kind, index) => svg("circle", {
       cx: x + 58 - costW + 7 + index * 15, cy: y + 15, r: 6.5, fill: KIND_COLOURS[kind], stroke: "#333",
     })),
-    svg("title", {}, `Topper: ${topper.beats} beats, sails with ${topper.min}; boarding costs ${topper.cost.join(", ")}`
-      + " (the middle place one printed offering less)"));
+    svg("title", {}, interpolate(gettext("Topper: %(beats)s beats, sails with %(min)s; boarding costs %(cost)s (the middle place one printed offering less)"),
+      { beats: topper.beats, min: topper.min, cost: topper.cost.map((kind) => kindWord(ctx, kind)).join(", ") })));
 }
 
 function placeAction(ctx, boat, place) {
@@ -292,20 +297,21 @@ function drawPlace(ctx, boat, place, occupant, x, y) {
     group.classList.add("clickable");
     group.setAttribute("role", "button");
     group.setAttribute("tabindex", "0");
-    group.setAttribute("aria-label", `Board ${boatWords(ctx, boat.boat)}, ${PLACE_WORDS[place]} place`);
+    group.setAttribute("aria-label", interpolate(gettext("Board %(boat)s, %(place)s place"), { boat: boatWords(ctx, boat.boat), place: PLACE_WORDS[place] }));
     const pick = () => ctx.select([boat.boat, place]);
     group.addEventListener("click", pick);
     group.addEventListener("keydown", (key) => { if (key.key === "Enter" || key.key === " ") { key.preventDefault(); pick(); } });
     return group;
   }
   const words = action && action.type === "board"
-    ? `Board ${boatWords(ctx, boat.boat)}, ${PLACE_WORDS[place]} place` : `Choose the ${PLACE_WORDS[place]} place of ${boatWords(ctx, boat.boat)}`;
+    ? interpolate(gettext("Board %(boat)s, %(place)s place"), { boat: boatWords(ctx, boat.boat), place: PLACE_WORDS[place] })
+    : interpolate(gettext("Choose the %(place)s place of %(boat)s"), { boat: boatWords(ctx, boat.boat), place: PLACE_WORDS[place] });
   return ctx.actions.clickable(group, action, words);
 }
 
 function drawLegend() {
-  const words = { offering: "offering", treasure: "treasure", food: "food", card: "bonus card", money: "money" };
+  const words = { offering: gettext("offering"), treasure: gettext("treasure"), food: gettext("food"), card: gettext("bonus card"), money: gettext("money") };
   const items = Object.entries(REWARD_MARKS).map(([reward, mark]) => `${mark} ${words[reward]}`);
   return [svg("text", { x: 8, y: SIZE + 17, "font-size": 11, fill: "#23343a" },
-    `⚓ port · ${items.join(" · ")} · W wisdom tile`)];
+    `⚓ ${gettext("port")} · ${items.join(" · ")} · W ${gettext("wisdom tile")}`)];
 }

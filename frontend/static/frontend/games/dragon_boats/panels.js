@@ -3,17 +3,22 @@
 // card D), stall tiles (buy), display cards and the deck (stall V), round cards (start discs),
 // private spaces, bonus cards to play, offerings to pay or sell, and players named by card F.
 import { el } from "../../js/client.js";
+import { gettext, interpolate, ngettext } from "../../js/i18n.js";
 import {
-  FARM_COLOURS, cardName, chip, choice, disc, plural, seatColour, seatName,
+  FARM_COLOURS, cardName, chip, choice, disc, kindWord, seatColour, seatName,
 } from "./common.js";
+
+const HIDDEN_NOTE = gettext("hidden from others");
+const CARD_TYPES = { one_time: gettext("one time"), permanent: gettext("permanent"), end_game: gettext("end of game") };
 
 // ----------------------------------------------------------------------------- market
 
 export function drawMarket(ctx) {
   const { view } = ctx;
   const stalls = view.stalls.map((stall, index) => drawStall(ctx, stall, index));
-  return el("section", { class: "db-market", "aria-label": "Market" },
-    el("h3", { text: `Market · round ${view.round || "set-up"} of ${view.rounds.length}` }),
+  return el("section", { class: "db-market", "aria-label": gettext("Market") },
+    el("h3", { text: view.round ? interpolate(gettext("Market · round %(round)s of %(rounds)s"), { round: view.round, rounds: view.rounds.length })
+      : gettext("Market · set-up") }),
     el("div", { class: "db-stalls" }, ...stalls),
     drawBonusRow(ctx),
     drawSupply(ctx));
@@ -27,9 +32,9 @@ function drawStall(ctx, stall, index) {
   const box = el("div", {
     class: `db-stall${resolving ? " db-resolving" : ""}${picked ? " selected" : ""}`, "data-stall": stall.stall,
   });
-  const price = stall.price ? `price ${stall.price}` : "";
+  const price = stall.price ? interpolate(gettext("price %(price)s"), { price: stall.price }) : "";
   box.append(el("div", { class: "db-stall-head" },
-    el("strong", { text: `Stall ${stall.stall}` }), el("span", { class: "db-muted", text: price })));
+    el("strong", { text: interpolate(gettext("Stall %(stall)s"), { stall: stall.stall }) }), el("span", { class: "db-muted", text: price })));
   if (stall.offerings) {
     const tiles = stall.offerings.map((kind) => {
       const buy = resolving ? actions.find({ type: "buy", kind }) : null;
@@ -40,24 +45,25 @@ function drawStall(ctx, stall, index) {
     box.append(el("div", { class: "db-tiles" }, ...tiles));
   } else {
     box.append(el("div", { class: "db-stall-v db-muted" },
-      el("div", { text: "offering → random one + 1 food" }),
-      el("div", { text: "treasure → bonus card" })));
+      el("div", { text: gettext("offering → random one + 1 food") }),
+      el("div", { text: gettext("treasure → bonus card") })));
   }
   const stack = [...stall.stack].reverse();
-  box.append(el("div", { class: "db-stack", title: "Discs, top first" },
-    stack.length ? el("span", { class: "db-muted", text: "top " }) : el("span", { class: "db-muted", text: "no discs" }),
+  box.append(el("div", { class: "db-stack", title: gettext("Discs, top first") },
+    stack.length ? el("span", { class: "db-muted", text: `${gettext("top")} ` }) : el("span", { class: "db-muted", text: gettext("no discs") }),
     ...stack.map((seat) => disc(seat, seatName(ctx, seat)))));
   if (resolving) {
-    const extra = [actions.button(actions.find({ type: "take_money" }), "Take 1 money")];
+    const extra = [actions.button(actions.find({ type: "take_money" }), gettext("Take 1 money"))];
     if (!stall.offerings) {
       for (const action of actions.all.filter((a) => a.type === "exchange")) {
-        extra.push(actions.button(action, `Give ${action.kind}`));
+        extra.push(actions.button(action, interpolate(gettext("Give %(kind)s"), { kind: kindWord(ctx, action.kind) })));
       }
     }
     box.append(el("div", { class: "db-stall-actions" }, ...extra.filter(Boolean)));
   }
   return actions.clickable(box, action, action && action.type === "bid"
-    ? `Place a disc on stall ${stall.stall}` : `Choose stall ${stall.stall}`);
+    ? interpolate(gettext("Place a disc on stall %(stall)s"), { stall: stall.stall })
+    : interpolate(gettext("Choose stall %(stall)s"), { stall: stall.stall }));
 }
 
 function bonusCard(ctx, letter, attrs = {}) {
@@ -65,38 +71,41 @@ function bonusCard(ctx, letter, attrs = {}) {
   return el("div", { class: `db-card db-card-${card.type}${attrs.class ? ` ${attrs.class}` : ""}`, title: card.text, "data-card": letter },
     el("div", { class: "db-card-name" }, el("b", { text: letter }), ` ${card.name}`),
     el("div", { class: "db-card-text", text: card.text }),
-    el("div", { class: "db-card-foot", text: `${card.type.replace("_", " ")}${card.vp ? ` · ${card.vp} VP` : ""}${attrs.note ? ` · ${attrs.note}` : ""}` }));
+    el("div", { class: "db-card-foot", text: `${CARD_TYPES[card.type] || card.type}${card.vp ? ` · ${interpolate(gettext("%(n)s VP"), { n: card.vp })}` : ""}${attrs.note ? ` · ${attrs.note}` : ""}` }));
 }
 
 function drawBonusRow(ctx) {
   const { view, actions } = ctx;
   const display = view.display.map((letter, slot) => actions.clickable(
-    bonusCard(ctx, letter), actions.find({ type: "draw_card", slot }), `Trade a treasure for ${cardName(ctx, letter)}`));
+    bonusCard(ctx, letter), actions.find({ type: "draw_card", slot }), interpolate(gettext("Trade a treasure for %(card)s"), { card: cardName(ctx, letter) })));
   const deck = actions.clickable(
-    el("div", { class: "db-card db-card-back", title: "The bonus deck: its top card is drawn blind" },
-      el("div", { class: "db-card-name", text: "Bonus deck" }), el("div", { text: plural(view.deck_size, "card") })),
-    actions.find({ type: "draw_card", slot: "deck" }), "Trade a treasure for the top card of the deck (blind)");
+    el("div", { class: "db-card db-card-back", title: gettext("The bonus deck: its top card is drawn blind") },
+      el("div", { class: "db-card-name", text: gettext("Bonus deck") }), el("div", { text: interpolate(ngettext("%(n)s card", "%(n)s cards", view.deck_size), { n: view.deck_size }) })),
+    actions.find({ type: "draw_card", slot: "deck" }), gettext("Trade a treasure for the top card of the deck (blind)"));
   return el("div", { class: "db-bonus-row" }, ...display, deck);
 }
 
 function drawSupply(ctx) {
   const { view } = ctx;
   return el("div", { class: "db-supply" },
-    el("span", { class: "db-muted", text: "Bag:" }),
+    el("span", { class: "db-muted", text: gettext("Bag:") }),
     ...view.kinds.map((kind, index) => chip(kind, view.bag[index], {
-      text: `${view.bag[index]} ${kind.slice(0, 3)}`, title: `${view.bag[index]} ${kind} in the bag`,
+      text: `${view.bag[index]} ${kindWord(ctx, kind).slice(0, 3)}`,
+      title: interpolate(gettext("%(n)s %(kind)s in the bag"), { n: view.bag[index], kind: kindWord(ctx, kind) }),
     })),
-    el("span", { text: `food ${view.food} · treasure ${view.treasure} · toppers ${view.toppers.length} · unseen farms ${view.farm_bag_size}` }));
+    el("span", { text: interpolate(gettext("food %(food)s · treasure %(treasure)s · toppers %(toppers)s · unseen farms %(farms)s"),
+      { food: view.food, treasure: view.treasure, toppers: view.toppers.length, farms: view.farm_bag_size }) }));
 }
 
 // ----------------------------------------------------------------------------- round cards
 
 function roundWords(ctx, number) {
   const card = ctx.glossary.round_cards[String(number)];
-  if (!card || card.restricted) return "no start disc";
+  if (!card || card.restricted) return gettext("no start disc");
   return [
-    card.money && `${card.money} money`, card.offerings && plural(card.offerings, "offering"),
-    card.food && `${card.food} food`, card.treasure && `${card.treasure} treasure`,
+    card.money && interpolate(gettext("%(n)s money"), { n: card.money }),
+    card.offerings && interpolate(ngettext("%(n)s offering", "%(n)s offerings", card.offerings), { n: card.offerings }),
+    card.food && interpolate(gettext("%(n)s food"), { n: card.food }), card.treasure && interpolate(gettext("%(n)s treasure"), { n: card.treasure }),
   ].filter(Boolean).join(" + ");
 }
 
@@ -107,19 +116,19 @@ export function drawRounds(ctx) {
     const node = el("div", {
       class: `db-round${now ? " db-now" : ""}${card.turned ? " db-turned" : ""}`, "data-round-card": card.card,
     },
-    el("div", {}, el("b", { text: `Round ${card.round}` })),
-    el("div", { class: "db-round-text", text: `card ${card.card}: ${roundWords(ctx, card.card)}` }),
-    el("div", { class: "db-discs" }, ...card.discs.map((seat) => disc(seat, `${seatName(ctx, seat)}'s start disc`))));
+    el("div", {}, el("b", { text: interpolate(gettext("Round %(round)s"), { round: card.round }) })),
+    el("div", { class: "db-round-text", text: interpolate(gettext("card %(card)s: %(words)s"), { card: card.card, words: roundWords(ctx, card.card) }) }),
+    el("div", { class: "db-discs" }, ...card.discs.map((seat) => disc(seat, interpolate(gettext("%(name)s's start disc"), { name: seatName(ctx, seat) })))));
     return actions.clickable(node, actions.find({ type: "start_disc", card: card.card }),
-      `Put your start disc on round card ${card.card} (${roundWords(ctx, card.card)})`);
+      interpolate(gettext("Put your start disc on round card %(card)s (%(words)s)"), { card: card.card, words: roundWords(ctx, card.card) }));
   });
-  return el("section", { class: "db-rounds", "aria-label": "Round cards" }, ...cards);
+  return el("section", { class: "db-rounds", "aria-label": gettext("Round cards") }, ...cards);
 }
 
 // ----------------------------------------------------------------------------- players
 
 export function drawPlayers(ctx) {
-  return el("section", { class: "db-players", "aria-label": "Players" },
+  return el("section", { class: "db-players", "aria-label": gettext("Players") },
     ...ctx.view.players.map((player) => drawPlayer(ctx, player)));
 }
 
@@ -131,11 +140,12 @@ function offeringAction(ctx, seat, kind) {
   return view.pending && view.pending.picks[0] === seat ? choice(ctx, "their_kind", kind) : null;
 }
 
-function offeringWords(action, kind) {
+function offeringWords(ctx, action, kind) {
   if (!action) return "";
-  if (action.type === "pay") return `Pay ${kind} toward the mountain path`;
-  if (action.type === "sell") return `Sell ${kind} for 1 money`;
-  return `Choose ${kind}`;
+  const word = kindWord(ctx, kind);
+  if (action.type === "pay") return interpolate(gettext("Pay %(kind)s toward the mountain path"), { kind: word });
+  if (action.type === "sell") return interpolate(gettext("Sell %(kind)s for 1 money"), { kind: word });
+  return interpolate(gettext("Choose %(kind)s"), { kind: word });
 }
 
 function drawPlayer(ctx, player) {
@@ -149,27 +159,27 @@ function drawPlayer(ctx, player) {
   });
   box.append(el("header", {},
     el("span", { class: "db-player-name", text: `${seatName(ctx, seat)}${seat === view.first ? " ★" : ""}` }),
-    el("span", { class: "db-score", title: "Provisional score (without others' hidden cards)", text: `${player.score} VP` })));
+    el("span", { class: "db-score", title: gettext("Provisional score (without others' hidden cards)"), text: interpolate(gettext("%(n)s VP"), { n: player.score }) })));
   box.append(el("div", { class: "db-line" },
-    el("span", { text: `${player.money} money` }),
-    el("span", { text: `${player.food} food` }),
-    actions.clickable(el("span", { class: "db-treasure", text: `${player.treasure} treasure` }),
-      seat === ctx.me ? actions.find({ type: "sell_treasure" }) : null, "Sell a treasure for 2 money")));
-  const start = player.start_card ? ` · start disc on card ${player.start_card}` : "";
-  box.append(el("div", { class: "db-line db-muted", text: `${plural(player.discs, "disc")} in hand${start} · ${player.members}/10 members at home` }));
+    el("span", { text: interpolate(gettext("%(n)s money"), { n: player.money }) }),
+    el("span", { text: interpolate(gettext("%(n)s food"), { n: player.food }) }),
+    actions.clickable(el("span", { class: "db-treasure", text: interpolate(gettext("%(n)s treasure"), { n: player.treasure }) }),
+      seat === ctx.me ? actions.find({ type: "sell_treasure" }) : null, gettext("Sell a treasure for 2 money"))));
+  const start = player.start_card ? ` · ${interpolate(gettext("start disc on card %(card)s"), { card: player.start_card })}` : "";
+  box.append(el("div", { class: "db-line db-muted", text: `${interpolate(ngettext("%(n)s disc in hand", "%(n)s discs in hand", player.discs), { n: player.discs })}${start} · ${interpolate(gettext("%(n)s/10 members at home"), { n: player.members })}` }));
   const held = player.offerings.reduce((sum, count) => sum + count, 0);
   box.append(el("div", { class: "db-line" },
-    el("span", { class: "db-label", text: `Offerings ${held}/${player.storage_limit}` }),
+    el("span", { class: "db-label", text: interpolate(gettext("Offerings %(held)s/%(limit)s"), { held, limit: player.storage_limit }) }),
     ...view.kinds.map((kind, index) => (player.offerings[index]
-      ? actions.clickable(chip(kind, player.offerings[index], { text: `${player.offerings[index]} ${kind}` }),
-        offeringAction(ctx, seat, kind), offeringWords(offeringAction(ctx, seat, kind), kind)) : null))));
+      ? actions.clickable(chip(kind, player.offerings[index], { text: `${player.offerings[index]} ${kindWord(ctx, kind)}` }),
+        offeringAction(ctx, seat, kind), offeringWords(ctx, offeringAction(ctx, seat, kind), kind)) : null))));
   box.append(el("div", { class: "db-line" },
-    el("span", { class: "db-label", text: "Farms" }),
+    el("span", { class: "db-label", text: gettext("Farms") }),
     ...view.farm_kinds.map((farm, index) => (player.farms[index]
-      ? el("span", { class: "db-farm", style: `background:${FARM_COLOURS[farm]}`, text: `${player.farms[index]} ${farm}` }) : null)),
-    player.farms.some(Boolean) ? null : el("span", { class: "db-muted", text: "none" })));
+      ? el("span", { class: "db-farm", style: `background:${FARM_COLOURS[farm]}`, text: `${player.farms[index]} ${kindWord(ctx, farm)}` }) : null)),
+    player.farms.some(Boolean) ? null : el("span", { class: "db-muted", text: gettext("none") })));
   if (player.wisdom.length) {
-    box.append(el("div", { class: "db-line" }, el("span", { class: "db-label", text: "Wisdom" }),
+    box.append(el("div", { class: "db-line" }, el("span", { class: "db-label", text: gettext("Wisdom") }),
       ...player.wisdom.map((number) => {
         const tile = ctx.glossary.wisdom[String(number)];
         return el("span", { class: "db-wisdom", title: tile.text, text: `W${number} ${tile.name}` });
@@ -177,29 +187,29 @@ function drawPlayer(ctx, player) {
   }
   box.append(drawPrivate(ctx, player));
   box.append(drawCards(ctx, player));
-  return actions.clickable(box, named, `Choose ${seatName(ctx, seat)}`);
+  return actions.clickable(box, named, interpolate(gettext("Choose %(name)s"), { name: seatName(ctx, seat) }));
 }
 
 function drawPrivate(ctx, player) {
   const spaces = Object.entries(ctx.glossary.private_spaces).map(([space, words]) => {
     const used = player.private.includes(space);
     const action = player.seat === ctx.me ? ctx.actions.find({ type: "private", space }) : null;
-    const node = el("span", { class: `db-space${used ? " db-used" : ""}`, title: `Private action: ${words}` },
-      used ? disc(player.seat) : null, words);
-    return ctx.actions.clickable(node, action, `Private action: ${words}`);
+    const label = interpolate(gettext("Private action: %(words)s"), { words });
+    const node = el("span", { class: `db-space${used ? " db-used" : ""}`, title: label }, used ? disc(player.seat) : null, words);
+    return ctx.actions.clickable(node, action, label);
   });
-  return el("div", { class: "db-line db-private" }, el("span", { class: "db-label", text: "Private" }), ...spaces);
+  return el("div", { class: "db-line db-private" }, el("span", { class: "db-label", text: gettext("Private") }), ...spaces);
 }
 
 // A bonus card on a player's board: its name and kind; the effect shows on hover and in the
 // market's display.
 function miniCard(ctx, letter, note, used) {
   const card = ctx.glossary.cards[letter];
-  const kind = { one_time: "once", permanent: "permanent", end_game: "end" }[card.type] || card.type;
+  const kind = { one_time: gettext("once"), permanent: gettext("permanent"), end_game: gettext("end") }[card.type] || card.type;
   return el("span", {
     class: `db-mini db-card-${card.type}${used ? " db-used" : ""}`, "data-card": letter,
-    title: `${card.name}: ${card.text}${card.vp ? ` (${card.vp} VP)` : ""}${note ? ` · ${note}` : ""}`,
-  }, el("b", { text: letter }), ` ${card.name}`, el("small", { text: ` ${kind}${note === "hidden from others" ? " · hidden" : ""}` }));
+    title: `${card.name}: ${card.text}${card.vp ? ` (${interpolate(gettext("%(n)s VP"), { n: card.vp })})` : ""}${note ? ` · ${note}` : ""}`,
+  }, el("b", { text: letter }), ` ${card.name}`, el("small", { text: ` ${kind}${note === HIDDEN_NOTE ? ` · ${gettext("hidden")}` : ""}` }));
 }
 
 function drawCards(ctx, player) {
@@ -209,15 +219,16 @@ function drawCards(ctx, player) {
   const add = (letter, note) => {
     const used = player.used.includes(letter);
     const action = mine ? actions.find({ type: "play", card: letter }) : null;
-    cards.push(actions.clickable(miniCard(ctx, letter, used ? "played" : note, used), action, `Play ${cardName(ctx, letter)}`));
+    cards.push(actions.clickable(miniCard(ctx, letter, used ? gettext("played") : note, used), action,
+      interpolate(gettext("Play %(card)s"), { card: cardName(ctx, letter) })));
   };
   player.cards_known.forEach((letter) => add(letter, ""));
-  (player.hand || []).forEach((letter) => add(letter, "hidden from others"));
+  (player.hand || []).forEach((letter) => add(letter, HIDDEN_NOTE));
   if (!player.hand) {
     for (let back = 0; back < player.cards_hidden; back += 1) {
-      cards.push(el("span", { class: "db-mini db-card-back", title: "A bonus card drawn blind", text: "hidden card" }));
+      cards.push(el("span", { class: "db-mini db-card-back", title: gettext("A bonus card drawn blind"), text: gettext("hidden card") }));
     }
   }
-  if (!cards.length) return el("div", { class: "db-line db-muted", text: "No bonus cards" });
+  if (!cards.length) return el("div", { class: "db-line db-muted", text: gettext("No bonus cards") });
   return el("div", { class: "db-hand" }, ...cards);
 }

@@ -1,27 +1,34 @@
 // Dragon Boats: the prompt under the board (what is being decided, and a clear button for
 // every legal action, grouped), the status line above it, and actions in words.
 import { el } from "../../js/client.js";
+import { gettext, interpolate, ngettext } from "../../js/i18n.js";
 import {
-  PLACE_WORDS, boatWords, capital, cardName, nodeWords, pickKind, plural, seatName,
+  PLACE_WORDS, boatWords, capital, cardName, kindWord, nodeWords, pickKind, seatName,
 } from "./common.js";
 
 const PHASES = {
-  setup: "Set-up", start_disc: "Set-up", start_offering: "Set-up", bid: "Bidding", resolve: "Payment",
-  final: "Final boarding", window: "Explore", steer: "Explore", move: "Explore", storage: "Storage", over: "Game over",
+  setup: gettext("Set-up"), start_disc: gettext("Set-up"), start_offering: gettext("Set-up"), bid: gettext("Bidding"),
+  resolve: gettext("Payment"), final: gettext("Final boarding"), window: gettext("Explore"), steer: gettext("Explore"),
+  move: gettext("Explore"), storage: gettext("Storage"), over: gettext("Game over"),
 };
 
 export function statusLine(ctx) {
   const { view } = ctx;
   const rounds = view.rounds.length;
-  const parts = [view.round ? `Round ${view.round} of ${rounds}` : "Before round 1", PHASES[view.step] || view.step];
-  if (view.step === "resolve" && view.resolving) parts.push(`stall ${["I", "II", "III", "IV", "V"][view.resolving.stall]} resolves`);
-  if (view.arrived !== null && view.arrived !== undefined && !view.outcome) parts.push(`${boatWords(ctx, view.arrived)} is out`);
+  const parts = [view.round ? interpolate(gettext("Round %(round)s of %(rounds)s"), { round: view.round, rounds })
+    : gettext("Before round 1"), PHASES[view.step] || view.step];
+  if (view.step === "resolve" && view.resolving) {
+    parts.push(interpolate(gettext("stall %(stall)s resolves"), { stall: ["I", "II", "III", "IV", "V"][view.resolving.stall] }));
+  }
+  if (view.arrived !== null && view.arrived !== undefined && !view.outcome) {
+    parts.push(interpolate(gettext("%(boat)s is out"), { boat: boatWords(ctx, view.arrived) }));
+  }
   if (view.moving) {
     const m = view.moving;
-    parts.push(`${seatName(ctx, m.seat)} walks: step ${m.steps}, ${m.free} free`);
+    parts.push(interpolate(gettext("%(name)s walks: step %(steps)s, %(free)s free"), { name: seatName(ctx, m.seat), steps: m.steps, free: m.free }));
   }
   const waiting = (view.to_act || []).map((seat) => seatName(ctx, seat));
-  if (waiting.length && !view.outcome) parts.push(`to act: ${waiting.join(", ")}`);
+  if (waiting.length && !view.outcome) parts.push(interpolate(gettext("to act: %(names)s"), { names: waiting.join(", ") }));
   return el("div", { class: "db-status", role: "status", text: parts.join(" · ") });
 }
 
@@ -33,34 +40,35 @@ function pendingHeading(ctx) {
   const kind = pickKind(view);
   const name = cardName(ctx, card);
   const asks = {
-    port: "click any open port on the map",
-    boat: "click a boat",
-    arrangement: `choose the new order of ${boatWords(ctx, picks[0])}`,
-    place: "choose which of your members goes ashore next",
-    stall: "click the stall to re-stack",
-    owner: `choose the owner of disc ${picks.length} from the top`,
-    seat: "click the player to trade with",
-    their_kind: `choose the offering you take from ${seatName(ctx, picks[0])}`,
-    my_kind: "choose the offering you give",
-    spot: card === "G" ? (picks.length ? "click an empty place on another boat" : "click your member to move")
-      : (picks.length ? "click a member of another colour on another boat" : "click a member on a boat"),
-    node: picks.length ? "click the second single farmer" : "click a single farmer",
+    port: gettext("click any open port on the map"),
+    boat: gettext("click a boat"),
+    arrangement: interpolate(gettext("choose the new order of %(boat)s"), { boat: boatWords(ctx, picks[0]) }),
+    place: gettext("choose which of your members goes ashore next"),
+    stall: gettext("click the stall to re-stack"),
+    owner: interpolate(gettext("choose the owner of disc %(n)s from the top"), { n: picks.length }),
+    seat: gettext("click the player to trade with"),
+    their_kind: interpolate(gettext("choose the offering you take from %(name)s"), { name: seatName(ctx, picks[0]) }),
+    my_kind: gettext("choose the offering you give"),
+    spot: card === "G" ? (picks.length ? gettext("click an empty place on another boat") : gettext("click your member to move"))
+      : (picks.length ? gettext("click a member of another colour on another boat") : gettext("click a member on a boat")),
+    node: picks.length ? gettext("click the second single farmer") : gettext("click a single farmer"),
   };
-  return `${name}: ${asks[kind] || "choose"}`;
+  return `${name}: ${asks[kind] || gettext("choose")}`;
 }
 
 // Whose move a card window interrupts.
 function windowContext(ctx) {
   const { view } = ctx;
   const point = view.window.point;
-  if (point === "before_steer") return `${capital(boatWords(ctx, view.arrived))} is about to leave: `;
+  if (point === "before_steer") return interpolate(gettext("%(boat)s is about to leave: "), { boat: capital(boatWords(ctx, view.arrived)) });
   if (point === "before_disembark") {
     const boat = view.boats[view.arrived];
     const cut = view.cut !== null && view.cut !== undefined ? boat.seats[view.cut] : null;
     const next = cut !== null && cut !== undefined ? cut : boat.seats.find((seat) => seat !== null);
-    return `${capital(boatWords(ctx, view.arrived))} has landed at ${boat.port}${next === undefined ? "" : `; ${seatName(ctx, next)} goes ashore next`}: `;
+    const landed = interpolate(gettext("%(boat)s has landed at %(port)s"), { boat: capital(boatWords(ctx, view.arrived)), port: boat.port });
+    return next === undefined ? `${landed}: ` : `${landed}; ${interpolate(gettext("%(name)s goes ashore next"), { name: seatName(ctx, next) })}: `;
   }
-  return "The explore phase begins: ";
+  return gettext("The explore phase begins: ");
 }
 
 function heading(ctx) {
@@ -68,43 +76,48 @@ function heading(ctx) {
   const me = ctx.me !== null && ctx.me !== undefined ? view.players[ctx.me] : null;
   if (view.pending) return pendingHeading(ctx);
   if (view.paying) {
-    return `Mountain path ${view.paying.path}: pay ${plural(view.paying.left, "more offering")} (click one of yours)`;
+    return interpolate(ngettext("Mountain path %(path)s: pay %(n)s more offering (click one of yours)",
+      "Mountain path %(path)s: pay %(n)s more offerings (click one of yours)", view.paying.left), { path: view.paying.path, n: view.paying.left });
   }
   switch (view.step) {
-    case "start_disc": return "Put your start disc on a round card: its resources come now, the disc comes back in that round";
-    case "start_offering": return `Choose a start offering from the bag (${me ? me.owed : 1} to take)`;
-    case "bid": return "Place a disc: click a stall (its price is the stack height when it resolves) or a free private space";
+    case "start_disc": return gettext("Put your start disc on a round card: its resources come now, the disc comes back in that round");
+    case "start_offering": return interpolate(gettext("Choose a start offering from the bag (%(n)s to take)"), { n: me ? me.owed : 1 });
+    case "bid": return gettext("Place a disc: click a stall (its price is the stack height when it resolves) or a free private space");
     case "resolve": {
       const stall = view.stalls[view.resolving.stall];
       const what = stall.offerings
-        ? `buy a tile for ${stall.price} or take 1 money`
-        : `trade an offering and/or a treasure${view.options.stall_v_price === false ? "" : ` (price ${stall.price})`}, or take 1 money`;
-      return `Your disc at stall ${stall.stall}: ${what}; you may also board a boat or take a mountain path`;
+        ? interpolate(gettext("buy a tile for %(price)s or take 1 money"), { price: stall.price })
+        : view.options.stall_v_price === false ? gettext("trade an offering and/or a treasure, or take 1 money")
+          : interpolate(gettext("trade an offering and/or a treasure (price %(price)s), or take 1 money"), { price: stall.price });
+      return interpolate(gettext("Your disc at stall %(stall)s: %(what)s; you may also board a boat or take a mountain path"), { stall: stall.stall, what });
     }
-    case "final": return "Final boarding: board a boat or take a mountain path, then click Done";
-    case "window": return `${windowContext(ctx)}play a bonus card ${ctx.glossary.windows[view.window.point] || "now"}, or pass`;
-    case "steer": return `Steer ${boatWords(ctx, view.arrived)}: click a port`;
+    case "final": return gettext("Final boarding: board a boat or take a mountain path, then click Done");
+    case "window": return `${windowContext(ctx)}${interpolate(gettext("play a bonus card %(when)s, or pass"), { when: ctx.glossary.windows[view.window.point] || gettext("now") })}`;
+    case "steer": return interpolate(gettext("Steer %(boat)s: click a port"), { boat: boatWords(ctx, view.arrived) });
     case "move": {
       const m = view.moving;
       const free = Math.max(0, m.free - m.steps);
-      const cost = free ? `${plural(free, "free step")} left` : `each further step costs 1 food (you have ${me ? me.food : 0})`;
-      return `Walk on: ${cost}. Click a highlighted space, or go home with what you collected`;
+      const cost = free ? interpolate(ngettext("%(n)s free step left", "%(n)s free steps left", free), { n: free })
+        : interpolate(gettext("each further step costs 1 food (you have %(n)s)"), { n: me ? me.food : 0 });
+      return interpolate(gettext("Walk on: %(cost)s. Click a highlighted space, or go home with what you collected"), { cost });
     }
     case "storage": {
       const held = me ? me.offerings.reduce((a, b) => a + b, 0) : 0;
-      return `Storage: keep at most ${me ? me.storage_limit : 3} offerings (you hold ${held}); each sold brings 1 money, a treasure 2`;
+      return interpolate(gettext("Storage: keep at most %(limit)s offerings (you hold %(held)s); each sold brings 1 money, a treasure 2"),
+        { limit: me ? me.storage_limit : 3, held });
     }
-    default: return "Your move";
+    default: return gettext("Your move");
   }
 }
 
 // ----------------------------------------------------------------------------- buttons
 
 const GROUPS = [
-  ["start_disc", "Round card"], ["start_offering", "Take"], ["bid", "Stall"], ["private", "Private"],
-  ["buy", "Buy"], ["exchange", "Give"], ["draw_card", "Treasure for"], ["take_money", ""], ["board", "Board"],
-  ["path", "Path"], ["pay", "Pay"], ["steer", "Steer to"], ["step", "Step to"], ["choose", "Choose"],
-  ["sell", "Sell"], ["sell_treasure", ""], ["play", "Play"], ["stop", ""], ["pass", ""], ["done", ""],
+  ["start_disc", gettext("Round card")], ["start_offering", gettext("Take")], ["bid", gettext("Stall")],
+  ["private", gettext("Private")], ["buy", gettext("Buy")], ["exchange", gettext("Give")], ["draw_card", gettext("Treasure for")],
+  ["take_money", ""], ["board", gettext("Board")], ["path", gettext("Path")], ["pay", gettext("Pay")],
+  ["steer", gettext("Steer to")], ["step", gettext("Step to")], ["choose", gettext("Choose")], ["sell", gettext("Sell")],
+  ["sell_treasure", ""], ["play", gettext("Play")], ["stop", ""], ["pass", ""], ["done", ""],
 ];
 
 export function renderPrompt(box, ctx) {
@@ -117,7 +130,7 @@ export function renderPrompt(box, ctx) {
     const boards = actions.all.filter((a) => a.type === "board" && a.boat === chosen[0] && a.place === chosen[1]);
     if (boards.length) {
       box.append(el("div", { class: "choices db-omit" },
-        el("span", { class: "db-label", text: `${capital(boatWords(ctx, chosen[0]))}, middle place: leave out` }),
+        el("span", { class: "db-label", text: interpolate(gettext("%(boat)s, middle place: leave out"), { boat: capital(boatWords(ctx, chosen[0])) }) }),
         ...boards.map((action) => kindButton(ctx, action, action.omit))));
     }
   }
@@ -144,20 +157,23 @@ function shortWords(ctx, action) {
   const { view, glossary } = ctx;
   switch (action.type) {
     case "start_disc": return `${action.card}`;
-    case "bid": return `${action.stall} (${plural(view.stalls.find((s) => s.stall === action.stall).stack.length, "disc")})`;
+    case "bid": {
+      const discs = view.stalls.find((s) => s.stall === action.stall).stack.length;
+      return `${action.stall} (${interpolate(ngettext("%(n)s disc", "%(n)s discs", discs), { n: discs })})`;
+    }
     case "private": return glossary.private_spaces[action.space];
-    case "draw_card": return action.slot === "deck" ? "deck (blind)" : cardName(ctx, view.display[action.slot]);
-    case "board": return `${boatWords(ctx, action.boat)}, ${PLACE_WORDS[action.place]}${action.omit ? `, without ${action.omit}` : ""}`;
-    case "path": return `${action.path} (3 offerings)`;
+    case "draw_card": return action.slot === "deck" ? gettext("deck (blind)") : cardName(ctx, view.display[action.slot]);
+    case "board": return `${boatWords(ctx, action.boat)}, ${PLACE_WORDS[action.place]}${action.omit ? `, ${interpolate(gettext("without %(kind)s"), { kind: kindWord(ctx, action.omit) })}` : ""}`;
+    case "path": return interpolate(gettext("%(path)s (3 offerings)"), { path: action.path });
     case "steer": case "step": return nodeWords(ctx, action.port || action.node);
     case "choose": return choiceWords(ctx, action.value);
     case "play": return cardName(ctx, action.card);
-    case "take_money": return "Take 1 money";
-    case "sell_treasure": return "Sell a treasure (2 money)";
-    case "stop": return "Stop and go home";
-    case "pass": return "Pass";
-    case "done": return "Done";
-    default: return action.kind || action.type.replace(/_/g, " ");
+    case "take_money": return gettext("Take 1 money");
+    case "sell_treasure": return gettext("Sell a treasure (2 money)");
+    case "stop": return gettext("Stop and go home");
+    case "pass": return gettext("Pass");
+    case "done": return gettext("Done");
+    default: return action.kind ? kindWord(ctx, action.kind) : action.type.replace(/_/g, " ");
   }
 }
 
@@ -166,15 +182,15 @@ function choiceWords(ctx, value) {
   switch (kind) {
     case "port": case "node": return nodeWords(ctx, value);
     case "boat": return boatWords(ctx, value);
-    case "arrangement": return value.map((seat, place) => `${PLACE_WORDS[place]}: ${seat === null ? "empty" : seatName(ctx, seat)}`).join(", ");
-    case "place": return `${PLACE_WORDS[value]} place`;
-    case "stall": return `stall ${["I", "II", "III", "IV", "V"][value]}`;
+    case "arrangement": return value.map((seat, place) => `${PLACE_WORDS[place]}: ${seat === null ? gettext("empty") : seatName(ctx, seat)}`).join(", ");
+    case "place": return interpolate(gettext("%(place)s place"), { place: PLACE_WORDS[value] });
+    case "stall": return interpolate(gettext("stall %(stall)s"), { stall: ["I", "II", "III", "IV", "V"][value] });
     case "owner": case "seat": return seatName(ctx, value);
     case "spot": {
       const occupant = ctx.view.boats[value[0]].seats[value[1]];
-      return `${boatWords(ctx, value[0])} ${PLACE_WORDS[value[1]]}${occupant === null ? " (empty)" : ` (${seatName(ctx, occupant)})`}`;
+      return `${boatWords(ctx, value[0])} ${PLACE_WORDS[value[1]]} (${occupant === null ? gettext("empty") : seatName(ctx, occupant)})`;
     }
-    default: return String(value);
+    default: return kindWord(ctx, value);
   }
 }
 
@@ -183,10 +199,10 @@ export function describeAction(action, snapshot, glossary) {
   const ctx = { view: snapshot.view, snapshot, glossary, me: snapshot.seat, state: {} };
   const words = shortWords(ctx, action);
   const verbs = {
-    start_disc: "Start disc on round card", start_offering: "Take start offering", bid: "Bid on stall",
-    private: "Private action", buy: "Buy", exchange: "Give at stall V", draw_card: "Trade a treasure for",
-    board: "Board", path: "Mountain path", pay: "Pay", steer: "Steer to", step: "Step to", choose: "Choose",
-    sell: "Sell", play: "Play",
+    start_disc: gettext("Start disc on round card"), start_offering: gettext("Take start offering"), bid: gettext("Bid on stall"),
+    private: gettext("Private action"), buy: gettext("Buy"), exchange: gettext("Give at stall V"), draw_card: gettext("Trade a treasure for"),
+    board: gettext("Board"), path: gettext("Mountain path"), pay: gettext("Pay"), steer: gettext("Steer to"), step: gettext("Step to"),
+    choose: gettext("Choose"), sell: gettext("Sell"), play: gettext("Play"),
   };
   return verbs[action.type] ? `${verbs[action.type]} ${words}` : words;
 }
