@@ -90,6 +90,7 @@ def test_other_players_moves_come_one_at_a_time_and_the_replay_plays_itself(new_
     start_if_waiting(page)
     page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length")
     shown = []
+    touched = 0
     for _move in range(4):
         page.wait_for_function("window.sampanTable.state.live.legal_actions.length > 0 && !window.sampanTable.state.busy"
                                " && !document.querySelector('#board').classList.contains('stepping')")
@@ -101,10 +102,12 @@ def test_other_players_moves_come_one_at_a_time_and_the_replay_plays_itself(new_
                 shown.append(line)
             if page.locator("#board.stepping").count():  # an earlier move on show: nothing to click
                 assert page.locator("#board .clickable").count() == 0
+            touched += page.locator("#board .touched").count()  # what the move changed, marked on the board
             page.wait_for_timeout(100)
     bots_moves = [line for line in shown if "AI " in line]
     assert len(set(bots_moves)) >= 6, shown  # the bots' moves, each seen in turn
     assert all(line.startswith("Last move:") for line in shown)
+    assert touched > 0
     page.get_by_test_id("replay-play").click()
     page.wait_for_function("document.querySelector('#replay-pos').textContent.includes('/')")
     first = page.locator("#replay-pos").inner_text()

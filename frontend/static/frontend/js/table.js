@@ -202,8 +202,25 @@ function showStep(snapshot, move) {
   $("actions-box").hidden = true;
 }
 
+// What the latest move touched, marked on any board: the board's parts carry data attributes
+// named like the event fields that name them (a junk, a tile, a stall, a boat…).
+const TOUCHED_FIELDS = ["junk", "tile", "stall", "boat", "node", "card"];
+function markTouched(move) {
+  const board = $("board");
+  for (const node of board.querySelectorAll(".touched")) node.classList.remove("touched");
+  for (const frame of move ? move.events : []) {
+    const event = frame.event || {};
+    for (const field of TOUCHED_FIELDS) {
+      const value = event[field];
+      if (typeof value !== "string" && typeof value !== "number") continue;
+      for (const node of board.querySelectorAll(`[data-${field}="${CSS.escape(String(value))}"]`)) node.classList.add("touched");
+    }
+  }
+}
+
 // The latest move in words above the board, marked when the clock or a bot made it for a person.
 function showLastMove(move) {
+  markTouched(move);
   const box = $("last-move");
   const lines = move ? move.events.map((event) => event.text).filter(Boolean) : [];
   box.hidden = !lines.length;

@@ -51,7 +51,7 @@ function drawTile(tile, ctx) {
   });
   const help = tile.symbols.map((symbol) => symbolHelp(symbol, ctx.glossary)).join(" · ");
   const levelWords = tile.level ? interpolate(gettext("level %(level)s"), { level: tile.level }) : gettext("on the table");
-  return svg("g", { class: `tl-tile${last ? " last-moved" : ""}`, "data-tile": tile.index },
+  return svg("g", { class: `tl-tile${last ? " last-moved" : ""}`, "data-placement": tile.index },
     svg("title", {}, `${tile.name} (${levelWords}): ${help}`),
     tile.level ? svg("rect", { x: x + 2, y: y + 2, width, height, rx: 5, fill: "rgba(0,0,0,.28)" }) : null,
     svg("rect", { x: x + 2 - lift, y: y + 2 - lift, width: width - 4, height: height - 4, rx: 5, fill: levelFill(tile.level),
