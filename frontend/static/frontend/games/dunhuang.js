@@ -5,6 +5,9 @@ import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
 import { svg, ActionIndex } from "./board.js";
 
+const NAME_CHARS = 22; // a panel's name shown in full up to this length
+const shortName = (name) => (name.length > NAME_CHARS ? `${name.slice(0, NAME_CHARS - 1)}…` : name);
+
 // A character's name and effect in the reader's language (the view carries English ids).
 const faceName = (glossary, face) => ((glossary.faces || {})[face] || face);
 const faceText = (glossary, slot) => ((glossary.face_text || {})[slot.face] || slot.action);
@@ -73,7 +76,7 @@ function drawCircle(parts, ctx) {
     view.final_round ? gettext("Final round!") : "",
     interpolate(gettext("Bank tokens: %(tokens)s"), { tokens: view.bank_tokens.join(", ") || gettext("none") }),
     interpolate(gettext("Top merchant: %(n)s tokens"), { n: view.tokens_to_win }),
-  ].filter(Boolean);
+  ].filter(Boolean).flatMap((line) => wrap(line, 26)); // the centre is as wide as the gap between the tiles
   const camel = view.circle.find((slot) => slot.camel);
   if (camel) {
     lines.push("", interpolate(gettext("Camel at the %(face)s:"), { face: faceName(ctx.glossary, camel.face) }),
@@ -153,7 +156,11 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
   const box = svg("g", { class: "panel", "data-seat": seat },
     svg("rect", { x, y, width: w, height: h, rx: 8, fill: acting ? "#fff4c2" : "#fffdf8", stroke: acting ? "#d39b00" : "#cbbf9f", "stroke-width": acting ? 3 : 1, class: opponent ? "hit" : "" }),
     svg("rect", { x, y, width: 10, height: h, rx: 4, fill: SEAT_COLOURS[seat] }),
-    svg("text", { x: x + 18, y: y + 22, "font-size": 16, "font-weight": 700 }, `${seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name: ctx.names[seat] }) : ctx.names[seat]}${view.turn === seat && !view.outcome ? ` · ${gettext("turn")}` : ""}`),
+    // The name is cut short so that it never runs into the figures on its right; whose turn it
+    // is shows by the panel's colour and a mark.
+    svg("text", { x: x + 18, y: y + 22, "font-size": 16, "font-weight": 700 }, `${view.turn === seat && !view.outcome ? "▶ " : ""}${
+      shortName(seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name: ctx.names[seat] }) : ctx.names[seat])}`,
+    svg("title", {}, view.turn === seat && !view.outcome ? `${ctx.names[seat]} · ${gettext("turn")}` : ctx.names[seat])),
     svg("text", { x: x + w - 10, y: y + 22, "text-anchor": "end", "font-size": 14 },
       interpolate(gettext("%(coins)s coins · %(prestige)s prestige · hand %(hand)s"), { coins: player.coins, prestige: player.prestige, hand: player.hand_size })));
   const panel = actions.clickable(box, opponent, interpolate(gettext("Choose %(name)s"), { name: ctx.names[seat] }));
@@ -176,7 +183,7 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
   group.append(svg("text", { x: x + 18, y: y + 84, "font-size": 12 }, gettext("shop")));
   player.shop.forEach((good, index) => {
     const pick = seat === ctx.me ? actions.find({ type: "pick_shop", card: good }) : null;
-    const chip = goodCard(ctx, good, x + 60 + index * 30, y + 64, 27, 36, Boolean(pick));
+    const chip = goodCard(ctx, good, x + 76 + index * 30, y + 64, 27, 36, Boolean(pick));
     group.append(actions.clickable(chip, pick, interpolate(gettext("Choose the %(goods)s in your shop"), { goods: goodName(ctx, good) })));
   });
   return group;
