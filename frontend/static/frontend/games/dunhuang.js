@@ -162,7 +162,8 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
       shortName(seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name: ctx.names[seat] }) : ctx.names[seat])}`,
     svg("title", {}, view.turn === seat && !view.outcome ? `${ctx.names[seat]} · ${gettext("turn")}` : ctx.names[seat])),
     svg("text", { x: x + w - 10, y: y + 22, "text-anchor": "end", "font-size": 14 },
-      interpolate(gettext("%(coins)s coins · %(prestige)s prestige · hand %(hand)s"), { coins: player.coins, prestige: player.prestige, hand: player.hand_size })));
+      `${interpolate(ngettext("%(n)s coin", "%(n)s coins", player.coins), { n: player.coins })} · ${
+        interpolate(gettext("%(prestige)s prestige · hand %(hand)s"), { prestige: player.prestige, hand: player.hand_size })}`));
   const panel = actions.clickable(box, opponent, interpolate(gettext("Choose %(name)s"), { name: ctx.names[seat] }));
   const group = svg("g", {}, panel);
   // Majority tokens, with the guard sitting on them.
