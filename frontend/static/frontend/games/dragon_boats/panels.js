@@ -30,7 +30,8 @@ function drawStall(ctx, stall, index) {
   const action = actions.find({ type: "bid", stall: stall.stall }) || choice(ctx, "stall", index);
   const picked = view.pending && view.pending.card === "D" && view.pending.picks[0] === index;
   const box = el("div", {
-    class: `db-stall${resolving ? " db-resolving" : ""}${picked ? " selected" : ""}`, "data-stall": stall.stall,
+    // Named by index, as events name stalls (the page marks the stall a move touched).
+    class: `db-stall${resolving ? " db-resolving" : ""}${picked ? " selected" : ""}`, "data-stall": index,
   });
   const price = stall.price ? interpolate(gettext("price %(price)s"), { price: stall.price }) : "";
   box.append(el("div", { class: "db-stall-head" },
