@@ -3,9 +3,26 @@
 from __future__ import annotations
 
 from engines.dschunke import data
-from engines.i18n import catalog
+from engines.i18n import N_, catalog
 
 _, ngettext = catalog(__file__)
+
+
+# What each special card does, for the board's tooltips (the rulings are in RULES.md).
+SPECIAL_EFFECTS = {
+    "extra_supply": N_("Permanent: one more goods card in each resupply."),
+    "exchange": N_("Permanent: at the start of each round, up to two swaps of a hand card for a card of another"
+                   " kind from a stock."),
+    "bargain": N_("Permanent: when you win a kind, one of your bid cards comes back to your hand."),
+    "extra_money": N_("One use: earn money on this junk during your turn, before or after your action."),
+    "extra_goods": N_("One use: take goods on this junk during your turn (on the grey junk, choose the stock)."),
+    "move_strip": N_("One use: move a strip from the top layer of a junk onto another junk."),
+    "extra_load": N_("One use: load one of your strips on any junk during your turn."),
+    "junk_master": N_("End of game: 8 Yuan if nobody has more visible crates on this junk."),
+    "harbour_master": N_("End of game: 8 Yuan if nobody has more visible crates over all five junks."),
+    "wholesaler": N_("End of game: 8 Yuan for at least 2 cards of each kind in your hand."),
+    "hoarder": N_("End of game: 8 Yuan if nobody holds more goods cards."),
+}
 
 
 def seat(index) -> str:
@@ -153,7 +170,8 @@ def describe(event: dict) -> str:
 def glossary() -> dict:
     """What the board page names by id: special cards, goods, junks, the actions of the workers."""
     return {
-        "specials": [{"title": special(card), "timing": timing} for card, (_kind, timing, _junk) in enumerate(data.SPECIALS)],
+        "specials": [{"title": special(card), "timing": timing, "text": _(SPECIAL_EFFECTS[kind])}
+                     for card, (kind, timing, _junk) in enumerate(data.SPECIALS)],
         "goods": {kind: _(data.GOODS_WORDS[name]) for kind, name in zip(data.KINDS, data.GOODS)},
         "junks": {name: _(word) for name, word in data.JUNK_WORDS.items()},
         "actions": {key: _(word) for key, word in data.ACTION_WORDS.items()},

@@ -353,7 +353,7 @@ function drawHand(parts, ctx, y) {
     const sy = top + 22 + Math.floor(index / perRow) * 50;
     const info = glossary.specials[card];
     const play = ctx.actions.find({ type: "play_special", card });
-    const node = svg("g", { class: "special-card", "data-card": card },
+    const node = svg("g", { class: "special-card", "data-card": card }, svg("title", {}, `${info.title}: ${info.text || ""}`),
       svg("rect", { x: sx, y: sy, width: cardW, height: 44, rx: 6, fill: "#f1deb0", stroke: "#6b5a3a", class: play ? "hit" : "" }),
       svg("text", { x: sx + 8, y: sy + 19, "font-size": 13, "font-weight": 700 }, info.title),
       svg("text", { x: sx + 8, y: sy + 36, "font-size": 11 }, specialLabel(info)));
@@ -455,7 +455,9 @@ const STEP_PROMPTS = {
     heading(interpolate(gettext("Keep one card from stack %(n)s"), { n: ctx.view.step.stack + 1 })),
     row(...typed(ctx, "pick").map((action) => {
       const info = ctx.glossary.specials[action.card];
-      return ctx.actions.button(action, `${info.title} (${specialLabel(info)})`);
+      const button = ctx.actions.button(action, `${info.title} (${specialLabel(info)})`);
+      if (button && info.text) button.title = info.text;
+      return button;
     })),
   ],
   choose: (ctx) => [
