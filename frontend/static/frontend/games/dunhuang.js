@@ -5,6 +5,7 @@ import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
 import { svg, ActionIndex } from "./board.js";
 
+const LINE_HEIGHT = 18; // of the centre's lines
 const NAME_CHARS = 22; // a panel's name shown in full up to this length
 const shortName = (name) => (name.length > NAME_CHARS ? `${name.slice(0, NAME_CHARS - 1)}…` : name);
 
@@ -79,11 +80,18 @@ function drawCircle(parts, ctx) {
   ].filter(Boolean).flatMap((line) => wrap(line, 26)); // the centre is as wide as the gap between the tiles
   const camel = view.circle.find((slot) => slot.camel);
   if (camel) {
-    lines.push("", interpolate(gettext("Camel at the %(face)s:"), { face: faceName(ctx.glossary, camel.face) }),
-      ...wrap(faceText(ctx.glossary, camel), 26));
+    lines.push("", interpolate(gettext("Camel at the %(face)s:"), { face: faceName(ctx.glossary, camel.face) }));
+    // The effect is told too where the centre has room for it between the tiles (it is always
+    // in the character's tooltip and the prompt).
+    const effect = wrap(faceText(ctx.glossary, camel), 26);
+    // The diagonal tiles' inner corners bound the centre: about radius·cos 45° from it.
+    const room = Math.floor((2 * (layout.radius * Math.SQRT1_2 - layout.tileH / 2) - 8) / LINE_HEIGHT);
+    if (lines.length + effect.length <= room) lines.push(...effect);
+    else lines[lines.length - 1] = lines[lines.length - 1].replace(/\s*:$/, ""); // no colon before nothing
   }
+  const top = layout.cy - (lines.length * LINE_HEIGHT) / 2 + 10;
   lines.forEach((line, index) => parts.push(svg("text", {
-    x: layout.cx, y: layout.cy - 60 + index * 18, "text-anchor": "middle", "font-size": 13,
+    x: layout.cx, y: top + index * LINE_HEIGHT, "text-anchor": "middle", "font-size": 13,
     "font-weight": index === 0 ? 700 : 400,
   }, line)));
 }
