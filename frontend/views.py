@@ -21,6 +21,7 @@ from frontend.forms import SignupForm
 from frontend.glossary import glossaries
 from accounts.network import client_ip
 from tables import ratelimit
+from tables.api.views import MeView
 from tables.models import Profile
 
 # The board renderer of each game, found by its name; games without one fall back to the generic renderer.
@@ -95,5 +96,6 @@ def table(request, table_id: int):
         "renderers": {game: static(f"frontend/games/{game}.js") for game in RENDERERS},
         "generic_renderer": static("frontend/games/generic.js"),
         "glossaries": glossaries(get_language()),
+        "settings": MeView.me(request.user) if request.user.is_authenticated else None,
     }
     return render(request, "frontend/table.html", {"page": page})

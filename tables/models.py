@@ -143,6 +143,9 @@ class Deadline(models.Model):
         return f"table {self.table_id} seat {self.seat} {self.kind} at {self.due_at:%Y-%m-%d %H:%M:%S}"
 
 
+MOVE_PACES = [(0, "at once"), (600, "quick"), (1200, "normal"), (2500, "slow")]
+
+
 class Profile(models.Model):
     """Per-user settings of the service."""
 
@@ -152,6 +155,10 @@ class Profile(models.Model):
     language = models.CharField(max_length=8, blank=True, default="", choices=settings.LANGUAGES)
     # The address the player last used the site at, which their notices link to ("": SITE_URL).
     site_url = models.CharField(max_length=200, blank=True, default="")
+    # How long the board holds each of the other players' moves before the next (0: at once).
+    move_pace_ms = models.PositiveSmallIntegerField(choices=MOVE_PACES, default=1200)
+    # The short guide to the table page is shown until the player dismisses it once.
+    table_hint_seen = models.BooleanField(default=False)
 
     @classmethod
     def of(cls, user) -> "Profile":

@@ -54,7 +54,7 @@ def step_events(state: dict, node: str, rng: random.Random) -> list[dict]:
     moving = state["moving"]
     seat = moving["seat"]
     food = 1 if moving["steps"] >= moving["free"] else 0
-    events = [{"type": "moved", "seat": seat, "node": node, "food": food}]
+    events = [{"type": "moved", "seat": seat, "from_node": moving["node"], "node": node, "food": food}]
     if node in data.LAND_SET:
         events.append({"type": "hex_taken", "seat": seat, "node": node, "tile": state["tiles"][node]})
     else:

@@ -98,10 +98,10 @@ def _power(state: dict, seat: int, power: str) -> None:
         raise IllegalAction("no_power", f"You cannot use the {power.replace('_', ' ')} power now.")
 
 
-def _boat_event(kind, seat, index, target, power=None):
+def _boat_event(state, kind, seat, index, target, power=None):
     s, d = target
-    event = {"type": BOAT_EVENTS[kind], "seat": seat, "boat": index, "s": list(s), "d": list(d),
-             "cost": data.BOAT_ACTION_COST}
+    event = {"type": BOAT_EVENTS[kind], "seat": seat, "boat": index, "from": list(state["boats"][index]["s"]),
+             "s": list(s), "d": list(d), "cost": data.BOAT_ACTION_COST}
     if power:
         event["power"] = power
     return event
@@ -129,7 +129,7 @@ def _move_boat(state, seat, action, rng):
         options, key = ({0: target} if target else {}), 0
     if key not in options:
         raise IllegalAction("blocked", f"Boat {boats[index]['id']} cannot make that move: the way is not free (M-T4, M-T6, M-T7).")
-    return [_boat_event(kind, seat, index, options[key], power)]
+    return [_boat_event(state, kind, seat, index, options[key], power)]
 
 
 def _swap_stacks(state, seat, action, rng):

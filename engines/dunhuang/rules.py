@@ -163,7 +163,7 @@ def _move(state: dict, seat: int, action: dict) -> list[dict]:
                                                 "Moving {steps} tiles costs {cost} coins; you have {coins}.", cost).format(
             steps=steps, cost=cost, coins=state["coins"][seat]))
     tile = (state["camel"] + steps) % data.TILES
-    return [{"type": "camel_moved", "seat": seat, "steps": steps, "tile": tile, "cost": cost}]
+    return [{"type": "camel_moved", "seat": seat, "steps": steps, "from_tile": state["camel"], "tile": tile, "cost": cost}]
 
 
 def _take(state: dict, seat: int, action: dict) -> list[dict]:

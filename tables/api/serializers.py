@@ -4,7 +4,7 @@ from rest_framework import serializers
 from engines import registry
 from engines.bots import label
 from tables import payloads
-from tables.models import Seat, Table
+from tables.models import MOVE_PACES, Seat, Table
 from tables.reading import colours, deadline_of, seat_of
 
 
@@ -54,6 +54,11 @@ class MeSerializer(serializers.Serializer):
     username = serializers.CharField(read_only=True)
     email = serializers.EmailField(required=False, allow_blank=True)
     email_notices = serializers.BooleanField(required=False)
+    pace = serializers.ChoiceField(
+        choices=[value for value, _ in MOVE_PACES], required=False,
+        help_text="Milliseconds the board holds each of the other players' moves (0: at once).",
+    )
+    table_hint_seen = serializers.BooleanField(required=False, help_text="The guide to the table page was dismissed.")
 
 
 # ----------------------------------------------------------------------------- responses

@@ -177,9 +177,14 @@ class ExportView(APIView):
 class MeView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @staticmethod
-    def me(user) -> dict:
-        return {"username": user.username, "email": user.email, "email_notices": Profile.of(user).email_notices}
+    # The API's names of the profile's settings.
+    SETTINGS = {"email_notices": "email_notices", "pace": "move_pace_ms", "table_hint_seen": "table_hint_seen"}
+
+    @classmethod
+    def me(cls, user) -> dict:
+        profile = Profile.of(user)
+        settings = {name: getattr(profile, field) for name, field in cls.SETTINGS.items()}
+        return {"username": user.username, "email": user.email, **settings}
 
     @extend_schema(responses=s.MeSerializer)
     def get(self, request):
@@ -193,8 +198,9 @@ class MeView(APIView):
         if "email" in changes:
             request.user.email = changes["email"]
             request.user.save(update_fields=["email"])
-        if "email_notices" in changes:
-            Profile.objects.update_or_create(user=request.user, defaults={"email_notices": changes["email_notices"]})
+        settings = {field: changes[name] for name, field in self.SETTINGS.items() if name in changes}
+        if settings:
+            Profile.objects.update_or_create(user=request.user, defaults=settings)
         return Response(self.me(request.user))
 
 

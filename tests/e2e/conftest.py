@@ -109,7 +109,7 @@ def new_page(browser, sampan_server):
     def open_page(width: int = 1280, height: int = 900, locale: str = "en-US", pace: str | None = "0"):
         """`locale`: the browser's language (its Accept-Language); `pace`: how long other seats'
         moves are shown each (ms; "0" at once, so that tests wait for no animation; None: the
-        page's default)."""
+        page's default), kept in the browser and given to the account `sign_up` makes."""
         context = browser.new_context(viewport={"width": width, "height": height}, base_url=sampan_server,
                                       locale=locale)
         if pace is not None:
@@ -118,6 +118,7 @@ def new_page(browser, sampan_server):
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: script_errors.append(error))
+        page.sampan_pace = pace
         return page
 
     yield open_page

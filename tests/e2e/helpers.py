@@ -27,6 +27,27 @@ def sign_up(page, username: str) -> None:
     page.click("button[type=submit]")
     page.wait_for_url("**/")
     assert page.get_by_test_id("account-link").inner_text() == username
+    pace = getattr(page, "sampan_pace", None)
+    if pace is not None:  # the account keeps the pace; the test's page asked for its own
+        save_settings(page, {"pace": int(pace)})
+
+
+def log_in(page, username: str) -> None:
+    page.goto("/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.get_by_test_id("account-link").filter(has_text=username).wait_for()
+
+
+def save_settings(page, settings: dict) -> None:
+    answer = page.evaluate("""async (settings) => {
+        const token = document.querySelector('meta[name="csrf-token"]').content;
+        const response = await fetch('/api/me/', {method: 'PATCH', body: JSON.stringify(settings),
+            headers: {'Content-Type': 'application/json', 'X-CSRFToken': token}});
+        return response.status;
+    }""", settings)
+    assert answer == 200, answer
 
 
 def create_table(page, game: str, seats: list[dict], seconds: int = 300) -> int:

@@ -91,6 +91,7 @@ def test_other_players_moves_come_one_at_a_time_and_the_replay_plays_itself(new_
     page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length")
     shown = []
     touched = 0
+    trails = 0
     for _move in range(4):
         page.wait_for_function("window.sampanTable.state.live.legal_actions.length > 0 && !window.sampanTable.state.busy"
                                " && !document.querySelector('#board').classList.contains('stepping')")
@@ -103,11 +104,12 @@ def test_other_players_moves_come_one_at_a_time_and_the_replay_plays_itself(new_
             if page.locator("#board.stepping").count():  # an earlier move on show: nothing to click
                 assert page.locator("#board .clickable").count() == 0
             touched += page.locator("#board .touched").count()  # what the move changed, marked on the board
+            trails += page.locator("#board [data-testid=trail] line").count()  # the camel's way, from where to where
             page.wait_for_timeout(100)
     bots_moves = [line for line in shown if "AI " in line]
     assert len(set(bots_moves)) >= 6, shown  # the bots' moves, each seen in turn
     assert all(line.startswith("Last move:") for line in shown)
-    assert touched > 0
+    assert touched > 0 and trails > 0
     page.get_by_test_id("replay-play").click()
     page.wait_for_function("document.querySelector('#replay-pos').textContent.includes('/')")
     first = page.locator("#replay-pos").inner_text()
@@ -138,7 +140,8 @@ def test_a_first_table_shows_a_guide_and_a_useless_click_says_why(new_page):
     start_if_waiting(page)
     hint = page.get_by_test_id("first-hint")
     hint.wait_for()
-    hint.get_by_role("button").click()
+    with page.expect_response("**/api/me/"):  # the account keeps it dismissed
+        hint.get_by_role("button").click()
     assert not hint.is_visible()
     page.reload()
     start_if_waiting(page)

@@ -139,7 +139,7 @@ def test_session_auth_enforces_csrf_and_tokens_work(make_user):
     session = APIClient(enforce_csrf_checks=True)
     session.login(username="tokenuser", password="pw-tokenuser")
     assert session.get("/api/me/").json() == {"username": "tokenuser", "email": "tokenuser@example.com",
-                                              "email_notices": True}
+                                              "email_notices": True, "pace": 1200, "table_hint_seen": False}
     assert session.post("/api/me/token/").status_code == 403  # no CSRF token
     plain = APIClient()
     plain.force_login(user)
@@ -150,6 +150,19 @@ def test_session_auth_enforces_csrf_and_tokens_work(make_user):
     rotated = plain.post("/api/me/token/").json()["token"]
     assert rotated != token
     assert by_token.get("/api/me/").status_code in (401, 403)
+
+
+def test_the_account_keeps_the_pace_of_others_moves_and_the_dismissed_guide(make_user, client_for):
+    alice = client_for(make_user())
+    changed = alice.patch("/api/me/", {"pace": 2500, "table_hint_seen": True}, format="json")
+    assert changed.status_code == 200
+    assert (changed.json()["pace"], changed.json()["table_hint_seen"]) == (2500, True)
+    refused = alice.patch("/api/me/", {"pace": 777, "email_notices": False}, format="json")
+    assert refused.status_code == 400 and "pace" in refused.json()["detail"]
+    assert alice.get("/api/me/").json()["email_notices"] is True  # a refused change changes nothing
+    # The table page gives the account's settings to its script.
+    page = alice.get("/tables/1/").content.decode()
+    assert '"pace": 2500' in page and '"table_hint_seen": true' in page
 
 
 def test_games_and_the_openapi_schema(make_user):

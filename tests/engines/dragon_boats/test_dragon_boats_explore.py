@@ -120,6 +120,7 @@ def test_X5_example_E_three_free_steps_then_a_food_for_the_farm():
     tile = state["tiles"]["N.F1"]
     state, events = step(state, "N.F1")
     assert types(events)[:2] == ["moved", "hex_taken"] and events[0]["food"] == 1
+    assert (events[0]["from_node"], events[0]["node"]) == ("N.b", "N.F1")  # each step says from where to where
     row = state["seats"][ORANGE]
     assert row["food"] == 0 and row["farms"][data.FARM_INDEX[tile]] == 1 and state["farmers"]["N.F1"] == ORANGE
     assert "N.F1" not in state["tiles"] and row["members"] == 9

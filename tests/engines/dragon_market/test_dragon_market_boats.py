@@ -23,6 +23,7 @@ def test_M_T3_slide_any_distance_along_the_length_for_one_mp():
     assert slides_of(state) == [-3, -2, -1, 1, 2, 3, 4]
     after, events = act(state, 0, {"type": "slide", "boat": 0, "by": 4})
     assert events[0]["type"] == "boat_slid" and after["boats"][0]["s"] == [8, 4]
+    assert events[0]["from"] == [4, 4]  # the move names where the sailor's square was
     assert after["mp"] == state["mp"] - 1
 
 

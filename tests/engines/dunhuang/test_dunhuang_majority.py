@@ -27,6 +27,7 @@ def test_fewer_cards_do_not_take_the_token():
     state, events = take_three(position(shops=[[], [3, 3]], tokens={3: 1}, players=2))
     assert state["tokens"][3] == 1
     assert types(events) == ["camel_moved", "goods_taken"]
+    assert events[0]["from_tile"] != events[0]["tile"]  # the move says where the camel came from
 
 
 def test_a_shop_that_falls_behind_returns_the_token_to_the_bank_not_to_the_leader():

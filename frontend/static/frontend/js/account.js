@@ -1,6 +1,8 @@
-// Account page: email and email notices (GET/PATCH /api/me/), the personal API token.
-import { api } from "./client.js";
+// Account page: email, email notices and the pace of others' moves (GET/PATCH /api/me/), the
+// personal API token.
+import { api, el } from "./client.js";
 import { gettext } from "./i18n.js";
+import { PACES, setPace } from "./playback.js";
 
 const form = document.getElementById("notices-form");
 const status = document.getElementById("notices-status");
@@ -9,6 +11,8 @@ async function load() {
   const me = await api("/api/me/");
   form.email.value = me.email || "";
   form.email_notices.checked = Boolean(me.email_notices);
+  form.pace.replaceChildren(...PACES.map(([value, words]) => el("option", { value, text: words })));
+  form.pace.value = String(me.pace);
 }
 
 form.addEventListener("submit", async (submit) => {
@@ -17,8 +21,9 @@ form.addEventListener("submit", async (submit) => {
   try {
     await api("/api/me/", {
       method: "PATCH",
-      body: { email: form.email.value, email_notices: form.email_notices.checked },
+      body: { email: form.email.value, email_notices: form.email_notices.checked, pace: Number(form.pace.value) },
     });
+    setPace(form.pace.value);
     status.textContent = gettext("Saved.");
   } catch (error) {
     status.textContent = error.message;

@@ -192,7 +192,7 @@ export class GameLog {
     if (this.lines.has(event.seq) || !event.text) return;
     const madeFor = event.by === "timeout" ? gettext("time ran out: played by a bot")
       : event.by === "bot" && standIn ? gettext("played by the stand-in bot") : null;
-    const line = el("li", { "data-seq": event.seq, text: event.text, class: madeFor ? "made-for" : "" },
+    const line = el("li", { "data-seq": event.seq, text: event.text, class: madeFor ? "made-for" : "", title: gettext("Show the table after this move") },
       madeFor ? el("span", { class: "made-for-note", text: ` (${madeFor})` }) : null);
     this.lines.set(event.seq, line);
     const later = [...this.lines.keys()].filter((seq) => seq > event.seq).sort((a, b) => a - b)[0];
@@ -225,11 +225,12 @@ export class Replay {
     return this.position !== null;
   }
 
+  // `step`: "first", "prev", "next", "live", or the seq of an event to show the table after.
   async go(step) {
     const head = this.connection.seq;
-    if (step === "live") return this.leave();
+    if (step === "live" || step === head) return this.leave();
     const current = this.position === null ? head : this.position;
-    const target = { first: 1, prev: current - 1, next: current + 1 }[step];
+    const target = typeof step === "number" ? step : { first: 1, prev: current - 1, next: current + 1 }[step];
     if (target >= head && step === "next") return this.leave();
     this.position = Math.max(1, Math.min(head, target));
     const snapshot = await this.connection.fetchView(this.position);

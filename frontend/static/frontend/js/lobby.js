@@ -2,6 +2,7 @@
 // service while the page is in view (read again every few seconds, and on coming back to it).
 import { api, el } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
+import { showTurnIcon } from "./alerts.js";
 
 const REFRESH_MS = 5000;
 const STATUS_WORDS = { open: gettext("open"), running: gettext("running"), finished: gettext("finished"), abandoned: gettext("abandoned") };
@@ -36,10 +37,11 @@ async function fill(list) {
   }
 }
 
-// Tables waiting for my move show in the tab's title too.
+// Tables waiting for my move show in the tab's title and icon too.
 const baseTitle = document.title;
 function showWaiting(count) {
   document.title = count ? `(${count}) ${baseTitle}` : baseTitle;
+  showTurnIcon(count > 0);
 }
 
 function refresh() {

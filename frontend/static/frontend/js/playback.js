@@ -10,6 +10,8 @@ export const PACES = [
   ["1200", gettext("normal")],
   ["2500", gettext("slow")],
 ];
+// The page keeps the pace in this browser; a player's pages take it from the account when they
+// open and save a change there too, so that it follows them from one device to another.
 const PACE_KEY = "sampan.pace";
 const MAX_STEPS = 8; // coming back to a table long after shows its last moves only
 

@@ -36,11 +36,7 @@ const connection = new TableConnection(page.table_id, {
 const playback = new Playback({
   fetchView: (seq) => connection.fetchView(seq),
   show: (snapshot, move) => showStep(snapshot, move),
-  finish: (sync, move) => {
-    state.lastMove = move;
-    log.mark(null);
-    if (!replay.active) draw();
-  },
+  finish: (sync, move) => showSync(sync, move),
   mine: () => state.live && state.live.seat,
 });
 const replay = new Replay(connection, {
@@ -128,12 +124,20 @@ async function loadRenderer(game) {
 }
 
 function receiveSync(frame) {
+  playback.arrive(frame);
+}
+
+// The table as the sync frame tells it, once the moves before it have been shown: until then
+// the page, its turn banner and its clock still tell the table as the board shows it.
+function showSync(frame, move) {
   state.live = frame;
+  state.lastMove = move;
   if (frame.deadline !== undefined) state.table.deadline = frame.deadline;
   if (frame.to_act) state.table.to_act = frame.to_act;
   if (frame.outcome && state.table.status !== "finished") refreshTable();
   else scheduleTableRefresh();
-  playback.arrive(frame);
+  log.mark(null);
+  if (!replay.active) draw();
   tickClock();
 }
 
@@ -205,9 +209,18 @@ function showStep(snapshot, move) {
 // What the latest move touched, marked on any board: the board's parts carry data attributes
 // named like the event fields that name them (a junk, a tile, a stall, a boat…).
 const TOUCHED_FIELDS = ["junk", "tile", "stall", "boat", "node", "card"];
+// A piece that moved names where it came from too: [event field of the start, of the end, the
+// data attribute of both] (a square is [x, y] in its event and "x,y" on the board; a boat
+// moves from its sailor's square to the new one, "s").
+const TRAILS = [["from_tile", "tile", "tile"], ["from_node", "node", "node"], ["from", "to", "cell"], ["from", "s", "cell"]];
+const placeName = (value) => (Array.isArray(value) ? value.join(",") : String(value));
+const boardPart = (attribute, value) => $("board").querySelector(`[data-${attribute}="${CSS.escape(placeName(value))}"]`);
+
 function markTouched(move) {
   const board = $("board");
-  for (const node of board.querySelectorAll(".touched")) node.classList.remove("touched");
+  for (const node of board.querySelectorAll(".touched, .moved-from")) node.classList.remove("touched", "moved-from");
+  board.querySelector(".trail")?.remove();
+  const steps = [];
   for (const frame of move ? move.events : []) {
     const event = frame.event || {};
     for (const field of TOUCHED_FIELDS) {
@@ -215,7 +228,45 @@ function markTouched(move) {
       if (typeof value !== "string" && typeof value !== "number") continue;
       for (const node of board.querySelectorAll(`[data-${field}="${CSS.escape(String(value))}"]`)) node.classList.add("touched");
     }
+    for (const [start, end, attribute] of TRAILS) {
+      if (event[start] === undefined || event[end] === undefined) continue;
+      const from = boardPart(attribute, event[start]);
+      const to = boardPart(attribute, event[end]);
+      if (from && to && from !== to) steps.push([from, to]);
+    }
   }
+  for (const [from, to] of steps) {
+    from.classList.add("moved-from");
+    to.classList.add("touched");
+  }
+  if (steps.length) board.append(trailArrows(board, steps));
+}
+
+// Arrows over the board from where each step of the move began to where it ended.
+function trailArrows(board, steps) {
+  const frame = board.getBoundingClientRect();
+  const centre = (node) => {
+    const box = node.getBoundingClientRect();
+    return [box.left + box.width / 2 - frame.left + board.scrollLeft, box.top + box.height / 2 - frame.top + board.scrollTop];
+  };
+  const ns = "http://www.w3.org/2000/svg";
+  const make = (tag, attrs) => {
+    const node = document.createElementNS(ns, tag);
+    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+    return node;
+  };
+  const overlay = make("svg", { class: "trail", "data-testid": "trail", width: board.scrollWidth, height: board.scrollHeight, "aria-hidden": "true" });
+  const marker = make("marker", { id: "trail-head", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto" });
+  marker.append(make("path", { d: "M0,0 L10,5 L0,10 z" }));
+  const defs = make("defs", {});
+  defs.append(marker);
+  overlay.append(defs);
+  for (const [from, to] of steps) {
+    const [x1, y1] = centre(from);
+    const [x2, y2] = centre(to);
+    overlay.append(make("line", { x1, y1, x2, y2, "marker-end": "url(#trail-head)" }));
+  }
+  return overlay;
 }
 
 // The latest move in words above the board, marked when the clock or a bot made it for a person.
@@ -456,10 +507,18 @@ async function playReplay() {
 }
 
 function setUpPace() {
+  if (page.settings) setPace(page.settings.pace);
   const select = $("pace");
   select.replaceChildren(...PACES.map(([value, words]) => el("option", { value, text: words })));
   select.value = String(pace());
-  select.addEventListener("change", () => setPace(select.value));
+  select.addEventListener("change", () => {
+    setPace(select.value);
+    if (page.settings) saveSetting({ pace: Number(select.value) });
+  });
+}
+
+function saveSetting(change) {
+  api("/api/me/", { method: "PATCH", body: change }).catch((error) => showMessage(error.message));
 }
 
 // The prompt folds away on a phone, to see the whole board; a new prompt unfolds it.
@@ -507,13 +566,12 @@ window.addEventListener("resize", () => {
   resizeTimer = setTimeout(() => { if (!replay.active && !playback.stepping) draw(); }, 150);
 });
 
-// The first table this browser opens shows a short guide to the page.
-const HINT_KEY = "sampan.hint.done";
+// The first table an account opens shows a short guide to the page, until it is dismissed.
 function showFirstHint() {
-  if (localStorage.getItem(HINT_KEY) || !page.username) return;
+  if (!page.settings || page.settings.table_hint_seen) return;
   $("first-hint").hidden = false;
   $("first-hint-done").addEventListener("click", () => {
-    localStorage.setItem(HINT_KEY, "1");
+    saveSetting({ table_hint_seen: true });
     $("first-hint").hidden = true;
   });
 }
@@ -522,13 +580,18 @@ showFirstHint();
 $("replay-play").addEventListener("click", () => playReplay().catch((error) => showMessage(error.message)));
 setUpPace();
 $("back-button").addEventListener("click", () => tableCommand("back"));
+// A line of the log shows the table as it was after that move.
+$("log").addEventListener("click", (click) => {
+  const line = click.target.closest("li[data-seq]");
+  if (line) replay.go(Number(line.dataset.seq)).catch((error) => showMessage(error.message));
+});
 for (const button of document.querySelectorAll("#replay [data-step]")) {
   button.addEventListener("click", () => replay.go(button.dataset.step).catch((error) => showMessage(error.message)));
 }
 setInterval(tickClock, 1000);
 
 // A handle for debugging from the console (and for the browser tests).
-window.sampanTable = { connection, log, state, submit };
+window.sampanTable = { connection, log, replay, state, submit };
 
 api(`/api/tables/${page.table_id}/`)
   .then((table) => {

@@ -145,7 +145,7 @@ export function drawSea(ctx) {
   for (let x = 0; x < size; x += 1) {
     for (let y = 0; y < size; y += 1) {
       squares.push(svg("rect", { x: px(x), y: py(y, size), width: CELL, height: CELL, fill: (x + y) % 2 ? "#6fb3c9" : "#78bccf",
-        stroke: "rgba(255,255,255,.25)" }));
+        stroke: "rgba(255,255,255,.25)", "data-cell": `${x},${y}` }));
     }
   }
   const pontoons = ctx.view.pontoons.map((pontoon) => {
