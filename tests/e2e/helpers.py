@@ -95,11 +95,21 @@ def click_a_move(page, rng: random.Random | None = None) -> None:
     else in the "choose an action" list. Picks at random among them (seeded by the caller)."""
     rng = rng or random.Random(0)
     for selector in ("#board .clickable, #prompt button:not([disabled])", "#action-list button"):
-        targets = [target for target in page.locator(selector).all() if target.is_visible()]
+        targets = [target for target in page.locator(selector).all() if target.is_visible() and reachable(target)]
         if targets:
             rng.choice(targets).click()
             return
     raise AssertionError("it is my turn but nothing on the page can be clicked")
+
+
+def reachable(target) -> bool:
+    """A click at the middle of `target` lands on it (nothing drawn over it there)."""
+    return target.evaluate("""(node) => {
+        node.scrollIntoView({ block: 'center' });
+        const box = node.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return Boolean(hit && (node === hit || node.contains(hit)));
+    }""")
 
 
 SITUATION = "(() => { const view = window.sampanTable.state.live.view; return view.step ? view.step.step || view.step : view.phase || ''; })()"
@@ -124,3 +134,31 @@ def play_until(page, condition: str, rng: random.Random, timeout: float = 240, s
 def play_until_over(page, rng: random.Random | None = None, seen: set | None = None) -> int:
     condition = "Boolean(window.sampanTable.state.live && window.sampanTable.state.live.outcome)"
     return play_until(page, condition, rng or random.Random(7), seen=seen)
+
+
+# Pairs of the board's words drawn over each other: two visible text elements whose boxes share
+# more than a sliver (a fifth of the smaller), named by their words. A layer of choices drawn
+# over the board on purpose ([data-layer=choices]) is left out.
+OVERLAPS = """() => {
+  const texts = [...document.querySelectorAll('#board svg text')]
+    .filter((node) => !node.closest('[data-layer=choices]'))
+    .map((node) => ({ node, box: node.getBoundingClientRect(), words: node.textContent.trim() }))
+    .filter(({ box, words, node }) => words && box.width > 0 && box.height > 0
+      && getComputedStyle(node).visibility !== 'hidden' && Number(getComputedStyle(node).opacity) > 0.05);
+  const found = [];
+  for (let i = 0; i < texts.length; i += 1) {
+    for (let j = i + 1; j < texts.length; j += 1) {
+      const a = texts[i].box, b = texts[j].box;
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w <= 0 || h <= 0) continue;
+      const smaller = Math.min(a.width * a.height, b.width * b.height);
+      if (w * h > smaller / 5) found.push(`${texts[i].words} / ${texts[j].words}`);
+    }
+  }
+  return found;
+}"""
+
+
+def overlapping_words(page) -> list[str]:
+    return page.evaluate(OVERLAPS)

@@ -5,8 +5,8 @@ import random
 import pytest
 
 from tests.e2e.helpers import (
-    click_a_move, create_table, head_seq, is_my_turn, log_seqs, play_until, play_until_over, screenshot, sign_up,
-    start_if_waiting,
+    click_a_move, create_table, head_seq, is_my_turn, log_seqs, overlapping_words, play_until, play_until_over,
+    screenshot, sign_up, start_if_waiting,
 )
 
 pytestmark = pytest.mark.e2e
@@ -26,6 +26,29 @@ def assert_log_complete(page) -> None:
         head,
     )
     assert [seq for seq in log_seqs(page) if seq <= head] == expected
+
+
+def assert_sold_values_stay_readable(page) -> None:
+    """Issue 15, item 4: a sold kind's market value is covered by a band that leaves it readable.
+    A click on the log line of the first sale shows the table as it was then."""
+    sold_at = page.evaluate("""async () => {
+        const answer = await fetch(`/api/tables/${window.sampanTable.state.table.id}/events/?after=0`);
+        const events = (await answer.json()).events;
+        const sale = events.find((event) => event.type === 'bids_revealed' && event.event.results.length);
+        return events.find((event) => event.seq >= sale.seq && event.text).seq;
+    }""")
+    page.locator(f"#log li[data-seq='{sold_at}']").click()
+    page.wait_for_function(f"document.querySelector('#replay-pos').textContent.startsWith('{sold_at} /')")
+    sold = page.locator("#board .market-kind.sold").first
+    sold.wait_for()
+    words = sold.locator("text").evaluate_all("(nodes) => nodes.map((node) => node.textContent)")
+    assert words[-1] == "sold" and (words[0] == "S" or words[0].isdigit()), words
+    value = sold.locator("text").first
+    assert float(value.evaluate("(node) => getComputedStyle(node).opacity")) >= 0.5
+    assert "(sold)" in sold.locator("title").text_content()
+    assert not overlapping_words(page)  # the round and its phase keep clear of the market
+    screenshot(page, "dschunke-sold-1280")
+    page.locator("[data-step=live]").click()
 
 
 def test_a_whole_game_against_three_bots_by_clicking(new_page):
@@ -68,6 +91,7 @@ def test_a_whole_game_against_three_bots_by_clicking(new_page):
     assert page.locator("#turn-banner").inner_text() == "Game over"
     assert_log_complete(page)
     screenshot(page, "dschunke-finished-1280")
+    assert_sold_values_stay_readable(page)
     page.set_viewport_size({"width": 375, "height": 812})
     page.reload()
     page.get_by_test_id("scores").wait_for()

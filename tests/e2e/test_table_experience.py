@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import PASSWORD, click_a_move, create_table, screenshot, sign_up, start_if_waiting
+from tests.e2e.helpers import (
+    PASSWORD, click_a_move, create_table, overlapping_words, screenshot, sign_up, start_if_waiting,
+)
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/shots")  # a copy of the screenshots to look at
@@ -62,6 +64,7 @@ def test_every_page_in_each_language_fits_a_phone(new_page, language):
     assert page.locator("#turn-banner").inner_text() == words["turn"]
     page.locator("#log li", has_text=words["bot"]).first.wait_for()
     assert no_sideways_scroll(page)
+    assert not overlapping_words(page)
     shoot(page, f"table-{language}-375")
     page.set_viewport_size({"width": 1280, "height": 900})
     page.wait_for_timeout(200)

@@ -71,3 +71,15 @@ def test_without_a_language_the_engines_speak_english():
     with i18n.language("xx"):
         assert engine.glossary()["kinds"]["fish"] == "fish"
     assert i18n.current() == "en"
+
+
+def test_french_colours_agree_with_the_strip_and_the_junk_they_name():
+    """A strip (une bande) and a junk (une jonque) are feminine: their colours agree."""
+    from engines.dschunke import data
+    engine = registry.get("dschunke")
+    blue = data.COLOURS.index("blue")
+    with i18n.language("fr"):
+        loaded = engine.describe({"type": "strip_placed", "seat": 0, "owner": blue, "junk": "white", "slot": 0})
+        lifted = engine.describe({"type": "strip_lifted", "seat": 0, "owner": blue, "junk": "purple"})
+    assert "une bande bleue sur la jonque blanche" in loaded, loaded
+    assert "la bande bleue de la jonque violette" in lifted, lifted

@@ -68,21 +68,21 @@ export function render(root, snapshot, ui) {
 
 // ----------------------------------------------------------------------------- top row
 
+// The round and start player on their own lines (a phase's name is long in some languages),
+// then the market and the special-card stacks: side by side when the board is wide.
 function drawTopRow(parts, ctx, y) {
   const { view, layout } = ctx;
-  const start = ctx.names[view.start_player];
   parts.push(
     svg("text", { x: 10, y: y + 18, class: "round", "font-size": 20, "font-weight": 700 },
       `${interpolate(gettext("Round %(round)s of 10"), { round: view.round })} · ${PHASE_WORDS[view.phase] || view.phase}`),
-    svg("text", { x: 10, y: y + 40, "font-size": 15 }, `Start player: ${start}`),
+    svg("text", { x: 10, y: y + 40, "font-size": 15 }, interpolate(gettext("Start player: %(name)s"), { name: ctx.names[view.start_player] })),
   );
-  const marketX = layout.columns === 2 ? 10 : 330;
-  const marketY = layout.columns === 2 ? y + 52 : y;
-  drawMarket(parts, ctx, marketX, marketY);
-  const stacksX = layout.columns === 2 ? 10 : 640;
-  const stacksY = layout.columns === 2 ? marketY + 96 : y;
+  const marketY = y + 52;
+  drawMarket(parts, ctx, 10, marketY);
+  const stacksX = layout.columns === 2 ? 10 : 330;
+  const stacksY = layout.columns === 2 ? marketY + 96 : marketY;
   drawStacks(parts, ctx, stacksX, stacksY);
-  return (layout.columns === 2 ? stacksY : y) + 90;
+  return stacksY + 90;
 }
 
 function drawMarket(parts, ctx, x, y) {
@@ -320,15 +320,18 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
     openSpecials(ctx, player),
     bidText(ctx, player, seat),
   ].filter(Boolean);
-  const name = `${seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name: ctx.names[seat] }) : ctx.names[seat]}${seat === view.start_player ? " ★" : ""}`;
+  const named = seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name: ctx.names[seat] }) : ctx.names[seat];
+  const name = `${acting ? "▶ " : ""}${named}${seat === view.start_player ? " ★" : ""}`;
+  const room = w - 26; // a long name is squeezed into the panel rather than run out of it
+  const squeeze = name.length * 16 * 0.6 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
   return svg("g", { class: "panel", "data-seat": seat },
     svg("rect", { x, y, width: w, height: h, rx: 8, fill: acting ? "#fff4c2" : "#fffdf8", stroke: acting ? "#d39b00" : "#cbbf9f", "stroke-width": acting ? 3 : 1 }),
     svg("rect", { x, y, width: 10, height: h, rx: 4, fill: OWNER_COLOURS[player.colour] }),
-    svg("text", { x: x + 18, y: y + 24, "font-size": 16, "font-weight": 700 }, name),
+    svg("text", { x: x + 18, y: y + 24, "font-size": 16, "font-weight": 700, ...squeeze }, name),
     ...lines.map((line, index) => svg("text", {
       x: x + 18, y: y + 50 + index * 22, "font-size": 14, class: line === BID_PLACED ? "bid-placed" : "",
     }, line)),
-    acting ? svg("text", { x: x + w - 8, y: y + 24, "text-anchor": "end", "font-size": 13 }, gettext("to act")) : null);
+    svg("title", {}, acting ? interpolate(gettext("%(name)s: to act"), { name: named }) : named));
 }
 
 // ----------------------------------------------------------------------------- the viewer's hand

@@ -131,7 +131,7 @@ function drawChoices(ctx, size) {
         { id: boat.id, x: sx, y: sy })));
     }
   }
-  return svg("g", { class: "dm-choices" }, ...layer);
+  return svg("g", { class: "dm-choices", "data-layer": "choices" }, ...layer); // on top of the boats, on purpose
 }
 
 // A sideways shift moves the boat across its length; `by` is signed along +x or +y.
