@@ -1,6 +1,9 @@
 """The seam between a committed command and the AI turn it made due.
 
-"celery": a task on the AI queue (settings.AI_QUEUE). "inline": run in this process right after the commit.
+"celery": a task on an AI queue: settings.AI_SEARCH_QUEUE for the bots that think for a time
+budget (search, expert), settings.AI_QUEUE for the quick ones, so that tables of thinking bots
+never hold up the quick turns of other tables (each queue has workers of its own).
+"inline": run in this process right after the commit.
 Both go through a JSON round trip so that the arguments stay broker-safe. Inline turns are
 queued and drained by the outermost call, so a chain of AI moves is a loop, not a recursion.
 """
@@ -11,6 +14,8 @@ from collections import deque
 
 from django.conf import settings
 
+from engines.bots import SEARCHING
+
 log = logging.getLogger(__name__)
 _inline = threading.local()
 
@@ -20,9 +25,17 @@ def send_ai_turn(table_id: int, seat: int, expected_seq: int) -> None:
     if settings.AI_DISPATCH == "celery":
         from ai_workers.tasks import ai_turn
 
-        ai_turn.apply_async(args, queue=settings.AI_QUEUE)
+        ai_turn.apply_async(args, queue=queue_for(table_id, seat))
     else:
         run_inline(args)
+
+
+def queue_for(table_id: int, seat: int) -> str:
+    from tables import lifecycle
+    from tables.models import Seat
+
+    strength = Seat.objects.filter(table_id=table_id, index=seat).values_list("strength", flat=True).first()
+    return settings.AI_SEARCH_QUEUE if (strength or lifecycle.DEFAULT_STRENGTH) in SEARCHING else settings.AI_QUEUE
 
 
 def run_inline(args: list) -> None:

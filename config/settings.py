@@ -224,6 +224,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "sampan"
 # The queue of AI turns; set per deployment when several share one Redis.
 AI_QUEUE = os.environ.get("SAMPAN_AI_QUEUE", "ai")
+# The queue of the bots that think for a time budget (search, expert), with workers of its own.
+AI_SEARCH_QUEUE = os.environ.get("SAMPAN_AI_SEARCH_QUEUE", "ai_search")
 # What a command calls, by name, when a bot is to move (tables never import the workers).
 AI_TURN_SENDER = "ai_workers.dispatch.send_ai_turn"
 CELERY_TASK_ROUTES = {"ai_workers.tasks.ai_turn": {"queue": AI_QUEUE}}

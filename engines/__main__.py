@@ -1,13 +1,20 @@
-"""Command line: `python -m engines simulate GAME --games N --players P --bots a,b,c --seed S`."""
+"""Command line:
+
+    python -m engines simulate GAME --games N --players P --bots a,b,c --seed S
+    python -m engines tournament GAME --bots expert,greedy,greedy,greedy --games 400 --budget 1 --jobs 2
+    python -m engines balance GAME --bots random,random,random --games 1000 --out var/balance
+"""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from engines import registry
 from engines.bots import STRENGTHS
 from engines.simulate import simulate
+from engines.tournament import tournament
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -20,19 +27,52 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--bots", default="random", help=f"comma-separated, one per seat or one for all: {', '.join(STRENGTHS)}")
     run.add_argument("--seed", type=int, default=1)
     run.add_argument("--options", default="{}", help="table options as JSON")
+    for name, about in (("tournament", "measure bots' strength: win shares with 95%% intervals, as JSON"),
+                        ("balance", "play bot games and write a balance report (Markdown with PNG charts)")):
+        command = commands.add_parser(name, help=about)
+        command.add_argument("game", choices=registry.names())
+        command.add_argument("--bots", required=True, help="comma-separated, one per seat (seats rotate each game)")
+        command.add_argument("--games", type=int, default=400)
+        command.add_argument("--seed", type=int, default=1)
+        command.add_argument("--jobs", type=int, default=1, help="worker processes")
+        command.add_argument("--budget", type=float, default=1.0, help="seconds a move for the search bots")
+    commands.choices["balance"].add_argument("--out", default="var/balance", help="the report's folder")
     args = parser.parse_args(argv)
 
-    strengths = args.bots.split(",")
-    if len(strengths) == 1:
-        strengths *= args.players
-    if len(strengths) != args.players:
-        parser.error(f"--bots names {len(strengths)} bots for {args.players} players")
-    unknown = set(strengths) - set(STRENGTHS)
-    if unknown:
-        parser.error(f"unknown bot(s): {', '.join(sorted(unknown))}")
+    if args.command in ("tournament", "balance"):
+        engine = registry.get(args.game)
+        seats = len(args.bots.split(","))
+        if not engine.min_players <= seats <= engine.max_players:
+            parser.error(f"{args.game} seats {engine.min_players} to {engine.max_players} players, not {seats}")
+    if args.command == "tournament":
+        lineup = bots_of(parser, args.bots)
+        summary = tournament(args.game, lineup, args.games, args.seed, jobs=args.jobs, budget_s=args.budget)
+        print(json.dumps(summary))
+        return 0
+    if args.command == "balance":
+        from engines.balance import collect, write_report  # charts need the dev requirements
+
+        lineup = bots_of(parser, args.bots)
+        data = collect(args.game, lineup, args.games, args.seed, args.jobs, args.budget)
+        print(write_report(data, Path(args.out)))
+        return 0
+    strengths = bots_of(parser, args.bots, args.players)
     summary = simulate(args.game, args.games, strengths, args.seed, json.loads(args.options))
     print(json.dumps(summary))
     return 1 if summary["errors"] else 0
+
+
+def bots_of(parser: argparse.ArgumentParser, names: str, players: int | None = None) -> list[str]:
+    """The bots of `--bots`, one per seat (one name for all seats when `players` is given)."""
+    strengths = names.split(",")
+    if players is not None and len(strengths) == 1:
+        strengths *= players
+    if players is not None and len(strengths) != players:
+        parser.error(f"--bots names {len(strengths)} bots for {players} players")
+    unknown = set(strengths) - set(STRENGTHS)
+    if unknown:
+        parser.error(f"unknown bot(s): {', '.join(sorted(unknown))}")
+    return strengths
 
 
 if __name__ == "__main__":

@@ -102,6 +102,15 @@ class Engine(ABC):
         result = self.outcome(state)
         return float(result["scores"][seat]) if result else 0.0
 
+    # How many random moves the tree search (bots/ismcts.py) plays past a new position before
+    # judging it with `evaluate`; 0 where random moves only blur a good heuristic.
+    search_rollout_steps: int = 8
+
+    def usage(self, event: Event) -> str | None:
+        """The special card, character or power `event` shows its seat using, by name, for the
+        balance lab (None: the event uses none)."""
+        return None
+
     def describe(self, event: Event) -> str:
         """One log line in words; seats appear as "{seat0}", "{seat1}" … for the caller to name."""
         return event["type"].replace("_", " ")

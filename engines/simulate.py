@@ -18,16 +18,21 @@ def play_game(engine: Engine, strengths: list[str], seed: int, options: dict | N
     state, _ = start(engine, len(strengths), options, command_rng(table_seed, 0))
     bot_rng = random.Random(seed)
     actions = 0
+    thinking: list[list[float]] = [[] for _ in strengths]  # each seat's seconds per choice
+    events: list[dict] = []
     while engine.outcome(state) is None:
         if actions >= MAX_STEPS:
             raise RuntimeError(f"game did not end within {MAX_STEPS} actions")
         seat = min(engine.to_act(state))
         legal = engine.legal_actions(state, seat)
+        began = time.perf_counter()
         action = bots.choose(engine, strengths[seat], engine.view(state, seat), seat, legal, bot_rng)
+        thinking[seat].append(time.perf_counter() - began)
         for event in engine.decide(state, seat, action, command_rng(table_seed, actions + 1)):
             state = engine.evolve(state, event)
+            events.append(event)
         actions += 1
-    return {"outcome": engine.outcome(state), "actions": actions}
+    return {"outcome": engine.outcome(state), "actions": actions, "thinking": thinking, "events": events}
 
 
 def simulate(game: str, games: int, strengths: list[str], seed: int, options: dict | None = None) -> dict:

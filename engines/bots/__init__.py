@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from engines.bots.greedy import choose_greedy
+from engines.bots.ismcts import choose_ismcts
 from engines.bots.random_bot import choose_random
 from engines.bots.search import choose_search
 from engines.core import Action, Engine, Seat
@@ -18,8 +19,11 @@ BOTS = {
     "random": choose_random,
     "greedy": choose_greedy,
     "search": choose_search,
+    "expert": choose_ismcts,
 }
 STRENGTHS = tuple(BOTS)
+# The bots that think for a time budget (about a second a move) rather than at once.
+SEARCHING = frozenset({"search", "expert"})
 # What players are shown of each bot: a name, and how it plays.
 LABELS = {
     "random": (N_("Beginner"), N_("Plays any legal move at random.")),
@@ -27,6 +31,9 @@ LABELS = {
                                 "hidden cards.")),
     "search": (N_("Strong"), N_("Plays out many imagined games from each move (Monte Carlo search over deals of the "
                                 "hidden cards), about a second a move.")),
+    "expert": (N_("Expert"), N_("Grows a search tree over many imagined deals of the hidden cards, answering each "
+                                "player's best replies (information-set Monte Carlo tree search), about a second a "
+                                "move.")),
 }
 
 

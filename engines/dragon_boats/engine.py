@@ -99,6 +99,9 @@ class DragonBoats(Engine):
             en_route += state["boats"][state["arrived"]]["seats"].count(seat)
         return points + MONEY_WEIGHT * row["money"] + FOOD_WEIGHT * row["food"] + EN_ROUTE_WEIGHT * en_route
 
+    def usage(self, event):
+        return f"bonus card {event['card']}" if event["type"] == "card_played" else None
+
     def describe(self, event):
         return text.describe(event)
 

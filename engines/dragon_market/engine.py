@@ -102,5 +102,8 @@ class DragonMarket(Engine):
     def glossary(self):
         return text.glossary()
 
+    def usage(self, event):
+        return event.get("power") if event["type"].startswith("boat_") else None
+
     def describe(self, event):
         return text.describe(event)

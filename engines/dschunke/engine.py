@@ -83,6 +83,9 @@ class Dschunke(Engine):
     def glossary(self):
         return text.glossary()
 
+    def usage(self, event):
+        return event["name"] if event["type"] == "special_played" else None
+
     def describe(self, event):
         return describe(event)
 

@@ -97,5 +97,8 @@ class Dunhuang(Engine):
     def glossary(self):
         return text.glossary()
 
+    def usage(self, event):
+        return event["face"] if event["type"] == "character_used" else None
+
     def describe(self, event):
         return text.describe(event)

@@ -1,4 +1,5 @@
 import random
+import time
 
 import pytest
 
@@ -38,3 +39,28 @@ def test_unknown_strength_and_empty_choice_are_refused():
         bots.choose(TINY, "grandmaster", TINY.view(state, seat), seat, legal, random.Random(0))
     with pytest.raises(ValueError, match="no legal action"):
         bots.choose(TINY, "random", TINY.view(state, seat), seat, [], random.Random(0))
+
+
+def test_the_expert_search_is_anytime_and_repeatable_for_a_fixed_number_of_iterations():
+    from engines.bots.ismcts import choose_ismcts
+
+    state, _ = start(TINY, 3, None, random.Random(4))
+    seat = min(TINY.to_act(state))
+    view, legal = TINY.view(state, seat), TINY.legal_actions(state, seat)
+    began = time.monotonic()
+    assert choose_ismcts(TINY, view, seat, legal, random.Random(1), budget_s=0.05) in legal
+    assert time.monotonic() - began < 0.5  # the budget bounds it
+    fixed = {"budget_s": 60, "iterations": 300}
+    assert choose_ismcts(TINY, view, seat, legal, random.Random(2), **fixed) == \
+        choose_ismcts(TINY, view, seat, legal, random.Random(2), **fixed)
+
+
+
+def test_the_expert_search_beats_random_play(monkeypatch):
+    """A fixed number of iterations (no clock) makes the games repeatable."""
+    from engines.bots import ismcts
+    from engines.tournament import tournament
+
+    monkeypatch.setattr(ismcts, "MAX_ITERATIONS", 150)
+    summary = tournament("dunhuang", ["expert", "random"], games=4, seed=11, budget_s=60)
+    assert summary["bots"]["expert"]["wins"] == 4, summary

@@ -83,3 +83,26 @@ def test_an_all_ai_dschunke_table_plays_to_the_end_through_a_worker(make_user, c
     _, setup = start(engine, 4, stored.options, command_rng(stored.seed, 0))  # the revealed seed
     assert events[: len(setup)] == setup
     print(f"worker played {stored.head_seq} events in {time.monotonic() - started:.1f}s")
+
+
+def test_thinking_bots_wait_on_a_queue_of_their_own(make_user, client_for, settings):
+    """Issue 19, item 4: a table of expert bots cannot hold up the quick bots of other tables:
+    their turns go to AI_SEARCH_QUEUE, which has workers of its own (README)."""
+    import redis
+
+    from ai_workers import dispatch
+
+    quick, thinking = f"{QUEUE}-quick", f"{QUEUE}-search"
+    settings.AI_DISPATCH, settings.AI_QUEUE, settings.AI_SEARCH_QUEUE = "celery", quick, thinking
+    client = client_for(make_user())
+    seats = [{"kind": "me"}, {"kind": "ai", "strength": "expert"}, {"kind": "ai", "strength": "search"},
+             {"kind": "ai", "strength": "greedy"}]
+    table = new_table(client, game="dunhuang", players=4, seats=seats)
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    try:
+        for seat in range(4):
+            dispatch.send_ai_turn(table["id"], seat, 1)
+        # A person's seat is played by the default bot (greedy) when it stands in: quick.
+        assert (broker.llen(quick), broker.llen(thinking)) == (2, 2)
+    finally:
+        broker.delete(quick, thinking)

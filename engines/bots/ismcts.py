@@ -1,0 +1,122 @@
+"""The expert bot: information-set Monte Carlo tree search (single-observer IS-MCTS).
+
+One tree of the bot's seat's information set, grown over many imagined games: each iteration
+draws a full state consistent with the seat's view (`engine.sample`), walks down the tree
+choosing among the actions legal in that state by UCB (counting how often each was available,
+so that actions legal only in some worlds are judged fairly), adds one new node, plays a short
+random continuation and scores it with the engine's heuristic, then backs the scores up, each
+node judged from the side of the seat that chose its action. It stops when its time is up
+(anytime: the best action found so far is played) and plays the most visited action.
+
+Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE TCIAIG 2012);
+OpenSpiel's `ismcts.py` is a reference implementation of the same idea.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+
+from engines.bots.playout import advance, random_step
+from engines.core import Action, Engine, Seat
+
+EXPLORATION = 0.7  # UCB's constant, for rewards in [0, 1]
+MARGIN_SCALE = 0.15  # a lead of this share of the leader's score is worth about 0.73 of a win
+TIME_BUDGET_S = 1.0
+MAX_ITERATIONS = 100_000
+
+
+def action_key(action: Action) -> str:
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+class Node:
+    __slots__ = ("seat", "action", "children", "visits", "available", "reward")
+
+    def __init__(self, seat: Seat | None = None, action: Action | None = None):
+        self.seat = seat  # who chose `action` to reach this node
+        self.action = action
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.available = 0  # iterations in which this node's action could have been chosen
+        self.reward = 0.0  # summed from `seat`'s side
+
+    def ucb(self) -> float:
+        return self.reward / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+
+
+def choose_ismcts(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action], rng: random.Random,
+                  budget_s: float | None = None, iterations: int | None = None,
+                  rollout_steps: int | None = None) -> Action:
+    """`budget_s` and `iterations` bound the thinking, whichever ends first (TIME_BUDGET_S and
+    MAX_ITERATIONS unless given; a run may set those); `rollout_steps`: random moves before
+    judging a new position (the engine's own unless given)."""
+    root = Node()
+    if iterations is None:
+        iterations = MAX_ITERATIONS
+    if rollout_steps is None:
+        rollout_steps = engine.search_rollout_steps
+    stop_at = time.monotonic() + (TIME_BUDGET_S if budget_s is None else budget_s)
+    for done in range(iterations):
+        if done and time.monotonic() > stop_at:
+            break
+        _iterate(engine, root, engine.sample(view, seat, rng), rng, rollout_steps)
+    legal = {action_key(action) for action in legal_actions}
+    visited = [child for key, child in root.children.items() if key in legal]
+    if not visited:
+        return rng.choice(legal_actions)
+    return max(visited, key=lambda child: (child.visits, child.reward)).action
+
+
+def _iterate(engine: Engine, root: Node, state, rng: random.Random, rollout_steps: int) -> None:
+    path = [root]
+    node = root
+    while engine.outcome(state) is None:
+        actor = min(engine.to_act(state))
+        legal = engine.legal_actions(state, actor)
+        keys = [action_key(action) for action in legal]
+        for key in keys:
+            child = node.children.get(key)
+            if child is not None:
+                child.available += 1
+        untried = [index for index, key in enumerate(keys) if key not in node.children]
+        if untried:
+            index = rng.choice(untried)
+            child = node.children[keys[index]] = Node(actor, legal[index])
+            child.available = 1
+            state = advance(engine, state, actor, legal[index], rng)
+            path.append(child)
+            break
+        node = max((node.children[key] for key in keys), key=Node.ucb)
+        state = advance(engine, state, actor, node.action, rng)
+        path.append(node)
+    rewards = _rewards(engine, _rollout(engine, state, rng, rollout_steps))
+    for visited in path:
+        visited.visits += 1
+        if visited.seat is not None:
+            visited.reward += rewards[visited.seat]
+
+
+def _rollout(engine: Engine, state, rng: random.Random, steps: int):
+    for _ in range(steps):
+        if engine.outcome(state) is not None:
+            break
+        state = random_step(engine, state, rng)
+    return state
+
+
+def _rewards(engine: Engine, state) -> list[float]:
+    """Each seat's reward in [0, 1]: a share of the win at the end; before it, the estimated
+    lead over the best other seat, squashed by a logistic curve."""
+    result = engine.outcome(state)
+    if result is not None:
+        winners = result["winners"]
+        return [1 / len(winners) if seat in winners else 0.0 for seat in range(len(result["scores"]))]
+    scores = [engine.evaluate(state, seat) for seat in range(engine.players(state))]
+    scale = MARGIN_SCALE * max(1.0, max(abs(score) for score in scores))
+    rewards = []
+    for seat, score in enumerate(scores):
+        margin = score - max(other for index, other in enumerate(scores) if index != seat)
+        rewards.append(1 / (1 + math.exp(-margin / scale)))
+    return rewards
