@@ -31,11 +31,10 @@ def send_ai_turn(table_id: int, seat: int, expected_seq: int) -> None:
 
 
 def queue_for(table_id: int, seat: int) -> str:
-    from tables import lifecycle
     from tables.models import Seat
 
-    strength = Seat.objects.filter(table_id=table_id, index=seat).values_list("strength", flat=True).first()
-    return settings.AI_SEARCH_QUEUE if (strength or lifecycle.DEFAULT_STRENGTH) in SEARCHING else settings.AI_QUEUE
+    strength = Seat.objects.get(table_id=table_id, index=seat).bot_strength
+    return settings.AI_SEARCH_QUEUE if strength in SEARCHING else settings.AI_QUEUE
 
 
 def run_inline(args: list) -> None:

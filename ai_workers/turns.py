@@ -6,7 +6,7 @@ from django.conf import settings
 
 from engines import bots
 from engines.core import bot_rng
-from tables import lifecycle, moves
+from tables import moves
 from tables.errors import Refused
 from tables.models import Seat, Table
 from tables.reading import engine_of, head_state
@@ -53,5 +53,4 @@ def bot_for(table: Table, seat: int, actor: str) -> str:
     at the seat's strength."""
     if actor == "timeout":
         return settings.TIMEOUT_BOT
-    strength = Seat.objects.values_list("strength", flat=True).get(table=table, index=seat)
-    return strength or lifecycle.DEFAULT_STRENGTH
+    return Seat.objects.get(table=table, index=seat).bot_strength

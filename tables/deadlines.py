@@ -11,6 +11,7 @@ from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
+from engines.bots import SEARCHING
 from tables import store
 from tables.models import Deadline, Table
 
@@ -53,11 +54,11 @@ def reschedule(table: Table, seats: list, previous_to_act: set[int], acted: int 
         store.delete(batch, Deadline, "table_id = %s", [table.pk])
         return Schedule([], {})
     now = timezone.now()
-    ai_due = now + timedelta(seconds=settings.AI_PACE_SECONDS if paced(seats) else settings.AI_REDISPATCH_SECONDS)
     fresh, running, new_turns = [], [], []
     for index in table.to_act:
         if seats[index].bot_plays:
-            fresh.append((index, Deadline.Kind.AI, ai_due))
+            wait = settings.AI_PACE_SECONDS if ticker_plays(seats, index) else settings.AI_REDISPATCH_SECONDS
+            fresh.append((index, Deadline.Kind.AI, now + timedelta(seconds=wait)))
             continue
         if only_bots_wait(seats, index):
             continue
@@ -97,6 +98,15 @@ def paced(seats: list) -> bool:
     row falls due (settings.AI_PACE_SECONDS), never from the command that made them due, so no
     request or worker runs a whole game at once."""
     return all(seat.bot_plays for seat in seats)
+
+
+def ticker_plays(seats: list, index: int) -> bool:
+    """Whether the bot at `index` moves when its AI row falls due, played by the deadline ticker
+    rather than sent from the command that made it due: at a paced table, and, where AI turns
+    run in the server's own process (inline), for a bot that thinks for a time budget, so that
+    no request waits on its thinking."""
+    thinking = settings.AI_DISPATCH == "inline" and seats[index].bot_strength in SEARCHING
+    return paced(seats) or thinking
 
 
 def only_bots_wait(seats: list, index: int) -> bool:

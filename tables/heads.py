@@ -95,9 +95,9 @@ class HeadMove:
 
     def finish(self, results: list[list[tuple]]) -> AfterCommit:
         table, seats, after = self.table, seats_of(self.table), AfterCommit()
-        if table.status == Table.Status.RUNNING and not deadlines.paced(seats):
-            after.tasks += [functools.partial(send_ai_turn, table.pk, index, table.head_seq)
-                            for index in table.to_act if seats[index].bot_plays]
+        if table.status == Table.Status.RUNNING:
+            after.tasks += [functools.partial(send_ai_turn, table.pk, index, table.head_seq) for index in table.to_act
+                            if seats[index].bot_plays and not deadlines.ticker_plays(seats, index)]
         if table.status == Table.Status.RUNNING:
             after.tasks += notices.turn_notices(table, self.schedule.new_turns)
         if self.appended is not None:

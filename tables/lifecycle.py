@@ -25,11 +25,10 @@ from tables.heads import (
     lock_table,
     seats_of,
 )
-from tables.models import Seat, Table
+from tables.models import DEFAULT_STRENGTH, Seat, Table
 from tables.reading import engine_of
 
 # The bot of AI seats created without a strength, and of seats filled at the start.
-DEFAULT_STRENGTH = "greedy"
 
 
 @dataclass

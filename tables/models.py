@@ -2,6 +2,9 @@
 from django.conf import settings
 from django.db import models
 
+# The strength of a bot that stands in for a person, and of an AI seat created without one.
+DEFAULT_STRENGTH = "greedy"
+
 
 class Table(models.Model):
     """A table and the head of its event log: head seq, state snapshot and who is to act."""
@@ -70,6 +73,11 @@ class Seat(models.Model):
     @property
     def bot_plays(self) -> bool:
         return self.kind == self.Kind.AI or self.standin or self.forfeited
+
+    @property
+    def bot_strength(self) -> str:
+        """The strength a bot plays at here: the seat's, or the default stand-in's for a person's."""
+        return self.strength or DEFAULT_STRENGTH
 
     def __str__(self):
         return f"table {self.table_id} seat {self.index} ({self.kind})"

@@ -119,3 +119,29 @@ def test_a_table_with_a_person_is_not_paced(make_user, client_for):
     with override_settings(AI_PACE_SECONDS=30):
         client.post(f"/api/tables/{table['id']}/start/")
     assert Table.objects.get(pk=table["id"]).to_act == [1]  # the bot answered at once
+
+
+def test_a_thinking_bot_plays_off_the_request_path_where_ai_turns_run_in_process(make_user, client_for, monkeypatch):
+    """Issue 19, item 4: inline, the player's request returns before an expert bot has thought;
+    the deadline ticker (a thread of its own in the embedded server) plays its turn, within its budget."""
+    import time
+
+    from engines.bots import ismcts
+
+    monkeypatch.setattr(ismcts, "TIME_BUDGET_S", 0.5)
+    client = client_for(make_user())
+    table = new_table(client, seats=[{"kind": "me"}, {"kind": "ai", "strength": "expert"}])
+    client.post(f"/api/tables/{table['id']}/start/")
+    card = client.get(f"/api/tables/{table['id']}/view/").json()["view"]["players"][0]["hand"][0]
+    began = time.monotonic()
+    assert act(client, table["id"], {"type": "play", "card": card}, 3, "m1").status_code == 200
+    assert time.monotonic() - began < 0.5  # the bot did not think inside the request
+    head = Table.objects.get(pk=table["id"])
+    assert head.head_seq == 4 and head.to_act == [1]
+    row = Deadline.objects.get(table=head, seat=1, kind=Deadline.Kind.AI)
+    assert row.due_at <= timezone.now()  # due at once: the ticker's next round plays it
+    began = time.monotonic()
+    assert ticker.tick(linger=0.0, budget=5.0) >= 1
+    assert time.monotonic() - began < 0.5 + 1.0  # the budget, and the command's own time
+    bot_move = Event.objects.get(table=head, seq=5)
+    assert bot_move.seat == 1 and bot_move.command_id == "bot:1:4"
