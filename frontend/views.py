@@ -22,7 +22,7 @@ from frontend.glossary import glossaries
 from accounts.network import client_ip
 from tables import ratelimit
 from tables.api.views import MeView
-from tables.models import Profile
+from tables.models import DEFAULT_STRENGTH, Profile
 
 # The board renderer of each game, found by its name; games without one fall back to the generic renderer.
 RENDERERS = tuple(name for name in registry.names() if finders.find(f"frontend/games/{name}.js"))
@@ -85,7 +85,8 @@ def game_rules(request, game: str):
 
 @login_required
 def new_table(request):
-    strengths = [{"name": name, "label": label(name)[0], "how": label(name)[1]} for name in STRENGTHS]
+    strengths = [{"name": name, "label": label(name)[0], "how": label(name)[1], "default": name == DEFAULT_STRENGTH}
+                 for name in STRENGTHS]
     return render(request, "frontend/table_new.html", {"ai_strengths": strengths})
 
 

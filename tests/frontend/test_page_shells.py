@@ -37,8 +37,9 @@ def test_the_create_form_offers_every_ai_strength(client):
     html = client.get("/tables/new/").content.decode()
     offered = json_script(html, "ai-strengths")
     assert [bot["name"] for bot in offered] == list(STRENGTHS)
-    assert [bot["label"] for bot in offered] == ["Beginner", "Casual", "Strong"]  # names a player understands
+    assert [bot["label"] for bot in offered] == ["Beginner", "Casual", "Strong", "Expert"]  # names a player understands
     assert all(bot["how"] for bot in offered)  # the algorithm, for the tooltip
+    assert [bot["name"] for bot in offered if bot["default"]] == ["greedy"]  # a new AI seat's strength
 
 
 def test_static_files_of_the_pages_are_found(client):

@@ -34,7 +34,7 @@ function seatRow(index, kind) {
     "aria-label": interpolate(gettext("Seat %(number)s AI strength"), { number: index + 1 }),
   });
   for (const bot of strengths) strength.append(el("option", { value: bot.name, text: bot.label, title: bot.how }));
-  strength.value = strengths[Math.floor(strengths.length / 2)].name;
+  strength.value = (strengths.find((bot) => bot.default) || strengths[0]).name;
   const describe = () => { strength.title = (strengths.find((bot) => bot.name === strength.value) || {}).how || ""; };
   strength.addEventListener("change", describe);
   describe();
