@@ -1,6 +1,7 @@
 """Who acts, what is legal, and decide: an action is legal when it is one of legal_actions."""
 from __future__ import annotations
 
+import functools
 import random
 
 from engines.core import IllegalAction
@@ -123,29 +124,34 @@ def _boarding(state: dict, seat: int) -> list[dict]:
     for index, boat in enumerate(state["boats"]):
         if boat["sailed"]:
             continue
-        cost = data.TOPPERS[boat["topper"]]["cost"]
-        need = _needs(cost)
+        need, omits = _needs(boat["topper"])
+        side_fits = all(h >= n for h, n in zip(have, need))
         for place, occupant in enumerate(boat["seats"]):
             if occupant is not None:
                 continue
             if place == data.MIDDLE:
-                for omit in sorted(set(cost)):
-                    less = list(need)
-                    less[data.KIND_INDEX[omit]] -= 1
-                    if all(h >= n for h, n in zip(have, less)):
-                        out.append({"type": "board", "boat": index, "place": place, "omit": omit})
-            elif all(h >= n for h, n in zip(have, need)):
+                out += [{"type": "board", "boat": index, "place": place, "omit": omit}
+                        for omit, less in omits if all(h >= n for h, n in zip(have, less))]
+            elif side_fits:
                 out.append({"type": "board", "boat": index, "place": place, "omit": None})
     if sum(have) >= 3:
         out += [{"type": "path", "path": path} for path in data.PATHS]
     return out
 
 
-def _needs(cost: list[str]) -> list[int]:
+@functools.cache
+def _needs(topper) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...]]:
+    """The offerings a side seat of a boat with `topper` costs, by kind, and for the middle seat,
+    which leaves one offering out, each kind that may be left out with what is then needed."""
     need = [0] * len(data.KINDS)
-    for kind in cost:
+    for kind in data.TOPPERS[topper]["cost"]:
         need[data.KIND_INDEX[kind]] += 1
-    return need
+    omits = []
+    for omit in sorted(set(data.TOPPERS[topper]["cost"])):
+        less = list(need)
+        less[data.KIND_INDEX[omit]] -= 1
+        omits.append((omit, tuple(less)))
+    return tuple(need), tuple(omits)
 
 
 # ----------------------------------------------------------------------------- decide
