@@ -1,4 +1,5 @@
-"""Resolves due deadlines: an idle player's move, a lost AI turn, a correspondence reminder."""
+"""Resolves due deadlines (an idle player's move, a lost AI turn, a correspondence reminder) and
+rates the ended games that were left unrated."""
 import asyncio
 import logging
 import time
@@ -11,7 +12,7 @@ from django.utils import timezone
 
 from ai_workers import dispatch
 from ai_workers.turns import play_turn_at
-from tables import deadlines, notices
+from tables import deadlines, notices, ratings
 from tables.models import Deadline
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,7 @@ def tick(linger: float = 1.0, budget: float | None = None, batch: int | None = N
     budget = settings.DEADLINE_TICK_BUDGET_SECONDS if budget is None else budget
     batch = batch or settings.DEADLINE_BATCH
     stop_at = time.monotonic() + budget
+    ratings.rate_overdue()
     linger_until = timezone.now() + timedelta(seconds=linger)
     claimed = 0
     while time.monotonic() < stop_at:

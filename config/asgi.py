@@ -12,7 +12,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 sys.setswitchinterval(0.0005)
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs the app registry)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
@@ -21,12 +20,13 @@ from django.conf import settings  # noqa: E402
 from ai_workers.ticker import TickerLifespan  # noqa: E402
 from tables.api.middleware import BodyLimit  # noqa: E402
 from tables.routing import websocket_urlpatterns  # noqa: E402
+from tables.socket_auth import SocketAuthStack  # noqa: E402  (needs the app registry)
 
 protocols = {
     # a body over DATA_UPLOAD_MAX_MEMORY_SIZE is refused before Django reads it
     "http": BodyLimit(django_asgi_app),
     # a websocket from a page of another site is refused: its Origin must be one of ALLOWED_HOSTS
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    "websocket": AllowedHostsOriginValidator(SocketAuthStack(URLRouter(websocket_urlpatterns))),
 }
 if settings.DEADLINE_TICKER_IN_SERVER:  # the embedded profile (served by uvicorn, which runs lifespan)
     protocols["lifespan"] = TickerLifespan()

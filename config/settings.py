@@ -303,11 +303,14 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {"NoticeKindEnum": "tables.models.Notice.Kind"},
 }
 
-# Rate limits ("count/period", period s, m, h or d): actions per user, sign-ups per address.
+# Rate limits ("count/period", period s, m, h or d): actions and chat lines per user, sign-ups
+# per address.
 RATE_LIMITS = {
     "actions": os.environ.get("SAMPAN_ACTION_RATE", "30/s"),
+    "chat": os.environ.get("SAMPAN_CHAT_RATE", "12/m"),
     "signup": os.environ.get("SAMPAN_SIGNUP_RATE", "1000/h" if PROFILE == "test" else "20/h"),
 }
 

@@ -31,6 +31,10 @@ def get(name: str) -> Engine:
     return _engines[name]
 
 
+def exists(name: str) -> bool:
+    return name in KNOWN or name in _engines
+
+
 def names() -> list[str]:
     """The names of every engine, in the order they are listed to players."""
     return list(KNOWN)

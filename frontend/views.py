@@ -2,7 +2,7 @@
 import math
 
 from django.conf import settings
-from django.contrib.auth import login
+from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.db import transaction
@@ -20,7 +20,7 @@ from frontend import rules
 from frontend.forms import SignupForm
 from frontend.glossary import glossaries
 from accounts.network import client_ip
-from tables import ratelimit
+from tables import players, ratelimit, ratings
 from tables.api.views import MeView
 from tables.models import DEFAULT_STRENGTH, Profile
 
@@ -74,13 +74,33 @@ def choose_language(request):
 
 @login_required
 def account(request):
-    return render(request, "frontend/account.html")
+    kinds = [("turn", _("My move waits at a correspondence table")), ("invite", _("I am invited to a table")),
+             ("ended", _("A game I played has ended")), ("rematch", _("A rematch is offered to me"))]
+    return render(request, "frontend/account.html", {"notice_kinds": kinds})
 
 
 def game_rules(request, game: str):
     if game not in registry.names():
         raise Http404(_("There is no such game."))
     return render(request, "frontend/rules.html", {"title": registry.title(game), "rules": rules.rules_html(game, get_language())})
+
+
+def leaderboard(request, game: str):
+    if not registry.exists(game):
+        raise Http404(_("There is no such game."))
+    games = [{"name": name, "title": registry.title(name)} for name in registry.names()]
+    return render(request, "frontend/leaderboard.html", {
+        "game": game, "title": registry.title(game), "games": games, "rows": players.leaderboard(game),
+        "settled_after": ratings.SETTLED_AFTER_GAMES,
+    })
+
+
+def player(request, username: str):
+    user = get_user_model().objects.filter(username=username, is_active=True).first()
+    if user is None:
+        raise Http404(_("There is no such player."))
+    return render(request, "frontend/player.html", {"card": players.player_card(user), "own": user == request.user,
+                                                    "settled_after": ratings.SETTLED_AFTER_GAMES})
 
 
 @login_required

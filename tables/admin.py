@@ -1,6 +1,7 @@
 from django.contrib import admin
+from django.db.models import Count
 
-from tables.models import Deadline, Event, Profile, Seat, Table
+from tables.models import ChatMessage, ChatReport, Deadline, Event, Profile, Rating, Seat, Table
 
 
 class SeatInline(admin.TabularInline):
@@ -47,3 +48,35 @@ class DeadlineAdmin(admin.ModelAdmin):
 
 
 admin.site.register(Profile)
+
+
+class ChatReportInline(admin.TabularInline):
+    model = ChatReport
+    extra = 0
+    readonly_fields = ["reporter", "reason", "created_at"]
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    """Moderation: reported lines first; a line is taken down by ticking `hidden`."""
+
+    list_display = ["id", "table", "user", "text", "created_at", "reports_count", "hidden"]
+    list_filter = ["hidden"]
+    list_editable = ["hidden"]
+    search_fields = ["text", "user__username"]
+    readonly_fields = ["table", "user", "text", "created_at"]
+    inlines = [ChatReportInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(reports_count=Count("reports")).order_by("-reports_count", "-id")
+
+    @admin.display(ordering="reports_count", description="reports")
+    def reports_count(self, message):
+        return message.reports_count
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    list_display = ["game", "user", "bot", "mu", "sigma", "games", "updated_at"]
+    list_filter = ["game"]
+    search_fields = ["user__username", "bot"]

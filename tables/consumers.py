@@ -16,7 +16,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from engines.core import IllegalAction
-from tables import moves, moves_on_loop, payloads
+from tables import chat, moves, moves_on_loop, payloads
 from tables.head_watch import unwatch, watch
 from tables.errors import Refused
 from tables.models import Table
@@ -91,6 +91,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.sending = asyncio.Lock()  # frames of one catch-up are never interleaved with another's
         self.early: dict[int, dict] = {}  # pushes that came before an earlier one, by first seq
         self.wording = None  # (engine, seat names) for rewording English pushes; None in English
+        self.muted = await database_sync_to_async(chat.muted_by)(self.user)  # writers this reader muted
         await self.accept()
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         listen_here(group_name(self.table_id), self)
@@ -196,6 +197,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         kind = frame.get("type") if isinstance(frame, dict) else None
         if kind == "action":
             await self.act(frame)
+        elif kind == "chat":
+            await self.chat(frame)
         elif kind == "resync":
             after = frame.get("after")
             if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= payloads.MAX_INT:
@@ -203,7 +206,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 return
             await self.send_frames_after(after)
         else:
-            await self.send_json(error_frame("bad_frame", 'A frame\'s "type" is "action" or "resync".'))
+            await self.send_json(error_frame("bad_frame", 'A frame\'s "type" is "action", "chat" or "resync".'))
 
     async def act(self, frame: dict):
         """Submit; the new head's frames come back on the table's group like everyone else's."""
@@ -219,6 +222,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({**error_frame(refusal.code, refusal.detail, command_id), **refusal.extra})
         except IllegalAction as illegal:
             await self.send_json(error_frame(illegal.code, illegal.message, command_id))
+
+    async def chat(self, frame: dict):
+        """Post a chat line; it comes back on the table's group like everyone else's."""
+        try:
+            await database_sync_to_async(chat.post)(self.table_id, self.user, frame.get("text"))
+        except Refused as refusal:
+            await self.send_json({**error_frame(refusal.code, refusal.detail), **refusal.extra, "about": "chat"})
+
+    async def chat_line(self, message):
+        if message["from"] not in self.muted:
+            await self.send_json(message["line"])
 
     async def within_rate(self) -> None:
         """Refuses an action over the user's rate (on the event loop: a Redis round trip)."""

@@ -18,7 +18,7 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
 from engines.core import Engine, fold
-from tables import deadlines, notices, publish, store
+from tables import deadlines, notices, publish, ratings, store
 from tables.errors import Refused, not_found
 from tables.models import Event, Seat, Table
 from tables.reading import mover, new_head_frames
@@ -100,6 +100,10 @@ class HeadMove:
                             if seats[index].bot_plays and not deadlines.ticker_plays(seats, index)]
         if table.status == Table.Status.RUNNING:
             after.tasks += notices.turn_notices(table, self.schedule.new_turns)
+        elif self.appended is not None and table.status == Table.Status.FINISHED:  # this command ended the game
+            if ratings.is_due(table):
+                after.tasks.append(functools.partial(ratings.rate_table, table.pk))
+            after.tasks += notices.ended_notices(table, seats)
         if self.appended is not None:
             appended = self.appended
             frames = new_head_frames(appended.engine, table, appended.state, appended.events, appended.actor,

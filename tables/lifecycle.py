@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from engines import registry
 from engines.bots import STRENGTHS
 from engines.core import IllegalAction, command_rng, resolve_options, seed_hash, start
-from tables import deadlines, publish, quotas
+from tables import bot_accounts, deadlines, notices, publish, quotas
 from tables.errors import Refused, forbidden
 from tables.heads import (
     HEAD_FIELDS,
@@ -25,7 +25,7 @@ from tables.heads import (
     lock_table,
     seats_of,
 )
-from tables.models import DEFAULT_STRENGTH, Seat, Table
+from tables.models import DEFAULT_STRENGTH, Notice, Seat, Table
 from tables.reading import engine_of
 
 # The bot of AI seats created without a strength, and of seats filled at the start.
@@ -48,6 +48,7 @@ class TablePlan:
     max_timeouts: int
     on_idle: str
     fill_with_ai: bool
+    rated: bool
     seats: list[SeatPlan] = field(default_factory=list)
 
 
@@ -82,6 +83,7 @@ def check_new_table(user, data: dict) -> TablePlan:
         max_timeouts=time.get("max_timeouts", 3),
         on_idle=time.get("on_idle", Table.OnIdle.BOT),
         fill_with_ai=data.get("fill_with_ai", False),
+        rated=data.get("rated", True),
         seats=seats,
     )
 
@@ -103,8 +105,9 @@ def check_seat_plan(user, seat: dict) -> SeatPlan:
     return SeatPlan(Seat.Kind.AI, strength=strength)
 
 
-def do_create_table(user, plan: TablePlan) -> Table:
+def do_create_table(user, plan: TablePlan, rematch_of: Table | None = None) -> Table:
     table = Table.objects.create(
+        rematch_of=rematch_of,
         game=plan.game,
         players=plan.players,
         options=plan.options,
@@ -113,6 +116,7 @@ def do_create_table(user, plan: TablePlan) -> Table:
         max_timeouts=plan.max_timeouts,
         on_idle=plan.on_idle,
         fill_with_ai=plan.fill_with_ai,
+        rated=plan.rated,
         created_by=user,
     )
     Seat.objects.bulk_create(
@@ -124,7 +128,9 @@ def do_create_table(user, plan: TablePlan) -> Table:
 def create_table(user, data: dict) -> Table:
     plan = check_new_table(user, data)
     with transaction.atomic():
-        return do_create_table(user, plan)
+        table = do_create_table(user, plan)
+        AfterCommit(tasks=notices.invite_notices(table)).on_commit()
+    return table
 
 
 # ----------------------------------------------------------------------------- seats before the start
@@ -158,6 +164,9 @@ def join(table_id: int, user, seat: int | None = None) -> Table:
     with transaction.atomic():
         table = lock_table(table_id)
         do_take_seat(table, check_join(table, user, seat), user)
+        if table.rematch_of_id and not table.seats.exclude(kind__in=[Seat.Kind.HUMAN, Seat.Kind.AI]).exists():
+            table = lock_table(table_id)  # the seats as they are now
+            do_start(table)  # a rematch starts once everyone is back
     return table
 
 
@@ -182,6 +191,54 @@ def leave(table_id: int, user) -> Table:
     return table
 
 
+# ----------------------------------------------------------------------------- rematch
+
+
+def check_rematch(table: Table, user) -> TablePlan:
+    """The finished table's game again: the same options, time control and seats (the offering
+    player in theirs, the other players invited to theirs, the bots at their strengths)."""
+    if table.status != Table.Status.FINISHED:
+        raise Refused("not_finished", _("A rematch can be offered once the game has ended."), 409)
+    seats = seats_of(table)
+    if not any(seat.user_id == user.pk and seat.kind == Seat.Kind.HUMAN for seat in seats):
+        raise forbidden(_("Only the table's players may offer a rematch."))
+    if table.time_kind == Table.TimeKind.LIVE:
+        amount = {"seconds": table.seconds_per_move}
+    else:
+        amount = {"days": table.seconds_per_move // deadlines.DAY}
+    return check_new_table(user, {
+        "game": table.game, "players": table.players, "options": table.options, "rated": table.rated,
+        "time_control": {"kind": table.time_kind, **amount, "max_timeouts": table.max_timeouts,
+                         "on_idle": table.on_idle},
+        "seats": [rematch_seat(seat, user) for seat in seats],
+    })
+
+
+def rematch_seat(seat: Seat, user) -> dict:
+    if seat.kind == Seat.Kind.AI:
+        return {"kind": "ai", "strength": seat.bot_strength}
+    if seat.user_id == user.pk:
+        return {"kind": "me"}
+    return {"kind": "invite", "username": seat.user.username}
+
+
+def rematch(table_id: int, user) -> Table:
+    """The table's rematch: made by the first player to ask (and started at once when the others
+    are bots), the same one for everyone after."""
+    with transaction.atomic():
+        table = lock_table(table_id)
+        existing = Table.objects.filter(rematch_of=table).first()
+        if existing is not None:
+            return existing
+        new = do_create_table(user, check_rematch(table, user), rematch_of=table)
+        if not new.seats.filter(kind=Seat.Kind.INVITE).exists():
+            quotas.check_may_start(user, False)
+            do_start(lock_table(new.pk))
+        AfterCommit(pushes=[publish.changed_message(table.pk)],
+                    tasks=notices.invite_notices(new, Notice.Kind.REMATCH)).on_commit()
+    return new
+
+
 # ----------------------------------------------------------------------------- start, abandon, return
 
 
@@ -202,6 +259,9 @@ def do_start(table: Table) -> None:
         if seat.kind == Seat.Kind.OPEN:
             seat.kind, seat.strength = Seat.Kind.AI, DEFAULT_STRENGTH
             seat.save(update_fields=["kind", "strength"])
+    if table.rated and not bot_accounts.rated_with(seats_of(table)):
+        table.rated = False  # bot accounts and people who did not choose to be rated against them
+        table.save(update_fields=["rated"])
     engine = engine_of(table)
     table.seed = secrets.token_hex(32)
     table.seed_hash = seed_hash(table.seed)

@@ -45,6 +45,17 @@ class Table(models.Model):
     # seq since then is still in time: the others' moves in between were simultaneous with it.
     turn_began = models.JSONField(default=dict, blank=True)
     outcome = models.JSONField(null=True, blank=True)
+    rated = models.BooleanField(default=True)  # the result changes its players' ratings
+    rated_at = models.DateTimeField(null=True, blank=True)  # when it did (tables.ratings)
+    # The finished table this one replays with the same seats (one rematch per table).
+    rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                      related_name="rematch")
+
+    class Meta:
+        indexes = [models.Index(
+            fields=["finished_at"], name="table_rating_due",
+            condition=models.Q(status="finished", rated=True, rated_at__isnull=True),
+        )]
 
     def __str__(self):
         return f"#{self.pk} {self.game} ({self.status})"
@@ -151,6 +162,105 @@ class Deadline(models.Model):
         return f"table {self.table_id} seat {self.seat} {self.kind} at {self.due_at:%Y-%m-%d %H:%M:%S}"
 
 
+class Rating(models.Model):
+    """A player's skill at one game, as openskill's Weng-Lin model (Plackett-Luce) estimates it:
+    `mu` the estimate, `sigma` its uncertainty. A house bot is rated as a player, by strength."""
+
+    game = models.CharField(max_length=40)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="ratings")
+    bot = models.CharField(max_length=20, blank=True)  # the strength, for a house bot (user is None)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], condition=models.Q(user__isnull=False),
+                                    name="unique_user_rating"),
+            models.UniqueConstraint(fields=["game", "bot"], condition=models.Q(user__isnull=True),
+                                    name="unique_bot_rating"),
+            models.CheckConstraint(condition=models.Q(user__isnull=True) ^ models.Q(bot=""), name="rating_owner"),
+        ]
+        indexes = [models.Index(fields=["game", "-mu"], name="rating_board")]
+
+    def __str__(self):
+        return f"{self.game} {self.user or self.bot}: {self.mu:.2f} ± {self.sigma:.2f}"
+
+
+class RatingChange(models.Model):
+    """What one rated game did to one seat's rating: written once, when the game ended."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rating_changes")
+    seat = models.PositiveSmallIntegerField()
+    rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="changes")
+    rank = models.PositiveSmallIntegerField()  # 1 for the winners
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+
+    class Meta:
+        ordering = ["table", "seat"]
+        constraints = [models.UniqueConstraint(fields=["table", "seat"], name="unique_rating_change")]
+
+
+class ChatMessage(models.Model):
+    """A line of a table's chat, from a player or a spectator. Stored as written; pages show it
+    as text, never as markup."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True)
+    hidden = models.BooleanField(default=False)  # taken down by a moderator (the admin)
+
+    class Meta:
+        indexes = [models.Index(fields=["table", "-id"], name="chat_recent")]
+
+
+class ChatReport(models.Model):
+    """A reader's report of a chat line, for the moderators (the admin lists them)."""
+
+    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="one_report_each")]
+
+
+class Mute(models.Model):
+    """`user` no longer sees the chat lines of `muted`."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mutes")
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "muted"], name="mute_once")]
+
+
+class Notice(models.Model):
+    """A notice in the site (the bell): a waiting move, an invitation, a finished game, a rematch."""
+
+    class Kind(models.TextChoices):
+        TURN = "turn"  # a correspondence move waits
+        INVITE = "invite"  # a seat is kept for the player at a new table
+        ENDED = "ended"  # a game the player sat at has ended
+        REMATCH = "rematch"  # another player offers a rematch
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "-id"], name="notice_recent")]
+
+
 MOVE_PACES = [(0, "at once"), (600, "quick"), (1200, "normal"), (2500, "slow")]
 
 
@@ -167,6 +277,14 @@ class Profile(models.Model):
     move_pace_ms = models.PositiveSmallIntegerField(choices=MOVE_PACES, default=1200)
     # The short guide to the table page is shown until the player dismisses it once.
     table_hint_seen = models.BooleanField(default=False)
+    # Which notices the player takes, where: {"site": [kinds], "email": [kinds]} (tables.notices);
+    # empty until they choose. A correspondence turn by email is `email_notices`.
+    notice_prefs = models.JSONField(default=dict, blank=True)
+    # A bot account's owner (tables.bot_accounts); None for a person.
+    bot_owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                                  related_name="bot_profiles")
+    # A person's choice to play rated games against bot accounts.
+    rated_against_bots = models.BooleanField(default=False)
 
     @classmethod
     def of(cls, user) -> "Profile":

@@ -1,56 +1,151 @@
-"""Correspondence notices by email: one when a player's turn begins, one reminder before the
-deadline, in the player's language, linking to the address they use the site at. Players turn
-them off with their profile's `email_notices`."""
+"""Notices to a player: in the site (the bell, pushed on their own socket) and by email, each
+kind as the player chose. Kinds: a correspondence move waits (and, by email only, a reminder
+before its deadline), an invitation to a table, a finished game, a rematch offer. Emails are in
+the player's language and link to the address they use the site at.
+
+Notices are sent once the command that caused them commits (`AfterCommit.tasks`).
+"""
+from __future__ import annotations
+
 import functools
 import logging
 
 from django.conf import settings
 from django.core.mail import send_mail
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tables.models import Profile, Seat, Table
+from engines import registry
+from tables import publish
+from tables.models import Notice, Profile, Seat, Table
 
 log = logging.getLogger(__name__)
+
+KINDS = [kind for kind, _ in Notice.Kind.choices]
+CHANNELS = ("site", "email")
+# What a player takes before they choose: everything in the site, email for what waits on them.
+DEFAULTS = {"site": KINDS, "email": [Notice.Kind.TURN, Notice.Kind.INVITE, Notice.Kind.REMATCH]}
+NEWEST = 30  # the notices the bell lists
+
+SUBJECTS = {
+    Notice.Kind.TURN: gettext_lazy("Your move"),
+    Notice.Kind.INVITE: gettext_lazy("You are invited to a table"),
+    Notice.Kind.ENDED: gettext_lazy("A game has ended"),
+    Notice.Kind.REMATCH: gettext_lazy("A rematch is offered"),
+}
+LINES = {
+    Notice.Kind.TURN: gettext_lazy("It is your move at your correspondence table."),
+    Notice.Kind.INVITE: gettext_lazy("A seat is kept for you at a new table: join it from the table's page."),
+    Notice.Kind.ENDED: gettext_lazy("A game you played has ended: the final scores are on the table's page."),
+    Notice.Kind.REMATCH: gettext_lazy("Your opponents offer a rematch: your seat is kept for you."),
+}
+
+
+def user_group(user_id: int) -> str:
+    return f"user.{user_id}"
+
+
+# ----------------------------------------------------------------------------- preferences
+
+
+def wanted(profile: Profile) -> dict[str, list[str]]:
+    """{channel: kinds} the player takes (a correspondence turn by email: `email_notices`)."""
+    chosen = {channel: list(profile.notice_prefs.get(channel, DEFAULTS[channel])) for channel in CHANNELS}
+    email = [kind for kind in chosen["email"] if kind != Notice.Kind.TURN]
+    chosen["email"] = ([Notice.Kind.TURN] if profile.email_notices else []) + email
+    return chosen
+
+
+def choose(profile: Profile, chosen: dict[str, list[str]]) -> None:
+    """Keep the player's choice (validated by the API: known channels and kinds)."""
+    prefs = {**profile.notice_prefs}
+    for channel, kinds in chosen.items():
+        prefs[channel] = [kind for kind in KINDS if kind in kinds]
+    if "email" in chosen:
+        profile.email_notices = Notice.Kind.TURN in chosen["email"]
+    profile.notice_prefs = prefs
+    profile.save(update_fields=["notice_prefs", "email_notices"])
+
+
+# ----------------------------------------------------------------------------- what the commands call
 
 
 def turn_notices(table: Table, seats: list[int]) -> list:
     """The notices to send once the command that began these seats' turns commits."""
     if table.time_kind != Table.TimeKind.CORRESPONDENCE:
         return []
-    return [functools.partial(send_turn_notice, table.pk, seat) for seat in seats]
+    return [functools.partial(notify_seat, table.pk, seat, Notice.Kind.TURN) for seat in seats]
 
 
-def _recipient(table_id: int, seat: int):
-    """The seat's player and their profile, when they take notices by email."""
-    row = Seat.objects.select_related("user").filter(table_id=table_id, index=seat, kind=Seat.Kind.HUMAN).first()
-    if row is None or not row.user.email:
-        return None
-    profile = Profile.of(row.user)
-    return (row.user, profile) if profile.email_notices else None
+def ended_notices(table: Table, seats: list[Seat]) -> list:
+    return [functools.partial(notify_seat, table.pk, seat.index, Notice.Kind.ENDED)
+            for seat in seats if seat.kind == Seat.Kind.HUMAN]
 
 
-def _send(table_id: int, seat: int, subject, lines) -> None:
-    found = _recipient(table_id, seat)
-    if found is None:
+def invite_notices(table: Table, kind: str = Notice.Kind.INVITE) -> list:
+    return [functools.partial(notify_seat, table.pk, seat.index, kind)
+            for seat in table.seats.all() if seat.kind == Seat.Kind.INVITE]
+
+
+def notify_seat(table_id: int, seat: int, kind: str) -> None:
+    row = Seat.objects.select_related("user").filter(table_id=table_id, index=seat).first()
+    if row is None or row.user is None:
         return
-    user, profile = found
-    table = Table.objects.get(pk=table_id)
+    try:
+        notify(row.user, kind, Table.objects.get(pk=table_id))
+    except Exception:  # a notice never undoes what caused it
+        log.exception("notice %s to seat %s of table %s failed", kind, seat, table_id)
+
+
+def notify(user, kind: str, table: Table) -> None:
+    profile = Profile.of(user)
+    chosen = wanted(profile)
+    if kind in chosen["site"]:
+        notice = Notice.objects.create(user=user, kind=kind, table=table)
+        with translation.override(profile.language or settings.LANGUAGE_CODE):
+            shown = as_dict(notice)
+        publish.send_now_rollback_unsafe([(user_group(user.pk), {"type": "notice.new", "notice": shown})])
+    if kind in chosen["email"] and user.email:
+        send_email(user, profile, table, SUBJECTS[kind], [LINES[kind]])
+
+
+def send_reminder(table_id: int, seat: int) -> None:
+    row = Seat.objects.select_related("user").filter(table_id=table_id, index=seat, kind=Seat.Kind.HUMAN).first()
+    if row is None or not row.user.email or not Profile.of(row.user).email_notices:
+        return
+    send_email(row.user, Profile.of(row.user), Table.objects.get(pk=table_id), gettext_lazy("Reminder: your move"),
+               [gettext_lazy("Your correspondence table is still waiting for your move.")])
+
+
+def send_email(user, profile: Profile, table: Table, subject, lines) -> None:
     site = profile.site_url or settings.SITE_URL
     with translation.override(profile.language or settings.LANGUAGE_CODE):
         body = "\n".join([
             _("Hello %(name)s,") % {"name": user.username}, "", *[str(line) for line in lines], "",
-            f"{site}/tables/{table_id}/", "",
+            f"{site}/tables/{table.pk}/", "",
             _("Turn these emails off at %(url)s") % {"url": f"{site}/accounts/profile/"},
         ])
-        send_mail(f"[Sampan] {subject} ({table.game} #{table_id})", body, None, [user.email])
+        send_mail(f"[Sampan] {subject} ({table.game} #{table.pk})", body, None, [user.email])
 
 
-def send_turn_notice(table_id: int, seat: int) -> None:
-    _send(table_id, seat, gettext_lazy("Your move"), [gettext_lazy("It is your move at your correspondence table.")])
+# ----------------------------------------------------------------------------- the bell
 
 
-def send_reminder(table_id: int, seat: int) -> None:
-    _send(table_id, seat, gettext_lazy("Reminder: your move"),
-          [gettext_lazy("Your correspondence table is still waiting for your move.")])
+def as_dict(notice: Notice) -> dict:
+    return {"id": notice.id, "kind": notice.kind, "table": notice.table_id, "game": registry.title(notice.table.game),
+            "text": str(SUBJECTS[notice.kind]), "at": notice.created_at.isoformat(), "read": notice.read_at is not None}
+
+
+def newest(user) -> dict:
+    notices = Notice.objects.filter(user=user).select_related("table").order_by("-id")[:NEWEST]
+    return {"unread": Notice.objects.filter(user=user, read_at__isnull=True).count(),
+            "notices": [as_dict(notice) for notice in notices]}
+
+
+def mark_read(user, up_to: int | None = None) -> int:
+    """Mark the player's notices read (up to id `up_to`, or all); returns how many."""
+    unread = Notice.objects.filter(user=user, read_at__isnull=True)
+    if up_to is not None:
+        unread = unread.filter(id__lte=up_to)
+    return unread.update(read_at=timezone.now())

@@ -1,10 +1,11 @@
 """Shapes of the API's requests and responses (they are also the OpenAPI schema)."""
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from engines import registry
 from engines.bots import label
-from tables import payloads
-from tables.models import MOVE_PACES, Seat, Table
+from tables import payloads, ratings
+from tables.models import MOVE_PACES, Notice, Profile, Seat, Table
 from tables.reading import colours, deadline_of, seat_of
 
 
@@ -38,6 +39,7 @@ class CreateTableSerializer(serializers.Serializer):
     time_control = TimeControlSerializer()
     seats = SeatRequestSerializer(many=True)
     fill_with_ai = serializers.BooleanField(default=False)
+    rated = serializers.BooleanField(default=True, help_text="The result changes the players' ratings.")
 
 
 class JoinSerializer(serializers.Serializer):
@@ -50,6 +52,11 @@ class ActionRequestSerializer(serializers.Serializer):
     command_id = serializers.CharField(max_length=100, trim_whitespace=False)
 
 
+class NoticePrefsSerializer(serializers.Serializer):
+    site = serializers.ListField(child=serializers.ChoiceField(choices=Notice.Kind.choices), required=False)
+    email = serializers.ListField(child=serializers.ChoiceField(choices=Notice.Kind.choices), required=False)
+
+
 class MeSerializer(serializers.Serializer):
     username = serializers.CharField(read_only=True)
     email = serializers.EmailField(required=False, allow_blank=True)
@@ -59,6 +66,10 @@ class MeSerializer(serializers.Serializer):
         help_text="Milliseconds the board holds each of the other players' moves (0: at once).",
     )
     table_hint_seen = serializers.BooleanField(required=False, help_text="The guide to the table page was dismissed.")
+    notices = NoticePrefsSerializer(required=False, help_text="The kinds of notices you take in the site and by email.")
+    rated_against_bots = serializers.BooleanField(
+        required=False, help_text="Play rated games at tables with bot accounts (else such tables are unrated).")
+    bot_owner = serializers.CharField(read_only=True, allow_null=True, help_text="For a bot account: its owner.")
 
 
 # ----------------------------------------------------------------------------- responses
@@ -79,6 +90,7 @@ class SeatSerializer(serializers.Serializer):
     strength = serializers.CharField()
     strength_label = serializers.SerializerMethodField(help_text="The bot's strength as players are shown it.")
     is_ai = serializers.SerializerMethodField()
+    is_bot_account = serializers.SerializerMethodField(help_text="The seat's player is a registered bot account.")
     standin = serializers.BooleanField()
     forfeited = serializers.BooleanField()
     colour = serializers.SerializerMethodField()
@@ -91,6 +103,14 @@ class SeatSerializer(serializers.Serializer):
 
     def get_strength_label(self, seat: Seat) -> str:
         return label(seat.strength)[0]
+
+    def get_is_bot_account(self, seat: Seat) -> bool:
+        if seat.user is None:
+            return False
+        try:
+            return seat.user.sampan_profile.bot_owner_id is not None
+        except Profile.DoesNotExist:
+            return False
 
     def get_is_ai(self, seat: Seat) -> bool:
         return seat.kind == Seat.Kind.AI
@@ -105,7 +125,7 @@ class TableSummarySerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
         fields = ["id", "game", "title", "status", "players", "time_control", "created_by", "created_at",
-                  "seats", "head_seq", "to_act"]
+                  "seats", "head_seq", "to_act", "rated"]
 
     def get_title(self, table: Table) -> str:
         return registry.title(table.game)
@@ -118,18 +138,50 @@ class TableSummarySerializer(serializers.ModelSerializer):
         return {"kind": table.time_kind, **amount, "max_timeouts": table.max_timeouts, "on_idle": table.on_idle}
 
 
+class RatingChangeSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    rank = serializers.IntegerField()
+    before = serializers.SerializerMethodField()
+    after = serializers.SerializerMethodField()
+    change = serializers.SerializerMethodField()
+
+    def get_before(self, change) -> int:
+        return ratings.shown(change.mu_before)
+
+    def get_after(self, change) -> int:
+        return ratings.shown(change.mu_after)
+
+    def get_change(self, change) -> int:
+        return ratings.shown(change.mu_after) - ratings.shown(change.mu_before)
+
+
 class TableDetailSerializer(TableSummarySerializer):
+    ratings = serializers.SerializerMethodField()
+    rematch = serializers.SerializerMethodField(help_text="The id of this finished table's rematch, once offered.")
     my_seat = serializers.SerializerMethodField()
     deadline = serializers.SerializerMethodField()
     seed_hash = serializers.SerializerMethodField()
     seed = serializers.SerializerMethodField()
 
     class Meta(TableSummarySerializer.Meta):
-        fields = TableSummarySerializer.Meta.fields + ["options", "my_seat", "deadline", "seed_hash", "seed", "outcome"]
+        fields = TableSummarySerializer.Meta.fields + ["options", "my_seat", "deadline", "seed_hash", "seed", "outcome",
+                                                       "ratings", "rematch", "rematch_of"]
 
     def to_representation(self, table: Table) -> dict:
         self.context["colours"] = colours(table)
         return super().to_representation(table)
+
+    @extend_schema_field(RatingChangeSerializer(many=True, allow_null=True))
+    def get_ratings(self, table: Table) -> list | None:
+        """What the game did to each seat's rating, once it has been rated (None until then)."""
+        if table.rated_at is None or not table.rated:
+            return None
+        return RatingChangeSerializer(table.rating_changes.all(), many=True).data
+
+    def get_rematch(self, table: Table) -> int | None:
+        if table.status != Table.Status.FINISHED:
+            return None
+        return Table.objects.filter(rematch_of=table).values_list("pk", flat=True).first()
 
     def get_my_seat(self, table: Table) -> int | None:
         return seat_of(table, self.context["request"].user)
@@ -187,3 +239,86 @@ class TokenSerializer(serializers.Serializer):
 class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField()
     detail = serializers.CharField()
+
+
+class LeaderboardRowSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    player = serializers.CharField(help_text="A username, or a house bot's strength as players see it.")
+    is_bot = serializers.BooleanField(help_text="A house bot or a registered bot account.")
+    house_bot = serializers.BooleanField()
+    rating = serializers.IntegerField()
+    games = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+
+
+class GameRecordSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    title = serializers.CharField()
+    played = serializers.IntegerField(help_text="Finished games at the player's seat.")
+    rating = serializers.IntegerField(allow_null=True)
+    games = serializers.IntegerField(help_text="Rated games.")
+    provisional = serializers.BooleanField()
+
+
+class TableLineSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField())
+    finished_at = serializers.DateTimeField(allow_null=True)
+    won = serializers.BooleanField(allow_null=True)
+    rating_change = serializers.IntegerField(allow_null=True)
+
+
+class PlayerCardSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    bot_owner = serializers.CharField(allow_null=True, help_text="For a bot account: its owner.")
+    joined = serializers.DateTimeField()
+    games = GameRecordSerializer(many=True)
+    recent = TableLineSerializer(many=True)
+    current = TableLineSerializer(many=True)
+
+
+class ChatLineSerializer(serializers.Serializer):
+    type = serializers.CharField(default="chat")
+    id = serializers.IntegerField()
+    user = serializers.CharField()
+    text = serializers.CharField(help_text="Plain text: show it as text, never as markup.")
+    at = serializers.DateTimeField()
+
+
+class ChatPostSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=500)
+
+
+class ChatReportSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=200, required=False)
+
+
+class NoticeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Notice.Kind.choices)
+    table = serializers.IntegerField()
+    game = serializers.CharField()
+    text = serializers.CharField()
+    at = serializers.DateTimeField()
+    read = serializers.BooleanField()
+
+
+class NoticesSerializer(serializers.Serializer):
+    unread = serializers.IntegerField()
+    notices = NoticeSerializer(many=True)
+
+
+class NoticesReadSerializer(serializers.Serializer):
+    up_to = serializers.IntegerField(min_value=0, max_value=payloads.MAX_INT, required=False)
+
+
+class BotSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+
+
+class BotTokenSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    token = serializers.CharField()

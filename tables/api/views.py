@@ -1,6 +1,7 @@
 """REST endpoints. They read through tables.reading and write only through tables.lifecycle and tables.moves."""
 import json
 
+from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
@@ -11,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engines import registry
-from tables import lifecycle, moves, payloads
+from tables import bot_accounts, chat, lifecycle, moves, notices, payloads, players
 from tables.api import serializers as s
 from tables.errors import Refused, forbidden, not_found
 from tables.models import Profile, Seat, Table
@@ -62,23 +63,27 @@ class GamesView(APIView):
 
 class TablesView(APIView):
     @extend_schema(
-        parameters=[OpenApiParameter("list", enum=["open", "mine", "my_turn"], default="open")],
+        parameters=[OpenApiParameter("list", enum=["open", "mine", "my_turn", "live"], default="open",
+                                     description="live: games in play now, to watch")],
         responses=s.TableSummarySerializer(many=True),
     )
     def get(self, request):
         which = request.query_params.get("list", "open")
-        if which not in ("open", "mine", "my_turn"):
-            raise Refused("bad_parameter", "list must be open, mine or my_turn.")
-        if which != "open" and not request.user.is_authenticated:
+        if which not in ("open", "mine", "my_turn", "live"):
+            raise Refused("bad_parameter", "list must be open, mine, my_turn or live.")
+        if which in ("mine", "my_turn") and not request.user.is_authenticated:
             raise forbidden(_("Log in to see your tables."))
         tables = self.listed(which, request.user)
         return Response(s.TableSummarySerializer(tables, many=True).data)
 
     @staticmethod
     def listed(which: str, user) -> list[Table]:
-        tables = Table.objects.select_related("created_by").prefetch_related("seats__user").order_by("-created_at")
+        tables = Table.objects.select_related("created_by").prefetch_related("seats__user__sampan_profile").order_by("-created_at")
         if which == "open":
             return list(tables.filter(status=Table.Status.OPEN, seats__kind=Seat.Kind.OPEN).distinct()[:LIST_LIMIT])
+        if which == "live":
+            return list(tables.filter(status=Table.Status.RUNNING, time_kind=Table.TimeKind.LIVE)
+                        .order_by("-started_at")[:LIST_LIMIT])
         if which == "mine":
             return list(tables.filter(Q(seats__user=user) | Q(created_by=user)).distinct()[:LIST_LIMIT])
         # my_turn: the denormalised to_act of each running table I sit at; no engine is loaded.
@@ -124,6 +129,8 @@ LeaveView = table_command(lifecycle.leave, "Leave a table before it starts")
 StartView = table_command(lifecycle.start_table, "Start the table (the creator only)")
 AbandonView = table_command(lifecycle.abandon, "Abandon the table (the creator only)")
 BackView = table_command(lifecycle.back, "Take your seat back from the stand-in bot")
+RematchView = table_command(lifecycle.rematch, "The finished table's rematch (made by the first player to ask): "
+                                               "the rematch table's detail")
 
 
 class ActionsView(APIView):
@@ -178,13 +185,15 @@ class MeView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     # The API's names of the profile's settings.
-    SETTINGS = {"email_notices": "email_notices", "pace": "move_pace_ms", "table_hint_seen": "table_hint_seen"}
+    SETTINGS = {"email_notices": "email_notices", "pace": "move_pace_ms", "table_hint_seen": "table_hint_seen",
+                "rated_against_bots": "rated_against_bots"}
 
     @classmethod
     def me(cls, user) -> dict:
         profile = Profile.of(user)
         settings = {name: getattr(profile, field) for name, field in cls.SETTINGS.items()}
-        return {"username": user.username, "email": user.email, **settings}
+        return {"username": user.username, "email": user.email, **settings, "notices": notices.wanted(profile),
+                "bot_owner": profile.bot_owner.username if profile.bot_owner_id else None}
 
     @extend_schema(responses=s.MeSerializer)
     def get(self, request):
@@ -201,7 +210,111 @@ class MeView(APIView):
         settings = {field: changes[name] for name, field in self.SETTINGS.items() if name in changes}
         if settings:
             Profile.objects.update_or_create(user=request.user, defaults=settings)
+        if "notices" in changes:
+            notices.choose(Profile.of(request.user), changes["notices"])
         return Response(self.me(request.user))
+
+
+class LeaderboardView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: s.LeaderboardRowSerializer(many=True), 404: s.ErrorSerializer})
+    def get(self, request, game: str):
+        """The players and house bots with a settled rating at `game`, best first."""
+        if not registry.exists(game):
+            raise Refused("unknown_game", _("There is no game called %(name)r.") % {"name": game}, 404)
+        return Response(s.LeaderboardRowSerializer(players.leaderboard(game), many=True).data)
+
+
+class PlayerView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: s.PlayerCardSerializer, 404: s.ErrorSerializer})
+    def get(self, request, username: str):
+        """A player's public card: ratings and games per game, recent games, current tables."""
+        user = get_user_model().objects.filter(username=username, is_active=True).first()
+        if user is None:
+            raise Refused("unknown_user", _("There is no user called %(name)r.") % {"name": username}, 404)
+        return Response(s.PlayerCardSerializer(players.player_card(user)).data)
+
+
+class ChatView(APIView):
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: s.ChatLineSerializer(many=True), 404: s.ErrorSerializer})
+    def get(self, request, table_id: int):
+        """The table's last chat lines, oldest first (without those of writers you muted)."""
+        return Response(chat.history(get_table(table_id).pk, request.user))
+
+    @extend_schema(request=s.ChatPostSerializer, responses={201: s.ChatLineSerializer, **ERRORS, 429: s.ErrorSerializer})
+    def post(self, request, table_id: int):
+        """Write a line in the table's chat (pushed to everyone at the table, players and spectators)."""
+        text = request.data.get("text") if isinstance(request.data, dict) else None
+        return Response(chat.post(table_id, request.user, text), status=status.HTTP_201_CREATED)
+
+
+class ChatReportView(APIView):
+    @extend_schema(request=s.ChatReportSerializer, responses={204: None, 404: s.ErrorSerializer})
+    def post(self, request, message_id: int):
+        """Report a chat line to the moderators."""
+        reason = request.data.get("reason", "") if isinstance(request.data, dict) else ""
+        chat.report(message_id, request.user, reason if isinstance(reason, str) else "")
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MuteView(APIView):
+    @extend_schema(request=None, responses={204: None, 400: s.ErrorSerializer, 404: s.ErrorSerializer})
+    def post(self, request, username: str):
+        """Mute a player: their chat lines no longer reach you."""
+        chat.mute(request.user, username)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=None, responses={204: None, 404: s.ErrorSerializer})
+    def delete(self, request, username: str):
+        """Hear a muted player again."""
+        chat.mute(request.user, username, muting=False)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class NoticesView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=s.NoticesSerializer)
+    def get(self, request):
+        """Your newest notices in the site and how many are unread."""
+        return Response(notices.newest(request.user))
+
+    @extend_schema(request=s.NoticesReadSerializer, responses=s.NoticesSerializer)
+    def post(self, request):
+        """Mark your notices read: all, or those up to `up_to` (a notice id)."""
+        given = s.NoticesReadSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        notices.mark_read(request.user, given.validated_data.get("up_to"))
+        return Response(notices.newest(request.user))
+
+
+class BotsView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=s.BotSerializer(many=True))
+    def get(self, request):
+        """Your bot accounts."""
+        return Response(bot_accounts.bots_of(request.user))
+
+    @extend_schema(request=s.BotSerializer, responses={201: s.BotTokenSerializer, **ERRORS})
+    def post(self, request):
+        """Register a bot account: a player of its own that plays through this API with its token."""
+        name = request.data.get("username") if isinstance(request.data, dict) else None
+        return Response(bot_accounts.create_bot(request.user, name), status=status.HTTP_201_CREATED)
+
+
+class BotTokenView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: s.BotTokenSerializer, 404: s.ErrorSerializer})
+    def post(self, request, username: str):
+        """A new token for one of your bot accounts (its old one stops working)."""
+        return Response(bot_accounts.new_token(request.user, username))
 
 
 class TokenView(APIView):

@@ -85,7 +85,7 @@ def test_a_notice_is_written_in_the_players_language_and_links_to_the_address_th
     Table.objects.filter(pk=table.pk).update(time_kind=Table.TimeKind.CORRESPONDENCE)
     lifecycle.join(table.pk, players[1])
     mail.outbox.clear()
-    notices.send_turn_notice(table.pk, 0)
+    notices.notify_seat(table.pk, 0, "turn")
     (message,) = mail.outbox
     assert message.subject.startswith("[Sampan] Ihr Zug")
     assert f"Hallo {players[0].username}," in message.body

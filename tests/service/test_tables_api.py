@@ -138,8 +138,11 @@ def test_session_auth_enforces_csrf_and_tokens_work(make_user):
     user = make_user("tokenuser")
     session = APIClient(enforce_csrf_checks=True)
     session.login(username="tokenuser", password="pw-tokenuser")
-    assert session.get("/api/me/").json() == {"username": "tokenuser", "email": "tokenuser@example.com",
-                                              "email_notices": True, "pace": 1200, "table_hint_seen": False}
+    assert session.get("/api/me/").json() == {
+        "username": "tokenuser", "email": "tokenuser@example.com", "email_notices": True, "pace": 1200,
+        "table_hint_seen": False, "notices": {"site": ["turn", "invite", "ended", "rematch"],
+                                              "email": ["turn", "invite", "rematch"]},
+        "rated_against_bots": False, "bot_owner": None}
     assert session.post("/api/me/token/").status_code == 403  # no CSRF token
     plain = APIClient()
     plain.force_login(user)
@@ -182,7 +185,7 @@ def test_seats_report_their_kind(make_user, client_for):
     table = new_table(client_for(make_user()), seats=[{"kind": "me"}, {"kind": "ai", "strength": "random"}])
     assert table["seats"][1] == {"seat": 1, "kind": "ai", "username": None, "strength": "random",
                                  "strength_label": "Beginner", "is_ai": True, "standin": False, "forfeited": False,
-                                 "colour": None}
+                                 "colour": None, "is_bot_account": False}
     assert Seat.objects.filter(kind="ai").count() == 1
 
 

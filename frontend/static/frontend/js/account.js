@@ -1,5 +1,5 @@
-// Account page: email, email notices and the pace of others' moves (GET/PATCH /api/me/), the
-// personal API token.
+// Account page: email, which notices come in the site and by email, and the pace of others'
+// moves (GET/PATCH /api/me/), the personal API token.
 import { api, el } from "./client.js";
 import { gettext } from "./i18n.js";
 import { PACES, setPace } from "./playback.js";
@@ -7,13 +7,44 @@ import { PACES, setPace } from "./playback.js";
 const form = document.getElementById("notices-form");
 const status = document.getElementById("notices-status");
 
+const noticeBoxes = () => form.querySelectorAll("input[data-channel]");
+
+function chosenNotices() {
+  const chosen = { site: [], email: [] };
+  for (const box of noticeBoxes()) if (box.checked) chosen[box.dataset.channel].push(box.dataset.kind);
+  return chosen;
+}
+
 async function load() {
   const me = await api("/api/me/");
   form.email.value = me.email || "";
-  form.email_notices.checked = Boolean(me.email_notices);
+  for (const box of noticeBoxes()) box.checked = me.notices[box.dataset.channel].includes(box.dataset.kind);
   form.pace.replaceChildren(...PACES.map(([value, words]) => el("option", { value, text: words })));
   form.pace.value = String(me.pace);
+  form.rated_against_bots.checked = Boolean(me.rated_against_bots);
+  document.getElementById("bots-card").hidden = Boolean(me.bot_owner);
+  showBots(await api("/api/me/bots/"));
 }
+
+function showBots(bots) {
+  document.getElementById("bot-list").replaceChildren(...bots.map((bot) => el("li", {},
+    el("a", { href: `/players/${encodeURIComponent(bot.username)}/`, text: bot.username }))));
+}
+
+document.getElementById("bot-form").addEventListener("submit", async (submit) => {
+  submit.preventDefault();
+  const name = document.getElementById("bot-name");
+  const botStatus = document.getElementById("bot-status");
+  try {
+    const made = await api("/api/me/bots/", { method: "POST", body: { username: name.value.trim() } });
+    document.getElementById("bot-token").textContent = made.token;
+    botStatus.textContent = gettext("Registered. Keep its token: it is shown once.");
+    name.value = "";
+    showBots(await api("/api/me/bots/"));
+  } catch (error) {
+    botStatus.textContent = error.message;
+  }
+});
 
 form.addEventListener("submit", async (submit) => {
   submit.preventDefault();
@@ -21,7 +52,8 @@ form.addEventListener("submit", async (submit) => {
   try {
     await api("/api/me/", {
       method: "PATCH",
-      body: { email: form.email.value, email_notices: form.email_notices.checked, pace: Number(form.pace.value) },
+      body: { email: form.email.value, notices: chosenNotices(), pace: Number(form.pace.value),
+        rated_against_bots: form.rated_against_bots.checked },
     });
     setPace(form.pace.value);
     status.textContent = gettext("Saved.");

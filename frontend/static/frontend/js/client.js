@@ -62,9 +62,9 @@ const RECONNECT_MAX_MS = 15000;
 // are handled one at a time, anything at or below the last seq is dropped, and a gap is
 // filled from GET events/?after=N before going on.
 export class TableConnection {
-  constructor(tableId, { onEvent, onSync, onError, onStatus }) {
+  constructor(tableId, { onEvent, onSync, onError, onStatus, onChat = () => {} }) {
     this.tableId = tableId;
-    this.handlers = { onEvent, onSync, onError, onStatus };
+    this.handlers = { onEvent, onSync, onError, onStatus, onChat };
     this.seq = 0;
     this.socket = null;
     this.attempts = 0;
@@ -127,9 +127,18 @@ export class TableConnection {
     } else if (frame.type === "sync") {
       if (frame.seq > this.seq) await this.catchUp();
       this.handlers.onSync(frame);
+    } else if (frame.type === "chat" || (frame.type === "error" && frame.about === "chat")) {
+      this.handlers.onChat(frame);
     } else if (frame.type === "error") {
       this.handlers.onError(frame);
     }
+  }
+
+  // A chat line goes out on the socket; false when it is not connected.
+  sendChat(text) {
+    if (!this.isLive) return false;
+    this.socket.send(JSON.stringify({ type: "chat", text }));
+    return true;
   }
 
   async ingest(events) {

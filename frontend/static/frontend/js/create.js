@@ -155,6 +155,7 @@ form.addEventListener("submit", async (submit) => {
         time_control: collectTimeControl(),
         seats: collectSeats(),
         fill_with_ai: document.getElementById("fill-with-ai").checked,
+        rated: document.getElementById("rated").checked,
       },
     });
     location.assign(`/tables/${table.id}/`);

@@ -1,4 +1,4 @@
-// The home page lists: open tables, my tables, tables where it is my turn. They follow the
+// The home page lists: open tables, my tables, tables where it is my turn, live games to watch. They follow the
 // service while the page is in view (read again every few seconds, and on coming back to it).
 import { api, el } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
@@ -9,6 +9,7 @@ const STATUS_WORDS = { open: gettext("open"), running: gettext("running"), finis
 
 function seatLabel(seat) {
   if (seat.is_ai) return interpolate(gettext("AI (%(strength)s)"), { strength: seat.strength_label || seat.strength });
+  if (seat.is_bot_account) return interpolate(gettext("%(name)s (bot)"), { name: seat.username });
   return seat.username || (seat.kind === "invite" ? gettext("invited") : gettext("open seat"));
 }
 
@@ -45,7 +46,7 @@ function showWaiting(count) {
 }
 
 function refresh() {
-  for (const list of ["my_turn", "mine", "open"]) fill(list);
+  for (const list of ["my_turn", "mine", "open", "live"]) fill(list);
 }
 
 refresh();

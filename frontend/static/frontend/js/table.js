@@ -5,6 +5,7 @@ import {
 } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
 import { PACES, Playback, movesOf, pace, setPace } from "./playback.js";
+import { ChatPanel } from "./chat.js";
 import { announceTurn, notificationsOn, setNotifications, setSound, showTurnIcon, soundOn } from "./alerts.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
@@ -23,7 +24,12 @@ const state = {
 const log = new GameLog($("log"));
 const seenEvents = new Map(); // seq -> event frame, to name the move a replay step shows
 const isPersonsSeat = (seat) => Boolean(state.table && state.table.seats.find((s) => s.seat === seat && s.kind === "human"));
+const chat = new ChatPanel(
+  { list: $("chat"), form: $("chat-form"), input: $("chat-input"), status: $("chat-status") },
+  { tableId: page.table_id, username: page.username, send: (text) => connection.sendChat(text) },
+);
 const connection = new TableConnection(page.table_id, {
+  onChat: (frame) => chat.receive(frame),
   onEvent: (event) => {
     log.add(event, isPersonsSeat(event.seat));
     seenEvents.set(event.seq, event);
@@ -64,7 +70,8 @@ function seatName(seat) {
   if (info.is_ai) {
     return interpolate(gettext("AI %(number)s (%(strength)s)"), { number: seat + 1, strength: info.strength_label || info.strength });
   }
-  return info.standin ? interpolate(gettext("%(name)s (a bot stands in)"), { name: info.username }) : info.username;
+  if (info.standin) return interpolate(gettext("%(name)s (a bot stands in)"), { name: info.username });
+  return info.is_bot_account ? interpolate(gettext("%(name)s (bot)"), { name: info.username }) : info.username;
 }
 
 function seatInfo() {
@@ -391,15 +398,25 @@ async function showReplayStep(seq, snapshot) {
 
 // ----------------------------------------------------------------------------- after the end
 
-function scoresTable(outcome) {
+function ratingCell(change) {
+  if (!change) return el("td");
+  const sign = change.change > 0 ? "+" : change.change < 0 ? "−" : "±";
+  return el("td", { class: "num", "data-testid": "rating-change" }, `${change.after} `,
+    el("span", { class: change.change >= 0 ? "gain" : "loss", text: `(${sign}${Math.abs(change.change)})` }));
+}
+
+function scoresTable(outcome, ratings) {
   const scores = outcome.scores || [];
+  const rated = (ratings || []).reduce((bySeat, change) => ({ ...bySeat, [change.seat]: change }), {});
+  const withRatings = Boolean(ratings && ratings.length);
   const winners = new Set(outcome.winners || []);
   // An engine may break the score down (money, bonuses …); its numeric parts become columns.
   const breakdown = outcome.breakdown || [];
   const parts = breakdown.length
     ? Object.keys(breakdown[0]).filter((key) => key !== "seat" && typeof breakdown[0][key] === "number") : [];
   const head = el("tr", {}, el("th", { text: gettext("Player") }), el("th", { text: gettext("Score") }), el("th"),
-    ...parts.map((key) => el("th", { text: key.replace(/_/g, " ") })));
+    ...parts.map((key) => el("th", { text: key.replace(/_/g, " ") })),
+    ...(withRatings ? [el("th", { text: gettext("Rating") })] : []));
   const rows = scores.map((score, seat) => el(
     "tr",
     { class: winners.has(seat) ? "winner" : "" },
@@ -407,6 +424,7 @@ function scoresTable(outcome) {
     el("td", { class: "num", text: score }),
     el("td", { text: winners.has(seat) ? gettext("winner") : "" }),
     ...parts.map((key) => el("td", { class: "num", text: breakdown[seat][key] })),
+    ...(withRatings ? [ratingCell(rated[seat])] : []),
   ));
   return el("div", { class: "scores-wrap" },
     el("table", { class: "scores", "data-testid": "scores" }, el("thead", {}, head), el("tbody", {}, ...rows)));
@@ -428,6 +446,27 @@ async function checkSeed(table, target) {
   }
 }
 
+// The same seats again with a new seed: the first player to ask makes it, the others join it.
+function rematchOffer(table) {
+  if (table.rematch) {
+    return el("p", {}, el("a", { class: "button", href: `/tables/${table.rematch}/`, "data-testid": "rematch-link",
+      text: gettext("Go to the rematch") }));
+  }
+  if (table.my_seat === null || table.my_seat === undefined) return "";
+  const button = el("button", { type: "button", "data-testid": "rematch", text: gettext("Rematch") });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const rematch = await api(`/api/tables/${page.table_id}/rematch/`, { method: "POST" });
+      location.assign(`/tables/${rematch.id}/`);
+    } catch (error) {
+      showMessage(error.message);
+      button.disabled = false;
+    }
+  });
+  return el("p", {}, button);
+}
+
 async function showFinished() {
   const table = state.table;
   const box = $("finished");
@@ -435,7 +474,9 @@ async function showFinished() {
   const check = el("span", { "data-testid": "seed-check", text: gettext("checking…") });
   box.replaceChildren(
     el("h2", { text: gettext("Final scores") }),
-    scoresTable(table.outcome || {}),
+    scoresTable(table.outcome || {}, table.ratings),
+    table.rated && !table.ratings ? el("p", { class: "muted", text: gettext("Ratings are being updated…") }) : "",
+    rematchOffer(table),
     el("p", {}, gettext("Seed hash shown at the start:"), " ", el("code", { text: table.seed_hash || "—" })),
     el("p", {}, gettext("Revealed seed:"), " ", el("code", { text: table.seed || "—" })),
     el("p", {}, gettext("SHA-256 of the seed, computed here:"), " ", check),
@@ -453,6 +494,7 @@ async function startGame() {
   $("table-lobby").hidden = true;
   $("table-layout").hidden = false;
   state.renderer = await loadRenderer(state.table.game);
+  chat.load();
   await connection.start();
   if (!state.live) receiveSync(await connection.fetchView());
   if (state.table.status === "finished") showFinished();

@@ -1,0 +1,75 @@
+// The bell of the top bar: the player's notices (a waiting correspondence move, an invitation, a
+// finished game, a rematch offer), new ones pushed on the player's own socket (/ws/me/). Opening
+// the list marks what it shows as read.
+import { api, el } from "./client.js";
+import { gettext } from "./i18n.js";
+
+const button = document.getElementById("bell");
+const badge = document.getElementById("bell-count");
+const panel = document.getElementById("bell-panel");
+const RECONNECT_MS = 5000;
+let notices = [];
+let unread = 0;
+
+function showCount() {
+  badge.textContent = unread > 99 ? "99+" : String(unread);
+  badge.hidden = unread === 0;
+  button.setAttribute("aria-label", unread ? `${gettext("Notices")} (${unread})` : gettext("Notices"));
+}
+
+function item(notice) {
+  return el("li", { class: notice.read ? "" : "unread", "data-testid": "notice", "data-kind": notice.kind },
+    el("a", { href: `/tables/${notice.table}/`, text: `${notice.text} · ${notice.game} #${notice.table}` }),
+    el("time", { class: "muted", datetime: notice.at, text: new Date(notice.at).toLocaleString() }));
+}
+
+function render() {
+  panel.replaceChildren(notices.length
+    ? el("ul", { class: "notice-list" }, ...notices.map(item))
+    : el("p", { class: "muted", text: gettext("No notices yet.") }));
+}
+
+async function load() {
+  const data = await api("/api/me/notices/");
+  notices = data.notices;
+  unread = data.unread;
+  showCount();
+}
+
+async function open() {
+  panel.hidden = !panel.hidden;
+  button.setAttribute("aria-expanded", String(!panel.hidden));
+  if (panel.hidden) return;
+  panel.style.top = `${button.getBoundingClientRect().bottom + 6}px`; // just below the bell, wherever the bar wraps
+  render();
+  if (unread && notices.length) {
+    const data = await api("/api/me/notices/", { method: "POST", body: { up_to: notices[0].id } });
+    unread = data.unread;
+    showCount();
+  }
+}
+
+function listen() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/me/`);
+  socket.onmessage = (message) => {
+    const frame = JSON.parse(message.data);
+    if (frame.type !== "notice") return;
+    notices = [frame, ...notices.filter((notice) => notice.id !== frame.id)];
+    unread += 1;
+    showCount();
+    if (!panel.hidden) render();
+  };
+  socket.onclose = (event) => {
+    if (event.code !== 4403) setTimeout(listen, RECONNECT_MS);
+  };
+}
+
+if (button) {
+  button.addEventListener("click", () => open().catch(() => {}));
+  document.addEventListener("click", (event) => {
+    if (!panel.hidden && !panel.contains(event.target) && !button.contains(event.target)) panel.hidden = true;
+  });
+  load().catch(() => {});
+  listen();
+}

@@ -1,0 +1,132 @@
+"""Around the tables (issue 20): the rating change on the end screen, a rematch from it, the
+player's public page and the leaderboard, at 1280 and 375 px."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.helpers import create_table, play_until_over, screenshot, sign_up, start_if_waiting
+
+pytestmark = pytest.mark.e2e
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def fits(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def test_the_end_screen_shows_the_rating_change_and_offers_a_rematch(new_page):
+    page = new_page(1280, 900)
+    sign_up(page, "mei")
+    table_id = create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    play_until_over(page)
+    changes = page.get_by_test_id("rating-change")
+    changes.first.wait_for()
+    assert changes.count() == 2
+    assert all(text.split()[0].isdigit() and "(" in text for text in changes.all_inner_texts())
+    screenshot(page, "community-end-1280")
+
+    page.get_by_test_id("rematch").click()
+    page.wait_for_url(lambda url: f"/tables/{table_id}/" not in url)
+    page.wait_for_selector("#board svg")  # against a bot the rematch starts at once
+    rematch_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    page.goto(f"/tables/{table_id}/")
+    page.get_by_test_id("rematch-link").wait_for()
+    assert page.get_by_test_id("rematch-link").get_attribute("href") == f"/tables/{rematch_id}/"
+
+    page.goto("/accounts/profile/")
+    page.get_by_test_id("public-page").click()
+    assert page.get_by_test_id("player-name").inner_text() == "mei"
+    lines = page.get_by_test_id("table-lines")
+    assert f"#{rematch_id}" in lines.first.inner_text()  # current tables: the rematch
+    assert f"#{table_id}" in lines.last.inner_text()  # recent games: the first one, with its change
+    assert "Merchants of Dunhuang" in page.get_by_test_id("player-games").inner_text()
+    screenshot(page, "community-player-1280")
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.reload()
+    assert fits(page)
+    screenshot(page, "community-player-375")
+    page.goto("/games/dunhuang/leaderboard/")
+    page.get_by_role("heading", name="Merchants of Dunhuang: leaderboard").wait_for()
+    assert fits(page)
+    screenshot(page, "community-leaderboard-375")
+
+
+def test_two_players_chat_at_their_table_and_one_mutes_the_other(new_page):
+    host, guest = new_page(), new_page(375, 812)
+    sign_up(host, "lin")
+    table_id = create_table(host, "dunhuang", [{"kind": "me"}, {"kind": "open"}])
+    sign_up(guest, "ott")
+    guest.goto(f"/tables/{table_id}/")
+    guest.get_by_test_id("join-1").click()
+    host.locator("#table-lobby").filter(has_text="ott").wait_for()
+    start_if_waiting(host)
+    guest.wait_for_selector("#board svg")
+
+    host.get_by_test_id("chat-input").fill("good luck <b>ott</b>")
+    host.get_by_test_id("chat-input").press("Enter")
+    line = guest.get_by_test_id("chat-line").filter(has_text="good luck")
+    line.wait_for()
+    assert line.locator(".chat-text").inner_text() == "good luck <b>ott</b>"  # text, not markup
+    assert guest.locator("#chat b").count() == 0
+    guest.get_by_test_id("chat-input").fill("thanks, you too")
+    guest.locator("#chat-form button").click()
+    host.get_by_test_id("chat-line").filter(has_text="thanks, you too").wait_for()
+    assert guest.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    screenshot(guest, "community-chat-375")
+
+    guest.get_by_test_id("chat-line").filter(has_text="good luck").get_by_test_id("chat-mute").click()
+    guest.locator("#chat-status").filter(has_text="lin is muted").wait_for()
+    assert guest.get_by_test_id("chat-line").filter(has_text="good luck").count() == 0
+    guest.reload()
+    guest.wait_for_selector("#board svg")
+    guest.get_by_test_id("chat-line").filter(has_text="thanks").wait_for()
+    assert guest.get_by_test_id("chat-line").filter(has_text="good luck").count() == 0
+
+
+def test_an_invitation_rings_the_bell_live_and_reading_it_clears_the_count(new_page):
+    guest, host = new_page(375, 812), new_page()
+    sign_up(guest, "pia")
+    guest.goto("/")
+    guest.get_by_test_id("bell").wait_for()
+    assert guest.get_by_test_id("bell-count").is_hidden()
+    sign_up(host, "quin")
+    table_id = create_table(host, "dschunke", [{"kind": "me"}, {"kind": "invite", "username": "pia"},
+                                               {"kind": "ai", "strength": "random"}])
+    count = guest.get_by_test_id("bell-count")
+    count.filter(has_text="1").wait_for()  # pushed on the player's own socket, no reload
+    guest.get_by_test_id("bell").click()
+    notice = guest.get_by_test_id("notice").first
+    assert notice.get_attribute("data-kind") == "invite"
+    assert f"#{table_id}" in notice.inner_text()
+    guest.wait_for_function("document.querySelector('[data-testid=bell-count]').hidden")
+    assert guest.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    screenshot(guest, "community-bell-375")
+    notice.locator("a").click()
+    guest.wait_for_url(f"**/tables/{table_id}/")
+    guest.get_by_test_id("join-1").wait_for()
+
+
+def test_the_example_client_plays_a_whole_game_as_a_bot_account(new_page, sampan_server):
+    page = new_page()
+    sign_up(page, "rae")
+    page.goto("/accounts/profile/")
+    page.fill("#bot-name", "raebot")
+    page.locator("#bot-form button").click()
+    page.get_by_test_id("bot-list").filter(has_text="raebot").wait_for()
+    token = page.get_by_test_id("bot-token").inner_text()
+    assert len(token) >= 20
+    played = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "bot_client.py"), "--server", sampan_server, "--token", token,
+         "--game", "dunhuang", "--against", "random", "--seed", "3"],
+        capture_output=True, text=True, timeout=240)
+    assert played.returncode == 0, played.stderr[-2000:]
+    result = json.loads(played.stdout.strip().splitlines()[-1])
+    assert result["outcome"]["winners"]
+    page.goto(f"/tables/{result['table']}/")
+    page.get_by_test_id("scores").filter(has_text="raebot (bot)").wait_for()
+    page.goto("/players/raebot/")
+    page.get_by_test_id("bot-owner").filter(has_text="rae").wait_for()

@@ -1,0 +1,98 @@
+"""Notices in the site (issue 20, item 5): the bell's list, pushed on the player's own socket;
+invitations, finished games and rematch offers; each kind in the site and by email as chosen."""
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.core import mail
+
+from config.asgi import application
+from tables import lifecycle
+from tables.models import Notice, Table
+
+from .helpers import new_table
+from .test_command_path import play_to_the_end
+from .wsclients import session_cookie
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def invite(host_client, guest) -> dict:
+    return new_table(host_client, seats=[{"kind": "me"}, {"kind": "invite", "username": guest.username}])
+
+
+def test_an_invitation_comes_to_the_bell_and_by_email(make_user, client_for):
+    host, guest = make_user(), make_user(email="guest@example.org")
+    table = invite(client_for(host), guest)
+    data = client_for(guest).get("/api/me/notices/").json()
+    assert data["unread"] == 1
+    (notice,) = data["notices"]
+    assert (notice["kind"], notice["table"], notice["read"]) == ("invite", table["id"], False)
+    assert [m.to for m in mail.outbox] == [["guest@example.org"]] and f"/tables/{table['id']}/" in mail.outbox[0].body
+    assert client_for(host).get("/api/me/notices/").json() == {"unread": 0, "notices": []}
+
+
+def test_reading_marks_up_to_a_notice_and_only_ones_own(make_user, client_for):
+    host, guest = make_user(), make_user()
+    first, second = invite(client_for(host), guest), invite(client_for(host), guest)
+    reader = client_for(guest)
+    ids = [n["id"] for n in reader.get("/api/me/notices/").json()["notices"]]
+    assert len(ids) == 2 and ids[0] > ids[1]  # newest first
+    after = reader.post("/api/me/notices/", {"up_to": ids[1]}, format="json").json()
+    assert after["unread"] == 1 and [n["read"] for n in after["notices"]] == [False, True]
+    assert client_for(host).post("/api/me/notices/", {}, format="json").json()["unread"] == 0
+    assert reader.get("/api/me/notices/").json()["unread"] == 1  # the host's call read nothing of the guest's
+    assert reader.post("/api/me/notices/", {"up_to": -1}, format="json").status_code == 400
+    assert reader.post("/api/me/notices/", {}, format="json").json()["unread"] == 0
+    assert {first["id"], second["id"]} == set(Notice.objects.values_list("table_id", flat=True))
+
+
+def test_a_finished_game_and_a_rematch_offer_notify_the_players(make_user, client_for):
+    alice, bob = make_user(), make_user(email="bob@example.org")
+    a, b = client_for(alice), client_for(bob)
+    table = new_table(a)
+    lifecycle.join(table["id"], bob)
+    lifecycle.start_table(table["id"], alice)
+    play_to_the_end(table["id"], [a, b])
+    kinds = {user: list(Notice.objects.filter(user=user).values_list("kind", flat=True)) for user in (alice, bob)}
+    assert kinds == {alice: ["ended"], bob: ["ended"]}
+    assert mail.outbox == []  # a finished game is not emailed unless chosen
+    rematch = a.post(f"/api/tables/{table['id']}/rematch/", format="json").json()
+    notice = b.get("/api/me/notices/").json()["notices"][0]
+    assert (notice["kind"], notice["table"]) == ("rematch", rematch["id"])
+    assert [m.to for m in mail.outbox] == [["bob@example.org"]]
+
+
+def test_each_kind_goes_where_the_player_chose(make_user, client_for):
+    host, guest = make_user(), make_user(email="g@example.org")
+    me = client_for(guest).patch("/api/me/", {"notices": {"site": ["turn", "ended"], "email": []}}, format="json")
+    assert me.status_code == 200 and me.json()["notices"] == {"site": ["turn", "ended"], "email": []}
+    assert me.json()["email_notices"] is False  # a correspondence turn by email is the same switch
+    invite(client_for(host), guest)
+    assert not Notice.objects.exists() and mail.outbox == []
+    refused = client_for(guest).patch("/api/me/", {"notices": {"site": ["everything"]}}, format="json")
+    assert refused.status_code == 400
+    assert client_for(guest).get("/api/me/").json()["notices"]["site"] == ["turn", "ended"]
+
+
+@pytest.mark.asyncio
+@pytest.mark.usefixtures("close_consumer_connections")
+async def test_a_notice_is_pushed_on_the_players_own_socket_and_strangers_get_none(make_user, client_for):
+    host, guest = await sync_to_async(make_user)(), await sync_to_async(make_user)()
+    anonymous = WebsocketCommunicator(application, "/ws/me/", headers=[(b"origin", b"http://testserver"),
+                                                                       (b"host", b"testserver")])
+    connected, code = await anonymous.connect()
+    assert not connected and code == 4403
+    sockets = {}
+    for user in (host, guest):
+        cookie = await sync_to_async(session_cookie)(user)
+        socket = WebsocketCommunicator(application, "/ws/me/", headers=[
+            (b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", cookie)])
+        assert (await socket.connect())[0]
+        sockets[user] = socket
+    table = await sync_to_async(invite)(await sync_to_async(client_for)(host), guest)
+    frame = await sockets[guest].receive_json_from(timeout=5)
+    assert (frame["type"], frame["kind"], frame["table"]) == ("notice", "invite", table["id"])
+    assert await sockets[host].receive_nothing(0.3)
+    for socket in sockets.values():
+        await socket.disconnect()
+    assert await sync_to_async(Table.objects.count)() == 1
