@@ -19,7 +19,7 @@ def fits(page) -> bool:
 
 def test_the_end_screen_shows_the_rating_change_and_offers_a_rematch(new_page):
     page = new_page(1280, 900)
-    sign_up(page, "mei")
+    sign_up(page, "suki")
     table_id = create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
     start_if_waiting(page)
     play_until_over(page)
@@ -39,7 +39,7 @@ def test_the_end_screen_shows_the_rating_change_and_offers_a_rematch(new_page):
 
     page.goto("/accounts/profile/")
     page.get_by_test_id("public-page").click()
-    assert page.get_by_test_id("player-name").inner_text() == "mei"
+    assert page.get_by_test_id("player-name").inner_text() == "suki"
     lines = page.get_by_test_id("table-lines")
     assert f"#{rematch_id}" in lines.first.inner_text()  # current tables: the rematch
     assert f"#{table_id}" in lines.last.inner_text()  # recent games: the first one, with its change
