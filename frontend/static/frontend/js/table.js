@@ -405,6 +405,13 @@ function ratingCell(change) {
     el("span", { class: change.change >= 0 ? "gain" : "loss", text: `(${sign}${Math.abs(change.change)})` }));
 }
 
+// A person's (or a bot account's) name links to their public page; a house bot's is plain text.
+function playerLink(seat) {
+  const info = state.table.seats.find((s) => s.seat === seat);
+  if (!info || info.is_ai || !info.username) return seatName(seat);
+  return el("a", { href: `/players/${encodeURIComponent(info.username)}/`, text: seatName(seat) });
+}
+
 function scoresTable(outcome, ratings) {
   const scores = outcome.scores || [];
   const rated = (ratings || []).reduce((bySeat, change) => ({ ...bySeat, [change.seat]: change }), {});
@@ -420,7 +427,7 @@ function scoresTable(outcome, ratings) {
   const rows = scores.map((score, seat) => el(
     "tr",
     { class: winners.has(seat) ? "winner" : "" },
-    el("td", { text: seatName(seat) }),
+    el("td", {}, playerLink(seat)),
     el("td", { class: "num", text: score }),
     el("td", { text: winners.has(seat) ? gettext("winner") : "" }),
     ...parts.map((key) => el("td", { class: "num", text: breakdown[seat][key] })),
