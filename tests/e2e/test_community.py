@@ -119,6 +119,7 @@ def test_the_example_client_plays_a_whole_game_as_a_bot_account(new_page, sampan
     page.get_by_test_id("bot-list").filter(has_text="raebot").wait_for()
     token = page.get_by_test_id("bot-token").inner_text()
     assert len(token) >= 20
+    screenshot(page, "community-account-1280")
     played = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "bot_client.py"), "--server", sampan_server, "--token", token,
          "--game", "dunhuang", "--against", "random", "--seed", "3"],
