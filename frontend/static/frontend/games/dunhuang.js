@@ -107,6 +107,11 @@ function wrap(text, width) {
   return lines;
 }
 
+// A tile's name keeps clear of its "+N" badge: a long name (Dolmetscher) is squeezed into the room left.
+function squeezed(name, room) {
+  return name.length * 14 * 0.62 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
+}
+
 function drawTile(ctx, slot) {
   const { layout, view, actions } = ctx;
   const [cx, cy] = tileCentre(layout, slot.tile);
@@ -125,7 +130,7 @@ function drawTile(ctx, slot) {
       fill: slot.camel ? "#ffe9b0" : "#fbf4e4", stroke: slot.camel ? "#a0522d" : "#8c7a56", "stroke-width": slot.camel ? 3 : 1.5,
       class: tileAction ? "hit" : "",
     }),
-    svg("text", { x: x + 8, y: y + 18, "font-size": 14, "font-weight": 700 }, face),
+    svg("text", { x: x + 8, y: y + 18, "font-size": 14, "font-weight": 700, ...squeezed(face, layout.tileW - 16 - (move ? 26 : 0)) }, face),
     svg("title", {}, `${face}: ${faceText(ctx.glossary, slot)}`));
   if (move) {
     card.append(svg("text", { x: x + layout.tileW - 8, y: y + 18, "text-anchor": "end", "font-size": 13, fill: "#a0522d", "font-weight": 700 }, `+${steps}`));
