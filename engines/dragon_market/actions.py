@@ -25,12 +25,12 @@ def place(state, seat, action, rng):
             raise IllegalAction("wrong_step", "A boat is already being placed; choose its square or go back.")
         if not next_boat_id(state, action["kind"]):
             raise IllegalAction("no_boat", f"Every {action['kind']} boat is already on the board.")
-        if not geometry.placements(action["kind"], occupancy(state["boats"])):
+        if not geometry.open_placements(action["kind"], state["boats"]):
             raise IllegalAction("no_room", "There is no room left for such a boat.")
         return [{"type": "boat_kind_picked", "seat": seat, "kind": action["kind"]}]
     if not placing:
         raise IllegalAction("wrong_step", "Pick a boat kind first.")
-    spots = geometry.placements(placing["kind"], occupancy(state["boats"]))
+    spots = geometry.open_placements(placing["kind"], state["boats"])
     if kind == "sailor_at":
         if "cell" in placing:
             raise IllegalAction("wrong_step", "The sailor's square is chosen; choose the facing or go back.")

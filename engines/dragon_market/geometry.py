@@ -12,6 +12,8 @@ PONTOONS = data.PONTOON_SET
 ORTHO = ((0, 1), (1, 0), (0, -1), (-1, 0))
 DIAGONALS = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 SAILOR = -1  # the slot of a boat's sailor square
+BOATS_REMEMBERED = 64  # boat lists whose moves and placements are kept (a search's worlds share few)
+_by_boats: dict = {}  # id(boats) -> (boats, {fact: value})
 
 
 def cw(d):
@@ -285,6 +287,34 @@ def _clear(grid: list, index: int, cells) -> bool:
         if g != FREE_WATER and (g < 0 or g >> 2 != index):
             return False
     return True
+
+
+def _facts(boats: list) -> dict:
+    """What has been worked out about this very list of boats. States share an unchanged list
+    and the fold never changes a list it is given, so a fact of the list holds for good."""
+    entry = _by_boats.get(id(boats))
+    if entry is None or entry[0] is not boats:
+        if len(_by_boats) >= BOATS_REMEMBERED:
+            _by_boats.clear()
+        entry = _by_boats[id(boats)] = (boats, {})
+    return entry[1]
+
+
+def boat_moves(boats: list) -> list:
+    """plain_moves of these boats, worked out once per list (the result must not be changed)."""
+    facts = _facts(boats)
+    if "moves" not in facts:
+        facts["moves"] = plain_moves(boats, flat_grid(boats))
+    return facts["moves"]
+
+
+def open_placements(kind: str, boats: list) -> dict:
+    """placements of a new boat of `kind` among these boats, worked out once per list (the
+    result must not be changed)."""
+    facts = _facts(boats)
+    if kind not in facts:
+        facts[kind] = placements(kind, occupancy(boats))
+    return facts[kind]
 
 
 def plain_moves(boats: list, grid: list) -> list:

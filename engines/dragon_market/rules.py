@@ -65,12 +65,11 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 
 
 def _place_actions(state: dict) -> list[dict]:
-    placing = state["placing"]
-    occ = occupancy(state["boats"])
+    placing, boats = state["placing"], state["boats"]
     if not placing:
         return [{"type": "pick_boat", "kind": kind} for kind in data.BOAT_KINDS
-                if next_boat_id(state, kind) and geometry.placements(kind, occ)]
-    spots = geometry.placements(placing["kind"], occ)
+                if next_boat_id(state, kind) and geometry.open_placements(kind, boats)]
+    spots = geometry.open_placements(placing["kind"], boats)
     if "cell" not in placing:
         return [{"type": "sailor_at", "cell": list(cell)} for cell in sorted(spots)] + [{"type": "back"}]
     return [{"type": "facing", "dir": name} for name in spots.get(tuple(placing["cell"]), [])] + [{"type": "back"}]
@@ -88,7 +87,7 @@ def _play_actions(state: dict, seat: int) -> list[dict]:
         actions += [{"type": "reroll", "die": 0}, {"type": "reroll", "die": 1}]
     if state["mp"] >= 1:
         boats = state["boats"]
-        for index, kind, key in geometry.plain_moves(boats, geometry.flat_grid(boats)):
+        for index, kind, key in geometry.boat_moves(boats):
             if kind == "slide":
                 actions.append({"type": "slide", "boat": index, "by": key})
             else:
