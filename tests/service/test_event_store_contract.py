@@ -117,7 +117,6 @@ def test_stored_events_can_be_neither_changed_nor_removed(table):
     assert len(stored(table)) == 3
 
 
-@pytest.mark.skipif(ON_SQLITE, reason="this test starts the SQLite run")
 def test_the_contract_holds_on_sqlite():
     env = {**os.environ, "SAMPAN_TEST_DATABASE": "sqlite"}
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__,
