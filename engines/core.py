@@ -106,6 +106,10 @@ class Engine(ABC):
     # judging it with `evaluate`; 0 where random moves only blur a good heuristic.
     search_rollout_steps: int = 8
 
+    # Action types that only take back a choice of the running turn ("back"): a bot never needs
+    # them, as they lead to a position it has already weighed (bots/playout.py `bot_actions`).
+    undo_actions: frozenset[str] = frozenset()
+
     def usage(self, event: Event) -> str | None:
         """The special card, character or power `event` shows its seat using, by name, for the
         balance lab (None: the event uses none)."""

@@ -10,6 +10,7 @@ import random
 
 from engines.bots.greedy import choose_greedy
 from engines.bots.ismcts import choose_ismcts
+from engines.bots.playout import without_undo
 from engines.bots.random_bot import choose_random
 from engines.bots.search import choose_search
 from engines.core import Action, Engine, Seat
@@ -44,9 +45,10 @@ def label(strength: str) -> tuple[str, str]:
 
 
 def choose(engine: Engine, strength: str, view: dict, seat: Seat, legal_actions: list[Action], rng: random.Random) -> Action:
-    """The action the bot of `strength` picks for `seat` among `legal_actions`."""
+    """The action the bot of `strength` picks for `seat` among `legal_actions` (never an undo)."""
     if not legal_actions:
         raise ValueError(f"seat {seat} has no legal action to choose from")
+    legal_actions = without_undo(engine, legal_actions)
     if len(legal_actions) == 1:
         return legal_actions[0]
     try:

@@ -16,13 +16,16 @@ MAX_REPLY_STEPS = 12
 
 
 def choose_greedy(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action], rng: random.Random) -> Action:
-    worlds = [engine.sample(view, seat, rng) for _ in range(SAMPLES)]
-    best_value, best = float("-inf"), legal_actions[0]
-    for action in legal_actions:
-        value = sum(_value_after(engine, world, seat, action, rng) for world in worlds) + rng.random() * 1e-6
-        if value > best_value:
-            best_value, best = value, action
-    return best
+    values = action_values(engine, view, seat, legal_actions, rng, SAMPLES)
+    return legal_actions[max(range(len(legal_actions)), key=values.__getitem__)]
+
+
+def action_values(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action], rng: random.Random,
+                  samples: int) -> list[float]:
+    """Each action's summed value over `samples` imagined states (a tiny random part breaks ties)."""
+    worlds = [engine.sample(view, seat, rng) for _ in range(samples)]
+    return [sum(_value_after(engine, world, seat, action, rng) for world in worlds) + rng.random() * 1e-6
+            for action in legal_actions]
 
 
 def _value_after(engine: Engine, state, seat: Seat, action: Action, rng: random.Random) -> float:

@@ -6,7 +6,8 @@ choosing among the actions legal in that state by UCB (counting how often each w
 so that actions legal only in some worlds are judged fairly), adds one new node, plays a short
 random continuation and scores it with the engine's heuristic, then backs the scores up, each
 node judged from the side of the seat that chose its action. It stops when its time is up
-(anytime: the best action found so far is played) and plays the most visited action.
+(anytime: the best action found so far is played) and plays the most visited action. A long
+list of actions at the root is opened progressively, best first by greedy's judgement.
 
 Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE TCIAIG 2012);
 OpenSpiel's `ismcts.py` is a reference implementation of the same idea.
@@ -18,13 +19,21 @@ import math
 import random
 import time
 
-from engines.bots.playout import advance, random_step
+from engines.bots.greedy import action_values
+from engines.bots.playout import advance, bot_actions, random_step
 from engines.core import Action, Engine, Seat
 
 EXPLORATION = 0.7  # UCB's constant, for rewards in [0, 1]
 MARGIN_SCALE = 0.15  # a lead of this share of the leader's score is worth about 0.73 of a win
 TIME_BUDGET_S = 1.0
 MAX_ITERATIONS = 100_000
+# Progressive widening at the root, for long action lists: the actions are ranked once by their
+# value a move ahead (greedy's judgement over RANK_SAMPLES imagined states) and the tree may
+# try the best WIDEN_BASE + WIDEN_RATE * iterations ** WIDEN_POWER of them, so a short budget
+# is spent on the moves worth a look rather than spread thin over all of them.
+WIDEN_FROM = 12  # shorter lists are searched whole
+RANK_SAMPLES = 2
+WIDEN_BASE, WIDEN_RATE, WIDEN_POWER = 4, 1.0, 0.5
 
 
 def action_key(action: Action) -> str:
@@ -58,10 +67,16 @@ def choose_ismcts(engine: Engine, view: dict, seat: Seat, legal_actions: list[Ac
     if rollout_steps is None:
         rollout_steps = engine.search_rollout_steps
     stop_at = time.monotonic() + (TIME_BUDGET_S if budget_s is None else budget_s)
+    ranked = _ranked_keys(engine, view, seat, legal_actions, rng)
+    opened, width = None, 0
     for done in range(iterations):
         if done and time.monotonic() > stop_at:
             break
-        _iterate(engine, root, engine.sample(view, seat, rng), rng, rollout_steps)
+        if ranked and width < len(ranked):
+            wider = WIDEN_BASE + int(WIDEN_RATE * done ** WIDEN_POWER)
+            if wider > width:
+                opened, width = frozenset(ranked[:wider]), wider
+        _iterate(engine, root, engine.sample(view, seat, rng), rng, rollout_steps, opened)
     legal = {action_key(action) for action in legal_actions}
     visited = [child for key, child in root.children.items() if key in legal]
     if not visited:
@@ -69,13 +84,29 @@ def choose_ismcts(engine: Engine, view: dict, seat: Seat, legal_actions: list[Ac
     return max(visited, key=lambda child: (child.visits, child.reward)).action
 
 
-def _iterate(engine: Engine, root: Node, state, rng: random.Random, rollout_steps: int) -> None:
+def _ranked_keys(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action],
+                 rng: random.Random) -> list[str] | None:
+    """The root's actions, best first by their value a move ahead; None for a short list."""
+    if len(legal_actions) < WIDEN_FROM:
+        return None
+    values = action_values(engine, view, seat, legal_actions, rng, RANK_SAMPLES)
+    order = sorted(range(len(legal_actions)), key=values.__getitem__, reverse=True)
+    return [action_key(legal_actions[index]) for index in order]
+
+
+def _iterate(engine: Engine, root: Node, state, rng: random.Random, rollout_steps: int,
+             opened: frozenset[str] | None) -> None:
+    """One iteration; at the root only the `opened` actions may be tried (None: all)."""
     path = [root]
     node = root
     while engine.outcome(state) is None:
         actor = min(engine.to_act(state))
-        legal = engine.legal_actions(state, actor)
+        legal = bot_actions(engine, state, actor)
         keys = [action_key(action) for action in legal]
+        if node is root and opened:
+            kept = [index for index, key in enumerate(keys) if key in opened]
+            if kept:
+                legal, keys = [legal[index] for index in kept], [keys[index] for index in kept]
         for key in keys:
             child = node.children.get(key)
             if child is not None:

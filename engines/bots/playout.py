@@ -14,11 +14,24 @@ def advance(engine: Engine, state: Any, seat: Seat, action: Action, rng: random.
     return state
 
 
+def without_undo(engine: Engine, legal_actions: list[Action]) -> list[Action]:
+    """The legal actions a bot weighs: all but the engine's undo actions, which lead back to a
+    position the bot has already weighed (the list is never left empty)."""
+    undo = engine.undo_actions
+    if not undo:
+        return legal_actions
+    return [action for action in legal_actions if action["type"] not in undo] or legal_actions
+
+
+def bot_actions(engine: Engine, state: Any, seat: Seat) -> list[Action]:
+    return without_undo(engine, engine.legal_actions(state, seat))
+
+
 def random_step(engine: Engine, state: Any, rng: random.Random) -> Any:
     """Every seat to act plays one random legal action (all of them in simultaneous phases)."""
     for seat in sorted(engine.to_act(state)):
         if seat in engine.to_act(state):
-            state = advance(engine, state, seat, rng.choice(engine.legal_actions(state, seat)), rng)
+            state = advance(engine, state, seat, rng.choice(bot_actions(engine, state, seat)), rng)
     return state
 
 

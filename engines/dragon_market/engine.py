@@ -18,6 +18,7 @@ class DragonMarket(Engine):
     title = N_("Dragon Market")
     min_players = 2
     max_players = data.MAX_PLAYERS
+    undo_actions = frozenset({"back"})
 
     def setup(self, players, options, rng):
         return setup_events(players, options, rng)

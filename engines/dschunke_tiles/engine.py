@@ -78,6 +78,7 @@ class DschunkeTiles(Engine):
     # A random placement says nothing the score of the tiles laid does not (measured: with random
     # moves after each new position the tree search lost to greedy, without them it won).
     search_rollout_steps = 0
+    undo_actions = frozenset({"back"})
 
     def describe(self, event):
         return text.describe(event)

@@ -64,3 +64,71 @@ def test_the_expert_search_beats_random_play(monkeypatch):
     monkeypatch.setattr(ismcts, "MAX_ITERATIONS", 150)
     summary = tournament("dunhuang", ["expert", "random"], games=4, seed=11, budget_s=60)
     assert summary["bots"]["expert"]["wins"] == 4, summary
+
+
+def _legespiel_anchor_step():
+    """A Legespiel state where the seat to act chooses an anchor among many, or goes back."""
+    from engines import registry
+
+    engine = registry.get("dschunke_tiles")
+    state, _ = start(engine, 2, None, random.Random(3))
+    rng = random.Random(0)
+    while True:
+        seat = min(engine.to_act(state))
+        legal = engine.legal_actions(state, seat)
+        if {"type": "back"} in legal and legal[0]["type"] == "anchor":
+            return engine, state, seat, legal
+        action = rng.choice([action for action in legal if action["type"] != "back"])
+        for event in engine.decide(state, seat, action, rng):
+            state = engine.evolve(state, event)
+
+
+@pytest.mark.parametrize("strength", bots.STRENGTHS)
+def test_no_bot_takes_back_a_choice(strength, monkeypatch):
+    from engines.bots import ismcts
+
+    monkeypatch.setattr(ismcts, "MAX_ITERATIONS", 40)
+    engine, state, seat, legal = _legespiel_anchor_step()
+    view = engine.view(state, seat)
+    for number in range(3):
+        action = bots.choose(engine, strength, view, seat, legal, random.Random(number))
+        assert action in legal and action["type"] != "back"
+    # Only the undo itself left: it is still played rather than nothing.
+    assert bots.choose(engine, strength, view, seat, [{"type": "back"}], random.Random(0)) == {"type": "back"}
+
+
+def test_random_playouts_never_take_back_a_choice(monkeypatch):
+    from engines.bots.playout import random_step
+
+    engine, state, _, _ = _legespiel_anchor_step()
+    played, offered = [], 0
+    decide = engine.decide
+
+    def recording_decide(state, seat, action, rng):
+        played.append(action)
+        return decide(state, seat, action, rng)
+
+    monkeypatch.setattr(engine, "decide", recording_decide)
+    rng = random.Random(8)
+    while engine.outcome(state) is None:
+        offered += {"type": "back"} in engine.legal_actions(state, min(engine.to_act(state)))
+        state = random_step(engine, state, rng)
+    assert offered > 20  # going back was possible at many steps ...
+    assert played and {"type": "back"} not in played  # ... and never taken
+
+
+def test_the_expert_tries_only_the_best_ranked_moves_of_a_long_list_at_first():
+    from engines.bots import ismcts
+
+    engine, state, seat, legal = _legespiel_anchor_step()
+    view = engine.view(state, seat)
+    choices = [action for action in legal if action["type"] != "back"]
+    assert len(choices) >= ismcts.WIDEN_FROM
+    ranked = ismcts._ranked_keys(engine, view, seat, choices, random.Random(5))
+    assert sorted(ranked) == sorted(ismcts.action_key(action) for action in choices)
+    # With few iterations the tree's pick comes from the head of the ranking, not the whole list.
+    iterations = 9
+    width = ismcts.WIDEN_BASE + int(ismcts.WIDEN_RATE * (iterations - 1) ** ismcts.WIDEN_POWER)
+    picked = ismcts.choose_ismcts(engine, view, seat, choices, random.Random(5), budget_s=60, iterations=iterations)
+    assert ismcts.action_key(picked) in ranked[:width]
+    assert width < len(ranked)

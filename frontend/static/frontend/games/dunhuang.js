@@ -138,7 +138,7 @@ function drawTile(ctx, slot) {
   if (slot.camel) {
     card.append(
       svg("ellipse", { cx: x + 28, cy: y + layout.tileH - 22, rx: 22, ry: 13, fill: "#a0522d" }),
-      svg("text", { x: x + 28, y: y + layout.tileH - 18, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, "camel"),
+      svg("text", { x: x + 28, y: y + layout.tileH - 18, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, gettext("camel")),
     );
   }
   // The market card is part of the tile, unless it is a choice of its own (Soldier, General …).
