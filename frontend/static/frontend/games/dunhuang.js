@@ -107,9 +107,10 @@ function wrap(text, width) {
   return lines;
 }
 
-// A tile's name keeps clear of its "+N" badge: a long name (Dolmetscher) is squeezed into the room left.
-function squeezed(name, room) {
-  return name.length * 14 * 0.62 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
+// A label keeps inside its room: a long one (Dolmetscher beside the "+N" badge, "chameau" in its
+// marker) is squeezed to fit rather than run over its neighbour.
+function squeezed(label, room, fontSize = 14) {
+  return label.length * fontSize * 0.62 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
 }
 
 function drawTile(ctx, slot) {
@@ -136,9 +137,10 @@ function drawTile(ctx, slot) {
     card.append(svg("text", { x: x + layout.tileW - 8, y: y + 18, "text-anchor": "end", "font-size": 13, fill: "#a0522d", "font-weight": 700 }, `+${steps}`));
   }
   if (slot.camel) {
+    const camel = gettext("camel");
     card.append(
       svg("ellipse", { cx: x + 28, cy: y + layout.tileH - 22, rx: 22, ry: 13, fill: "#a0522d" }),
-      svg("text", { x: x + 28, y: y + layout.tileH - 18, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, gettext("camel")),
+      svg("text", { x: x + 28, y: y + layout.tileH - 18, "text-anchor": "middle", "font-size": 11, fill: "#fff", ...squeezed(camel, 38, 11) }, camel),
     );
   }
   // The market card is part of the tile, unless it is a choice of its own (Soldier, General …).
