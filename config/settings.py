@@ -245,11 +245,15 @@ AI_PACE_SECONDS = float(os.environ.get("SAMPAN_AI_PACE_SECONDS", "0" if PROFILE 
 MAX_OPEN_TABLES = int(os.environ.get("SAMPAN_MAX_OPEN_TABLES", "10"))
 MAX_RUNNING_TABLES = int(os.environ.get("SAMPAN_MAX_RUNNING_TABLES", "30"))
 MAX_BOT_TABLES = int(os.environ.get("SAMPAN_MAX_BOT_TABLES", "2"))
-# Each ASGI process reads the heads of its watched tables this often, in case a push was lost
-# (one query for all its websockets; see tables.head_watch.HeadWatch); a websocket behind its
-# head at the same seq for WS_STUCK_SECONDS has lost a push and catches up from the store.
+# Each ASGI process looks this often for websockets that may have lost a push (one query for
+# all of them; see tables.head_watch.HeadWatch): a websocket whose seq has not moved for
+# WS_STUCK_SECONDS, and whose table wrote the event after it that long ago, catches up from
+# the store.
 WS_HEAD_CHECK_SECONDS = float(os.environ.get("SAMPAN_WS_HEAD_CHECK_SECONDS", "0.5"))
 WS_STUCK_SECONDS = float(os.environ.get("SAMPAN_WS_STUCK_SECONDS", "2"))
+# A quiet websocket found level with its head is looked at again after half its quiet time, at
+# most this long after.
+WS_QUIET_CHECK_MAX_SECONDS = float(os.environ.get("SAMPAN_WS_QUIET_CHECK_MAX_SECONDS", "30"))
 # A claimed deadline is left alone by other tickers for this long.
 DEADLINE_LEASE_SECONDS = 30
 # A tick claims due rows this many at a time (few, so that the ticks of other worker processes

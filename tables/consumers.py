@@ -8,6 +8,7 @@ gap.
 import asyncio
 import logging
 import math
+import time
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
@@ -86,6 +87,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.user = self.scope.get("user")
         self.seq = 0
+        self.moved_at = time.monotonic()  # when self.seq last moved (tables.head_watch)
         self.seat = None  # known once the game has started and this viewer holds a seat
         self.viewer_key = None  # which frames of a push are this viewer's (tables.publish)
         self.sending = asyncio.Lock()  # frames of one catch-up are never interleaved with another's
@@ -132,7 +134,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         for frame in frames[-1:] if only_sync else frames:
             await self.send_json(frame)
         sync = frames[-1]
-        self.seq = sync["seq"]
+        self.seq, self.moved_at = sync["seq"], time.monotonic()
         if sync["view"] is not None:
             self.seat = sync["seat"]
         self.viewer_key = viewer_key(sync["seat"])  # the seat this user holds now, or spectators
@@ -168,7 +170,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.wording is not None:
             texts = reword(texts, *self.wording)
         await self.send(text_data="[" + ",".join(texts) + "]")
-        self.seq = message["head_seq"]
+        self.seq, self.moved_at = message["head_seq"], time.monotonic()
 
     async def _send_early(self) -> None:
         """Send the held pushes that now follow on; forget those already covered."""

@@ -45,6 +45,9 @@ class Table(models.Model):
     # seq since then is still in time: the others' moves in between were simultaneous with it.
     turn_began = models.JSONField(default=dict, blank=True)
     outcome = models.JSONField(null=True, blank=True)
+    # Moves on with every write of this row or of its seats, by triggers in the database
+    # (migration 0009): a process holding a copy of the head writes on it only while it holds.
+    version = models.BigIntegerField(default=0)
     rated = models.BooleanField(default=True)  # the result changes its players' ratings
     rated_at = models.DateTimeField(null=True, blank=True)  # when it did (tables.ratings)
     # The finished table this one replays with the same seats (one rematch per table).
@@ -68,7 +71,8 @@ class Seat(models.Model):
         HUMAN = "human"
         AI = "ai"
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    # No index of its own: unique_seat_index (table, index) serves every lookup by table.
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", db_index=False)
     index = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=8, choices=Kind.choices)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT)
@@ -109,7 +113,9 @@ class EventQuerySet(models.QuerySet):
 class Event(models.Model):
     """One event of a table's log. Append-only: database triggers refuse UPDATE and DELETE."""
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="events")
+    # No index of its own: unique_event_seq (table, seq) serves every lookup by table, and one
+    # index fewer is one write fewer per event.
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=60)
     payload = models.JSONField()  # the full event, secrets included
@@ -148,7 +154,8 @@ class Deadline(models.Model):
         AI = "ai"  # an AI turn not yet played: dispatch it again (the outbox)
         REMIND = "remind"  # a correspondence player is reminded by email
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deadlines")
+    # No index of its own: unique_deadline (table, seat, kind) serves every lookup by table.
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deadlines", db_index=False)
     seat = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=8, choices=Kind.choices)
     due_at = models.DateTimeField(db_index=True)

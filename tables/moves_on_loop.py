@@ -9,10 +9,21 @@ move is two round trips, not four.
 
 Each event loop has a small pool of connections with Django's own parameters and adapters,
 closed when the loop's last consumer leaves.
+
+A loop also holds the head of each table it has just moved (`HeldHead`: the row, its seats and
+its version). The next move there is planned on that copy and written in one round trip, BEGIN
+to COMMIT, whose first statement locks the row only if its version is still the one held, and
+whose second finds no event under the command's key; either failing aborts the transaction.
+The version moves with every write of the row or of its seats, by whomever (triggers, migration
+0009), so a copy that another process, the worker or a REST call has overtaken is never written
+on: the move is planned again from the store, as any move is without a held head. Any process
+may take a table over at any time; it pays the read once. A loop's moves at one table take
+turns, so that each finds the head the one before it left.
 """
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import functools
 import logging
@@ -24,8 +35,10 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from psycopg import AsyncClientCursor, errors, pq
 from psycopg_pool import AsyncConnectionPool
 
+from engines.core import IllegalAction
 from tables import moves, publish, store
-from tables.models import Table
+from tables.errors import Refused
+from tables.models import Event, Table
 
 log = logging.getLogger(__name__)
 POOL_SIZE = 8  # per event loop: moves of one process in flight at once
@@ -85,6 +98,11 @@ class Transaction:
             results, self.begun = results[1:], True
         return results[:-1] if commit else results
 
+    async def rollback(self) -> None:
+        """End the transaction, keeping nothing of it; the next batch begins another."""
+        await self.connection.execute("ROLLBACK")
+        self.begun = False
+
 
 async def _rows(cursor) -> list[tuple]:
     return await cursor.fetchall() if cursor.description else []
@@ -103,30 +121,151 @@ async def transaction():
                 await connection.execute("ROLLBACK")
 
 
-async def submit(table_id: int, seat: int, action, expected_seq, command_id, gate=None) -> dict:
+async def submit(table_id: int, seat: int, action, expected_seq, command_id, gate=None) -> moves.Played:
     """`moves.submit` on the running event loop: the same steps (`moves.move_steps`), their
-    batches awaited. `gate`: a check that may refuse the move (the rate limit, a round trip of
-    its own to Redis), awaited alongside the read of the head rather than before it."""
-    steps = moves.move_steps(table_id, seat, action, expected_seq, moves.player_key(seat, command_id), "player")
-    try:
-        async with transaction() as tx:
-            played = await run_steps(steps, tx, gate)
-    except errors.UniqueViolation:
-        raise moves.seq_taken(await head_seq(table_id)) from None
+    batches awaited, or one round trip on the head this loop holds. `gate`: a check that may
+    refuse the move (the rate limit, a round trip of its own to Redis), awaited alongside the
+    read of the head (or the planning on the held one) rather than before it. Returns the move
+    played; a websocket needs nothing of it (its frames come back on the table's group), so
+    what the seat is told (`Played.result`) is built only on demand."""
+    key = moves.player_key(seat, command_id)
+    async with table_turn(table_id):
+        played = await play(table_id, seat, action, expected_seq, key, gate)
     if played.after is not None and played.after.pushes:
         publish.send_on_loop(played.after.pushes)
     if played.after is not None and played.after.tasks:
         await database_sync_to_async(run_tasks)(played.after.tasks)
-    return played.result()
+    return played
 
 
-async def run_steps(steps, tx: Transaction, gate) -> moves.Played:
-    """Drive `moves.move_steps` in `tx`: BEGIN rides with the read, COMMIT with the writes."""
+async def play(table_id: int, seat: int, action, expected_seq, key: str, gate) -> moves.Played:
+    """On the held head if there is one, else (or when it fails) through the store's two round
+    trips: either way on one connection of the pool, taken once."""
+    held = held_heads().pop(table_id, None)
     try:
-        rows = await alongside(tx.run(next(steps)), gate)
+        async with transaction() as tx:
+            if held is not None:
+                played = await play_on_held(held, seat, action, expected_seq, key, gate, tx)
+                if played is not None:
+                    return played
+                gate = None  # it has passed
+            return await run_steps(moves.move_steps(table_id, seat, action, expected_seq, key, "player"), tx, gate,
+                                   table_id)
+    except errors.UniqueViolation:
+        raise moves.seq_taken(await head_seq(table_id)) from None
+
+
+_in_flight: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, collections.Counter]" = weakref.WeakKeyDictionary()
+_turns: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, asyncio.Lock]]" = weakref.WeakKeyDictionary()
+
+
+def moves_in_flight() -> "collections.Counter[int]":
+    """The tables with moves under way on this loop, and how many: their pushes are coming
+    (the head watch leaves their sockets alone meanwhile)."""
+    return _in_flight.setdefault(asyncio.get_running_loop(), collections.Counter())
+
+
+@contextlib.asynccontextmanager
+async def table_turn(table_id: int):
+    """One move of a table at a time on this loop, in the order they came: each finds the head
+    the one before it left (several seats act at once in some phases), and none holds a
+    connection while it waits for the row lock of another."""
+    moving = moves_in_flight()
+    turns = _turns.setdefault(asyncio.get_running_loop(), {})
+    moving[table_id] += 1
+    turn = turns.setdefault(table_id, asyncio.Lock())
+    try:
+        async with turn:
+            yield
+    finally:
+        moving[table_id] -= 1
+        if not moving[table_id]:
+            del moving[table_id], turns[table_id]
+
+
+@dataclass
+class HeldHead:
+    """A table's head as this loop's last move there left it: valid while its version holds."""
+
+    table: Table
+    version: int
+
+
+HELD_LIMIT = 5000  # heads held per loop (the least recently moved are let go)
+_held: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, collections.OrderedDict]" = weakref.WeakKeyDictionary()
+
+
+def held_heads() -> "collections.OrderedDict[int, HeldHead]":
+    return _held.setdefault(asyncio.get_running_loop(), collections.OrderedDict())
+
+
+def hold(table: Table, version: int) -> None:
+    heads = held_heads()
+    heads[table.pk] = HeldHead(table, version)
+    heads.move_to_end(table.pk)
+    while len(heads) > HELD_LIMIT:
+        heads.popitem(last=False)
+
+
+@functools.cache
+def held_checks() -> tuple[str, str, str]:
+    """The statements around a move on a held head: lock the row if its version still holds,
+    find no event under the command's key (each fails by dividing by zero, which aborts the
+    transaction), and read the version the move leaves."""
+    tables, events = Table._meta.db_table, Event._meta.db_table
+    return (
+        f"SELECT 1 / count(*)::int FROM (SELECT 1 FROM {tables} WHERE id = %s AND version = %s FOR UPDATE) held",
+        f"SELECT 1 / (1 - count(*))::int FROM (SELECT 1 FROM {events} WHERE table_id = %s AND command_id = %s "
+        "LIMIT 1) repeated",
+        f"SELECT version FROM {tables} WHERE id = %s",
+    )
+
+
+async def play_on_held(held: HeldHead, seat: int, action, expected_seq, key: str, gate,
+                       tx: Transaction) -> moves.Played | None:
+    """The move planned on the held head and written in one round trip; None when the head
+    has moved on elsewhere, the command was made before, or the move is refused (the refusal
+    may come from the held copy being behind): the store then decides."""
+    table = held.table
+    table.command_rows = []  # the key's absence is checked in the write
+    gated = asyncio.ensure_future(gate()) if gate is not None else None
+    try:
+        move = moves.plan_move(table, seat, action, expected_seq, key, "player")
+    except (Refused, IllegalAction):
+        move = None
+    if gated is not None:
+        await gated  # a refusal by the gate is the move's refusal
+    if move is None:
+        return None
+    lock, unrepeated, version = held_checks()
+    batch = store.Batch()
+    batch.add(lock, [table.pk, held.version])
+    batch.add(unrepeated, [table.pk, key])
+    batch.statements += move.batch.statements
+    batch.add(version, [table.pk])
+    try:
+        results = await tx.run(batch, commit=True)
+    except (errors.DivisionByZero, errors.UniqueViolation):
+        await tx.rollback()
+        return None
+    hold(table, results[-1][0][0])
+    return moves.Played(None, move, move.finish(results[2:-1]))
+
+
+async def run_steps(steps, tx: Transaction, gate, table_id: int) -> moves.Played:
+    """Drive `moves.move_steps` in `tx`: BEGIN rides with the read, COMMIT with the writes (and
+    the read of the version they leave: the loop holds the head it has written)."""
+    rows = await alongside(tx.run(next(steps)), gate)
+    try:
         writes = steps.send(rows)
-        steps.send(await tx.run(writes, commit=True))
+    except StopIteration as repeated:
+        return repeated.value
+    version = writes.add(held_checks()[2], [table_id])
+    results = await tx.run(writes, commit=True)
+    try:
+        steps.send(results)
     except StopIteration as end:
+        hold(end.value.move.table, results[version][0][0])
         return end.value
     raise RuntimeError("a move yields two batches")
 

@@ -70,6 +70,8 @@ class LoopPublisher:
                 await asyncio.wait_for(self.publish(batches), SEND_TIMEOUT)
             except Exception:  # a lost push is repaired by the consumers' head watch
                 log.exception("%d pushes failed", len(batches))
+            for _ in batches:
+                self.queue.task_done()
 
     async def publish(self, batches: list[list[tuple[str, dict]]]) -> None:
         layer = get_channel_layer()
@@ -146,6 +148,14 @@ def send_on_loop(batch: list[tuple[str, dict]]) -> None:
     if loop not in _loop_publishers:
         _loop_publishers[loop] = LoopPublisher()
     _loop_publishers[loop].put(batch)
+
+
+async def sent() -> None:
+    """Wait until every push put on this loop so far has been through Redis (a loop about to
+    close, as a test's does, lets its pushes finish rather than cutting them off)."""
+    publisher = _loop_publishers.get(asyncio.get_running_loop())
+    if publisher is not None:
+        await publisher.queue.join()
 
 
 class PublisherThread:

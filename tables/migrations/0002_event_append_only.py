@@ -27,7 +27,7 @@ def run(statements_by_vendor):
     def apply(apps, schema_editor):
         statements = statements_by_vendor.get(schema_editor.connection.vendor)
         if statements is None:
-            raise RuntimeError(f"No append-only trigger for {schema_editor.connection.vendor}.")
+            raise RuntimeError(f"No statements for {schema_editor.connection.vendor}.")
         for statement in statements:
             schema_editor.execute(statement, params=None)
 

@@ -65,6 +65,17 @@ def cpu_seconds(pid: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def rss_bytes(pid: int) -> int:
+    """Resident memory of one process, from /proc."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except (FileNotFoundError, ProcessLookupError):
+        pass
+    return 0
+
+
 def group_pids(pgid: int) -> list[int]:
     """The live processes of a process group (a prefork worker's children included)."""
     pids = []
@@ -119,6 +130,9 @@ class Process:
     def cpu_seconds(self) -> float:
         return sum(cpu_seconds(pid) for pid in group_pids(self.pid))
 
+    def rss_bytes(self) -> int:
+        return sum(rss_bytes(pid) for pid in group_pids(self.pid))
+
     def log_tail(self, lines: int = 30) -> str:
         text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
         return "\n".join(text.splitlines()[-lines:])
@@ -139,13 +153,14 @@ class Service:
 
     def __init__(self, asgi_servers: int = 2, worker: bool = True, beat: bool = True,
                  private_redis: bool = False, worker_concurrency: int = 2, env: dict | None = None,
-                 server: str = "uvicorn"):
+                 server: str = "uvicorn", worker_nice: int = 0):
         self.asgi_count = asgi_servers
         self.server = server
         self.want_worker = worker
         self.want_beat = beat
         self.private_redis = private_redis
         self.worker_concurrency = worker_concurrency
+        self.worker_nice = worker_nice  # the worker under `nice -n`: its bots yield the cores to the servers
         self.extra_env = env or {}
         self.name = f"sampan_bench_{os.getpid()}_{secrets.token_hex(3)}"
         self.log_dir = Path(tempfile.mkdtemp(prefix=f"{self.name}-"))
@@ -289,7 +304,8 @@ class Service:
 
     def start_worker(self) -> None:
         log_name = f"worker-{int(time.time() * 1000)}"
-        args = [str(BIN / "celery"), "-A", "config", "worker", "-Q", "ai,sampan", "-P", "prefork",
+        niced = ["nice", "-n", str(self.worker_nice)] if self.worker_nice else []
+        args = [*niced, str(BIN / "celery"), "-A", "config", "worker", "-Q", "ai,sampan", "-P", "prefork",
                 "-c", str(self.worker_concurrency), "-n", f"{log_name}@{self.name}", "--without-gossip",
                 "--without-mingle", "--without-heartbeat", "--loglevel", "INFO"]
         self.worker = Process(log_name, args, self.env, self.log_dir)
@@ -318,6 +334,12 @@ class Service:
         with psycopg.connect(self.database_url, autocommit=True) as connection:
             cursor = connection.execute(query, params)
             return cursor.fetchall() if cursor.description else []
+
+    def vacuum(self) -> None:
+        """VACUUM ANALYZE the service's database: this cluster runs without autovacuum, which
+        a production one has, and each run of a benchmark should start from the same footing
+        rather than from the dead rows of the runs before it."""
+        self.sql("VACUUM (ANALYZE)")
 
     def call(self, target: str, **kwargs):
         """Run `module:function(**kwargs)` in a Django process of this service; returns its JSON."""

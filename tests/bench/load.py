@@ -9,10 +9,16 @@ to the moment all four clients of its table have the first event it produced. Lo
 duplicated events are counted per client against the table's head in PostgreSQL. Each run
 records the machine's load and a baseline taken just before it (a fixed piece of Python, a
 round trip to PostgreSQL and to Redis): the machine is shared, and its speed varies from one
-minute to the next.
+minute to the next. Tables begin at points spread over their games (tests.bench.seeding's
+advance_tables), and each run starts from a vacuumed database.
+
+With --idle K, K more websockets (spectators of --idle-tables quiet tables, in client
+processes of their own) connect before each run and stay through it: the run reports the ASGI
+servers' memory before and after they connected, per idle socket, and any that closed.
 
     .venv/bin/python tests/bench/load.py --tables 50 200 1000 [--shapes closed think]
         [--duration 30] [--warmup 5] [--think 0.5] [--client-processes 2] [--asgi-servers 2]
+        [--idle 10000]
 
 Prints one JSON object per run, then a summary line.
 """
@@ -35,11 +41,25 @@ from tests.bench.load_client import client_process  # noqa: E402
 READY_SECONDS = 600
 
 
-def make_tables(count: int, players: list[dict]) -> list[int]:
-    from tests.bench.seeding import make_human_tables
+def make_tables(count: int, players: list[dict], think: float, args, advance: bool = True) -> list[int]:
+    """`count` started tables, each advanced to a random point of its game's first part: over
+    the run every N then covers about the same mix of a game's phases (at N = 50 a table
+    plays a few hundred moves in the window, at N = 1000 about ten), and a move's cost
+    depends on its phase."""
+    import random
+
+    from tests.bench.seeding import advance_tables, make_human_tables
 
     groups = [[p["username"] for p in players[4 * i:4 * i + 4]] for i in range(count)]
-    return make_human_tables("dschunke", groups)
+    tables = make_human_tables("dschunke", groups)
+    if not advance:
+        return tables
+    per_table_rate = args.expected_rate / count if not think else min(args.expected_rate / count, 1 / think)
+    in_run = per_table_rate * (args.warmup + args.duration)
+    room = max(0, int(args.game_moves - in_run))
+    rng = random.Random(count)
+    advance_tables(tables, [rng.randint(0, room) for _ in tables], seed=count)
+    return tables
 
 
 def assignments(tables: list[int], players: list[dict], ws_urls: list[str], processes: int,
@@ -57,9 +77,40 @@ def assignments(tables: list[int], players: list[dict], ws_urls: list[str], proc
     return [chunk for chunk in per_process if chunk]
 
 
-def run_shape(service: Service, tables: list[int], players: list[dict], think: float, args) -> dict:
-    before = baseline(service.database_url, service.env["REDIS_URL"])
+def idle_targets(quiet_tables: list[int], spectators: list[dict], ws_urls: list[str], count: int) -> list[dict]:
+    """`count` spectator sockets over the quiet tables, each table's on one server (as routing
+    by path puts them)."""
+    return [{"url": f"{ws_urls[t % len(ws_urls)]}/ws/tables/{t}/", "cookie": spectators[i % len(spectators)]["cookie"]}
+            for i in range(count) for t in [quiet_tables[i % len(quiet_tables)]]]
+
+
+def connect_idle(service: Service, targets: list[dict], processes: int, context) -> tuple[list, dict, object, object]:
+    """Start the idle sockets' processes and wait until they hold every socket; returns them,
+    what the ASGI servers' memory did, and the queues to stop and hear from them."""
+    from tests.bench.idle_clients import idle_process
+
+    ready, stop, results = context.Queue(), context.Queue(), context.Queue()
+    memory_before = sum(process.rss_bytes() for process in service.asgi)
+    chunks = [targets[i::processes] for i in range(processes)]
+    procs = [context.Process(target=idle_process, args=(chunk, ready, stop, results)) for chunk in chunks if chunk]
+    for proc in procs:
+        proc.start()
+    connected = sum(ready.get(timeout=READY_SECONDS) for _ in procs)
+    time.sleep(2)  # the servers settle (allocations of the last connections)
+    memory_after = sum(process.rss_bytes() for process in service.asgi)
+    memory = {"idle_sockets_connected": connected, "asgi_rss_mb_before": round(memory_before / 2**20, 1),
+              "asgi_rss_mb_after": round(memory_after / 2**20, 1),
+              "asgi_kb_per_idle_socket": round((memory_after - memory_before) / 1024 / max(1, connected), 1)}
+    return procs, memory, stop, results
+
+
+def run_shape(service: Service, tables: list[int], players: list[dict], think: float, args,
+              idle: list[dict] | None = None) -> dict:
     context = multiprocessing.get_context("spawn")
+    idle_procs, idle_report = [], {}
+    if idle:
+        idle_procs, idle_report, idle_stop, idle_results = connect_idle(service, idle, args.idle_processes, context)
+    before = baseline(service.database_url, service.env["REDIS_URL"])
     ready, go, results = context.Queue(), context.Queue(), context.Queue()
     chunks = assignments(tables, players, service.ws_urls, args.client_processes, args.placement)
     procs = [context.Process(target=client_process, args=(chunk, think, service.database_url, ready, go, results))
@@ -67,14 +118,7 @@ def run_shape(service: Service, tables: list[int], players: list[dict], think: f
     for proc in procs:
         proc.start()
     try:
-        if not all(ready.get(timeout=READY_SECONDS) for _ in procs):
-            raise RuntimeError("a client process failed to connect:\n" + service.logs())
-        start_at = time.time() + 0.5
-        timing = {"start_at": start_at, "measure_from": start_at + args.warmup,
-                  "measure_to": start_at + args.warmup + args.duration}
-        for _ in procs:
-            go.put(timing)
-        time.sleep(max(0.0, timing["measure_from"] - time.time()))
+        timing = start_clients(procs, ready, go, service, args)
         cpu_before = service.cpu_snapshot()
         profilers = start_profilers(service, args) if args.profile else []
         time.sleep(max(0.0, timing["measure_to"] - time.time()))
@@ -83,15 +127,35 @@ def run_shape(service: Service, tables: list[int], players: list[dict], think: f
         profile = read_profiles(profilers)
         parts = [results.get(timeout=READY_SECONDS) for _ in procs]
     finally:
-        for proc in procs:
-            proc.join(timeout=30)
+        for _ in idle_procs:
+            idle_stop.put(True)
+        for proc in procs + idle_procs:
+            proc.join(timeout=60)
             if proc.is_alive():
                 proc.kill()
     failures = [part["failure"] for part in parts if "failure" in part]
+    if idle_procs:
+        held = [idle_results.get(timeout=READY_SECONDS) for _ in idle_procs]
+        failures += [part["failure"] for part in held if "failure" in part]
+        idle_report["idle_closed_while_held"] = sum(part.get("closed_while_held", 0) for part in held)
     if failures:
         raise RuntimeError(f"client failures: {failures}")
     return {**report(parts, cpu_before, cpu_after, args.duration), "machine": machine, "baseline": before,
-            **profile}
+            **idle_report, **profile}
+
+
+def start_clients(procs: list, ready, go, service: Service, args) -> dict:
+    """Wait until every client process is connected, send them the run's timing, and return
+    it once the warm-up is over (the measured window opens)."""
+    if not all(ready.get(timeout=READY_SECONDS) for _ in procs):
+        raise RuntimeError("a client process failed to connect:\n" + service.logs())
+    start_at = time.time() + 0.5
+    timing = {"start_at": start_at, "measure_from": start_at + args.warmup,
+              "measure_to": start_at + args.warmup + args.duration}
+    for _ in procs:
+        go.put(timing)
+    time.sleep(max(0.0, timing["measure_from"] - time.time()))
+    return timing
 
 
 def start_profilers(service: Service, args) -> list[tuple[subprocess.Popen, Path]]:
@@ -148,7 +212,19 @@ def report(parts: list[dict], cpu_before: dict, cpu_after: dict, duration: float
         "finished_tables": sum(part["finished_tables"] for part in parts),
         "client_cpu_cores": [part["client_cpu_share"] for part in parts],
         "service_cpu_cores": service_cpu,
+        "cpu_ms_per_move": cpu_per_move(service_cpu, moves / duration),
     }
+
+
+def cpu_per_move(service_cpu: dict[str, float], moves_per_s: float) -> dict[str, float] | None:
+    """CPU milliseconds per committed move: the ASGI servers together, PostgreSQL, and all of the
+    service (with Redis, the worker and beat)."""
+    if not moves_per_s:
+        return None
+    asgi = sum(cores for name, cores in service_cpu.items() if name.startswith(("uvicorn", "daphne")))
+    postgres = sum(cores for name, cores in service_cpu.items() if name.startswith("postgres"))
+    return {name: round(1000 * cores / moves_per_s, 3)
+            for name, cores in (("asgi", asgi), ("postgres", postgres), ("service", sum(service_cpu.values())))}
 
 
 def main() -> None:
@@ -162,6 +238,14 @@ def main() -> None:
     parser.add_argument("--profile", metavar="DIR", help="py-spy each ASGI process during the window")
     parser.add_argument("--asgi-servers", type=int, default=2, help="ASGI processes (compare 1 with 2)")
     parser.add_argument("--server", choices=["uvicorn", "daphne"], default="uvicorn")
+    parser.add_argument("--game-moves", type=int, default=300,
+                        help="about a game's length in moves (Dschunke, four random players: 321)")
+    parser.add_argument("--expected-rate", type=float, default=400.0,
+                        help="moves/s the run is expected to reach, to spread the tables' starting points")
+    parser.add_argument("--idle", type=int, default=0,
+                        help="idle websockets (spectators of quiet tables) held through every run")
+    parser.add_argument("--idle-tables", type=int, default=50, help="the quiet tables the idle sockets watch")
+    parser.add_argument("--idle-processes", type=int, default=2, help="client processes holding the idle sockets")
     parser.add_argument("--placement", choices=["table", "seat"], default="table",
                         help="a table's sockets on one server (routing by path), or its seats spread")
     args = parser.parse_args()
@@ -175,15 +259,20 @@ def main() -> None:
         from tests.bench.seeding import make_players
 
         players = make_players(4 * max(args.tables))
+        idle = None
+        if args.idle:  # spectators of quiet tables, held through every run
+            quiet = make_tables(args.idle_tables, make_players(4 * args.idle_tables), 0.0, args, advance=False)
+            idle = idle_targets(quiet, players, service.ws_urls, args.idle)
         for count in args.tables:
             for shape in args.shapes:
                 began = time.time()
-                tables = make_tables(count, players)
                 think = args.think if shape == "think" else 0.0
+                tables = make_tables(count, players, think, args)
+                service.vacuum()
                 result = {"tables": count, "shape": shape, "server": args.server, "asgi_servers": args.asgi_servers,
                           "placement": args.placement, "think_s": think, "duration_s": args.duration,
                           "warmup_s": args.warmup, "setup_s": round(time.time() - began, 1),
-                          **run_shape(service, tables, players, think, args)}
+                          **run_shape(service, tables, players, think, args, idle)}
                 print(json.dumps(result), flush=True)
                 summary.append({k: result[k] for k in ("tables", "shape", "committed_moves_per_s", "latency_ms",
                                                        "lost_events", "duplicated_events", "baseline")})

@@ -75,3 +75,37 @@ def make_ai_table(game: str, owner: str, players: int = 4, strength: str = "gree
 
 def seat_users(table_id: int) -> dict[int, str]:
     return {s.index: s.user.username for s in Seat.objects.filter(table_id=table_id).select_related("user") if s.user}
+
+
+def advance_tables(table_ids: list[int], counts: list[int], seed: int = 0) -> int:
+    """Play `counts[i]` random legal moves at table `table_ids[i]` as the command path writes
+    them (tables.moves.do_play: events, head row and deadlines), each table's moves in one
+    transaction and one round trip. A load run's tables then begin at points spread over their
+    games, as a service's tables do, rather than all at the start. Returns the moves made."""
+    import random
+
+    from django.db import transaction
+
+    from engines.core import command_rng
+    from tables import moves, store
+    from tables.models import Table
+    from tables.reading import engine_of, head_state
+
+    rng, made = random.Random(seed), 0
+    for table_id, count in zip(table_ids, counts):
+        with transaction.atomic():
+            table = store.read_head(table_id)
+            engine, writes, state = engine_of(table), store.Batch(), head_state(table)
+            for step in range(count):
+                if table.status != Table.Status.RUNNING:
+                    break
+                seat = rng.choice(sorted(engine.to_act(state)))
+                action = rng.choice(engine.legal_actions(state, seat))
+                events = engine.decide(state, seat, action, command_rng(table.seed, table.head_seq))
+                move = moves.do_play(table, table.seat_rows[seat], events, engine, state, f"seed:{seat}:{step}",
+                                     "player")
+                state = move.appended.state
+                writes.statements += move.batch.statements  # the moves' writes in order, one round trip
+                made += 1
+            writes.run()
+    return made

@@ -21,6 +21,19 @@ def make_user(db):
 
 
 @pytest.fixture
+def tiny_table(make_user):
+    """A running two-seat tiny table (head seq 3, seat 0 to act)."""
+    from tables import lifecycle
+
+    alice, bob = make_user(), make_user()
+    created = lifecycle.create_table(alice, {"game": "tiny", "players": 2, "options": {}, "seats": [
+        {"kind": "me"}, {"kind": "invite", "username": bob.username}], "time_control": {"kind": "live", "seconds": 600}})
+    lifecycle.join(created.pk, bob)
+    lifecycle.start_table(created.pk, alice)
+    return created.pk
+
+
+@pytest.fixture
 def client_for():
     def client(user) -> APIClient:
         api = APIClient()

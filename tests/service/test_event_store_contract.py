@@ -13,7 +13,7 @@ from django.db import DatabaseError, connection, transaction
 
 from engines import registry
 from engines.core import fold
-from tables import lifecycle, moves, moves_on_loop
+from tables import moves, moves_on_loop
 from tables.errors import Refused
 from tables.models import Event, Table
 
@@ -33,7 +33,7 @@ def sync_writer(table_id, seat, action, expected_seq, command_id):
 def loop_writer(table_id, seat, action, expected_seq, command_id):
     async def submit():
         try:
-            return await moves_on_loop.submit(table_id, seat, action, expected_seq, command_id)
+            return (await moves_on_loop.submit(table_id, seat, action, expected_seq, command_id)).result()
         finally:
             await moves_on_loop.close_pool()
     return async_to_sync(submit)()
@@ -64,14 +64,8 @@ def write(request):
 
 
 @pytest.fixture
-def table(make_user):
-    """A running two-seat tiny table (head seq 3, seat 0 to roll)."""
-    alice, bob = make_user(), make_user()
-    created = lifecycle.create_table(alice, {"game": "tiny", "players": 2, "options": {}, "seats": [
-        {"kind": "me"}, {"kind": "invite", "username": bob.username}], "time_control": {"kind": "live", "seconds": 600}})
-    lifecycle.join(created.pk, bob)
-    lifecycle.start_table(created.pk, alice)
-    return created.pk
+def table(tiny_table):
+    return tiny_table
 
 
 def stored(table_id) -> list[tuple[int, dict]]:

@@ -1,6 +1,7 @@
 """The table websocket through channels_redis: views, redacted events by seq, actions, errors."""
 import asyncio
 import json
+import time
 
 import psycopg
 import pytest
@@ -9,7 +10,7 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.db import connection
 
-from tables import consumers, head_watch, lifecycle, moves, publish
+from tables import consumers, head_watch, lifecycle, moves, moves_on_loop, publish
 from tables.models import Event
 
 from .helpers import new_table
@@ -265,28 +266,52 @@ async def test_a_push_heard_only_here_goes_through_redis_as_a_nudge(settings):
 
 
 class WaitingConsumer:
-    """Stands in for a consumer whose push is on its way: it is behind and sends nothing."""
+    """Stands in for a consumer at seq `seq` whose seq last moved at `moved_at`: it sends nothing."""
 
-    def __init__(self, table_id: int):
-        self.table_id, self.seq, self.sending, self.caught_up = table_id, 0, asyncio.Lock(), []
+    def __init__(self, table_id: int, seq: int, moved_at: float):
+        self.table_id, self.seq, self.moved_at, self.sending, self.caught_up = (
+            table_id, seq, moved_at, asyncio.Lock(), [])
 
     async def catch_up(self, head):
         self.caught_up.append(head)
 
 
 async def test_the_head_watch_reads_the_store_only_for_a_consumer_stuck_long_enough(two_player_table, settings):
+    """Stuck: behind its head, its seq still, and the event it lacks written long enough ago
+    for its push to have come."""
     table_id, _, _ = two_player_table
-    settings.WS_STUCK_SECONDS = 0.3
+    settings.WS_STUCK_SECONDS, settings.WS_HEAD_CHECK_SECONDS = 5, 0.05
     watch = head_watch.HeadWatch()
     watch.task.cancel()  # looks by hand
-    waiting = WaitingConsumer(table_id)
-    watch.consumers.add(waiting)
+    now = time.monotonic()
+    moving = WaitingConsumer(table_id, 2, now)  # its seq just moved: its next push may be on the way
+    waiting = WaitingConsumer(table_id, 2, now - 10)  # quiet, but seq 3 was written a moment ago
+    level = WaitingConsumer(table_id, 3, now - 10)  # quiet and level with the head
+    watch.consumers.update([moving, waiting, level])
     await watch.look()
+    assert (moving.caught_up, waiting.caught_up, level.caught_up) == ([], [], [])
+    settings.WS_STUCK_SECONDS = 0.01  # now seq 3 is old enough, and the moving consumer quiet enough
+    watch.next_look.clear()
+    await asyncio.sleep(0.02)
     await watch.look()
-    assert waiting.caught_up == []  # behind, but not for long: its push may still come
-    await asyncio.sleep(0.3)
+    assert (moving.caught_up, waiting.caught_up, level.caught_up) == ([3], [3], [])
+
+
+async def test_the_head_watch_looks_at_a_quiet_consumer_less_often_the_longer_it_is_quiet(two_player_table, settings):
+    table_id, _, _ = two_player_table
+    settings.WS_STUCK_SECONDS, settings.WS_HEAD_CHECK_SECONDS, settings.WS_QUIET_CHECK_MAX_SECONDS = 0.1, 0.05, 30
+    watch = head_watch.HeadWatch()
+    watch.task.cancel()
+    now = time.monotonic()
+    recent, old = WaitingConsumer(table_id, 3, now - 1), WaitingConsumer(table_id, 3, now - 1000)
+    watch.consumers.update([recent, old])
+    assert set(watch.due(now)) == {recent, old}
     await watch.look()
-    assert waiting.caught_up == [3]
+    assert watch.due(now + 0.6) == [recent]  # quiet 1 s: looked at again after half a second
+    assert set(watch.due(now + 31)) == {recent, old}  # quiet long: after half a minute at most
+    moves_on_loop.moves_in_flight()[table_id] += 1  # a move under way here: its push is coming
+    assert watch.due(now + 31) == []
+    del moves_on_loop.moves_in_flight()[table_id]
 
 
 async def test_a_push_that_overtakes_an_earlier_one_waits_for_it(two_player_table):

@@ -1,0 +1,193 @@
+"""A move on the websocket's event loop is written on the head that loop holds from its last
+move at the table, in one round trip, only while the table's version still holds; otherwise
+it is planned again from the store (tables.moves_on_loop)."""
+import asyncio
+import random
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.db import connection
+
+from engines import registry
+from tables import moves, moves_on_loop, publish, store
+from tables.errors import Refused
+from tables.models import Event, Seat, Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def table(tiny_table):
+    return tiny_table
+
+
+@pytest.fixture
+def reads(monkeypatch):
+    """How many times a move read its head from the store."""
+    count = [0]
+    head_batch = store.head_batch
+
+    def counted(*args, **kwargs):
+        count[0] += 1
+        return head_batch(*args, **kwargs)
+
+    monkeypatch.setattr(store, "head_batch", counted)
+    return count
+
+
+def next_move(table_id: int) -> tuple[int, dict, int]:
+    """The seat to act, a legal action of it, and the head seq."""
+    head = Table.objects.get(pk=table_id)
+    engine = registry.get("tiny")
+    state = engine.load(head.snapshot)
+    seat = min(engine.to_act(state))
+    return seat, engine.legal_actions(state, seat)[0], head.head_seq
+
+
+def on_one_loop(*steps):
+    """Run `steps` (functions returning a coroutine, or plain functions) in order on one event
+    loop, as one server process does; returns what each returned (or the Refused it raised)."""
+    async def run():
+        outcomes = []
+        try:
+            for step in steps:
+                try:
+                    outcome = step()
+                    if hasattr(outcome, "__await__"):
+                        outcome = await outcome
+                    outcomes.append(outcome)
+                except Refused as refused:
+                    outcomes.append(refused)
+            return outcomes
+        finally:
+            await publish.sent()
+            await moves_on_loop.close_pool()
+    return async_to_sync(run)()
+
+
+def loop_move(table_id: int, command_id: str):
+    async def move():
+        seat, action, seq = await sync(next_move)(table_id)
+        return await moves_on_loop.submit(table_id, seat, action, seq, command_id)
+    return move
+
+
+def sync(function):
+    """`function` on a thread of its own, as another process would write (its own connection,
+    closed after)."""
+    def on_its_own_connection(*args):
+        try:
+            return function(*args)
+        finally:
+            connection.close()
+
+    async def call(*args):
+        return await asyncio.to_thread(on_its_own_connection, *args)
+    return call
+
+
+def stored_seqs(table_id: int) -> list[int]:
+    return list(Event.objects.filter(table_id=table_id).order_by("seq").values_list("seq", flat=True))
+
+
+def test_the_next_move_on_the_loop_is_written_on_the_held_head_in_one_round_trip(table, reads):
+    held = []
+    on_one_loop(loop_move(table, "a"), lambda: held.append(moves_on_loop.held_heads()[table].version),
+                loop_move(table, "b"), lambda: held.append(moves_on_loop.held_heads()[table].version))
+    assert reads[0] == 1  # the first move read its head; the second wrote on the held one
+    assert held[-1] == Table.objects.get(pk=table).version > held[0]
+    assert stored_seqs(table) == list(range(1, Table.objects.get(pk=table).head_seq + 1))
+    head = Table.objects.get(pk=table)
+    engine = registry.get("tiny")
+    events = Event.objects.filter(table_id=table).order_by("seq").values_list("payload", flat=True)
+    assert engine.dump(engine.load(head.snapshot)) == engine.dump(moves_fold(engine, events))
+
+
+def moves_fold(engine, events):
+    from engines.core import fold
+    return fold(engine, list(events))
+
+
+def two_moves_ahead(table_id: int) -> list[tuple[int, dict, int]]:
+    """The next move and the one after it, each with the head seq it is sent at."""
+    head = Table.objects.get(pk=table_id)
+    engine = registry.get("tiny")
+    state, seq, chosen = engine.load(head.snapshot), head.head_seq, []
+    for _ in range(2):
+        seat = min(engine.to_act(state))
+        action = engine.legal_actions(state, seat)[0]
+        chosen.append((seat, action, seq))
+        for event in engine.decide(state, seat, action, random.Random(0)):
+            state, seq = engine.evolve(state, event), seq + 1
+    return chosen
+
+
+def test_moves_sent_at_once_to_one_table_take_turns_on_the_held_head(table, reads):
+    """Two seats' moves arrive together (the second sent at the head the first leaves): the
+    second waits for the first and is written on the head it left, reading nothing."""
+    async def both_at_once():
+        first, second = await sync(two_moves_ahead)(table)
+        return await asyncio.gather(*(moves_on_loop.submit(table, seat, action, seq, f"at-once-{seat}")
+                                      for seat, action, seq in (first, second)))
+
+    *_, in_flight = on_one_loop(loop_move(table, "a"), both_at_once, lambda: dict(moves_on_loop.moves_in_flight()))
+    assert in_flight == {}
+    assert reads[0] == 1  # only "a" read its head
+    assert stored_seqs(table) == list(range(1, Table.objects.get(pk=table).head_seq + 1))
+    assert Event.objects.filter(table_id=table, command_id__contains=":at-once-").count() >= 2
+
+
+def test_a_head_moved_elsewhere_is_read_again_not_written_on(table, reads):
+    def move_elsewhere():  # the sync path: a REST call, a bot in the worker, the clock
+        seat, action, seq = next_move(table)
+        moves.submit(table, seat, action, seq, "elsewhere")
+
+    on_one_loop(loop_move(table, "a"), sync(move_elsewhere), loop_move(table, "b"))
+    assert reads[0] == 3  # "a", the move elsewhere, and "b": the held copy was behind, the store decided
+    assert stored_seqs(table) == list(range(1, Table.objects.get(pk=table).head_seq + 1))
+    assert Event.objects.filter(table_id=table, command_id__endswith=":b").exists()
+
+
+def test_a_seat_changed_elsewhere_moves_the_version_and_the_held_copy_is_not_trusted(table):
+    def forfeit_next_seat():
+        seat, _, _ = next_move(table)
+        Seat.objects.filter(table_id=table, index=seat).update(forfeited=True)
+
+    before = Table.objects.get(pk=table).version
+    *_, refused = on_one_loop(loop_move(table, "a"), sync(forfeit_next_seat), loop_move(table, "b"))
+    assert Table.objects.get(pk=table).version > before + 1
+    assert isinstance(refused, Refused) and refused.code == "forbidden"  # the held copy did not know
+    assert not Event.objects.filter(table_id=table, command_id__endswith=":b").exists()
+
+
+def test_a_repeated_command_on_a_held_head_that_holds_appends_nothing(table, reads):
+    """Seat 0 moves under "x" elsewhere, seat 1 on the loop (which then holds the head), and
+    seat 0 sends "x" again on the loop: the held head holds, but the key is taken."""
+    def move_elsewhere():
+        seat, action, seq = next_move(table)
+        return moves.play(table, seat, action, seq, moves.player_key(seat, "x"), "player").result()
+
+    def repeat():
+        async def move():
+            seat, action, seq = await sync(next_move)(table)
+            assert table in moves_on_loop.held_heads()
+            return await moves_on_loop.submit(table, seat, action, seq, "x")
+        return move()
+
+    first, _, again = on_one_loop(sync(move_elsewhere), loop_move(table, "b"), repeat)
+    assert again.earlier == first and again.move is None
+    assert reads[0] == 3  # "x", "b", and "x" again: the key refused the held write, the store gave the result
+    assert Event.objects.filter(table_id=table, command_id__startswith="player:0:x").count() == len(first["events"])
+    assert stored_seqs(table) == list(range(1, Table.objects.get(pk=table).head_seq + 1))
+
+
+def test_every_write_of_a_table_or_its_seats_moves_its_version(table):
+    version = Table.objects.get(pk=table).version
+    Table.objects.filter(pk=table).update(rated=False)
+    assert Table.objects.get(pk=table).version == version + 1
+    Seat.objects.filter(table_id=table, index=0).update(timeouts=1)
+    assert Table.objects.get(pk=table).version == version + 2
+    stale = Table.objects.get(pk=table)
+    stale.version = 0
+    stale.save()  # a write never takes the version back
+    assert Table.objects.get(pk=table).version == version + 3
