@@ -169,7 +169,13 @@ def _sqlite(path: Path) -> dict:
 
 
 if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"])}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Each HTTP request of an ASGI server runs its sync code on a thread of its own, and a
+        # connection kept open on that thread would outlive it until the garbage collector
+        # found it. Django's pool takes each connection back when the request ends instead.
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1, "max_size": int(os.environ.get("SAMPAN_DB_POOL_SIZE", "20")), "timeout": 10}
 elif PROFILE == "test" and os.environ.get("SAMPAN_TEST_DATABASE") == "sqlite":  # the embedded profile's store
     DATABASES = {"default": {**_sqlite(BASE_DIR / "var" / "unused.sqlite3"),
                              "TEST": {"NAME": Path(tempfile.gettempdir()) / f"sampan-test-{os.getpid()}.sqlite3"}}}

@@ -68,6 +68,16 @@ def ai_turns(service: Service, tables: list[int], window: tuple[float, float]) -
                                                    ("max", percentile(late, 1.0)))}}
 
 
+def busiest(before: dict, after: dict, seconds: float, top: int = 6) -> dict[str, dict[str, float]]:
+    """PostgreSQL's work per second over the window in the tables that did the most of it
+    (rows read by scans and fetched by index, rows written)."""
+    rates = {name: {key: round((value - before.get(name, {}).get(key, 0)) / seconds, 1) for key, value in counters.items()}
+             for name, counters in after.items()}
+    work = {name: rate["seq_tup_read"] + rate["idx_tup_fetch"] + rate["n_tup_ins"] + rate["n_tup_upd"] + rate["n_tup_del"]
+            for name, rate in rates.items()}
+    return {name: rates[name] for name in sorted(work, key=work.get, reverse=True)[:top] if work[name] > 0}
+
+
 def run(service: Service, people: list[int], people_players: list[dict], bots: list[int], bot_players: list[dict],
         args) -> dict:
     """The people's tables (all four seats) and the bot tables' seat 0, in client processes of
@@ -86,12 +96,12 @@ def run(service: Service, people: list[int], people_players: list[dict], bots: l
         proc.start()
     try:
         timing = start_clients(procs, ready, go, service, args)
-        cpu_before = service.cpu_snapshot()
+        cpu_before, tables_before = service.cpu_snapshot(), service.table_activity()
         started = time.time()
         start_tables(bots, bot_players)
         burst_start_s = time.time() - started
         time.sleep(max(0.0, timing["measure_to"] - time.time()))
-        cpu_after = service.cpu_snapshot()
+        cpu_after, tables_after = service.cpu_snapshot(), service.table_activity()
         machine = machine_load()
         people_parts = [people_results.get(timeout=READY_SECONDS) for _ in people_chunks]
         bot_parts = [bot_results.get(timeout=READY_SECONDS) for chunk in bot_chunks if chunk]
@@ -106,7 +116,8 @@ def run(service: Service, people: list[int], people_players: list[dict], bots: l
     people_report = report(people_parts, cpu_before, cpu_after, args.duration)
     result = {"people": {k: people_report[k] for k in ("committed_moves_per_s", "latency_ms", "lost_events",
                                                        "duplicated_events", "errors", "disconnects")},
-              "service_cpu_cores": people_report["service_cpu_cores"], "machine": machine, "baseline": before}
+              "service_cpu_cores": people_report["service_cpu_cores"], "machine": machine, "baseline": before,
+              "postgres_per_s": busiest(tables_before, tables_after, args.duration)}
     if bots:
         bot_report = report(bot_parts, cpu_before, cpu_after, args.duration)
         result["bot_tables"] = {"seat0_moves_per_s": bot_report["committed_moves_per_s"],

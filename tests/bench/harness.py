@@ -341,6 +341,13 @@ class Service:
         rather than from the dead rows of the runs before it."""
         self.sql("VACUUM (ANALYZE)")
 
+    def table_activity(self) -> dict[str, dict[str, int]]:
+        """PostgreSQL's counters of each of the service's tables so far (scans, rows read and
+        written): the difference over a window shows where the database's work went."""
+        columns = ("seq_scan", "seq_tup_read", "idx_scan", "idx_tup_fetch", "n_tup_ins", "n_tup_upd", "n_tup_del")
+        rows = self.sql(f"SELECT relname, {', '.join(f'coalesce({c}, 0)' for c in columns)} FROM pg_stat_user_tables")
+        return {name: dict(zip(columns, values)) for name, *values in rows}
+
     def call(self, target: str, **kwargs):
         """Run `module:function(**kwargs)` in a Django process of this service; returns its JSON."""
         done = subprocess.run([PYTHON, "-m", "tests.bench.django_call", target, json.dumps(kwargs)], cwd=ROOT,
