@@ -10,8 +10,8 @@ move is two round trips, not four.
 Each event loop has a small pool of connections with Django's own parameters and adapters,
 closed when the loop's last consumer leaves.
 
-A loop also holds the head of each table it has just moved (`HeldHead`: the row, its seats and
-its version). The next move there is planned on that copy and written in one round trip, BEGIN
+A loop also holds the head of each table it has just moved (the row with its seats, and the
+version the move left). The next move there is planned on that copy and written in one round trip, BEGIN
 to COMMIT, whose first statement locks the row only if its version is still the one held, and
 whose second finds no event under the command's key; either failing aborts the transaction.
 The version moves with every write of the row or of its seats, by whomever (triggers, migration
@@ -183,25 +183,19 @@ async def table_turn(table_id: int):
             del moving[table_id], turns[table_id]
 
 
-@dataclass
-class HeldHead:
-    """A table's head as this loop's last move there left it: valid while its version holds."""
-
-    table: Table
-    version: int
-
-
 HELD_LIMIT = 5000  # heads held per loop (the least recently moved are let go)
 _held: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, collections.OrderedDict]" = weakref.WeakKeyDictionary()
 
 
-def held_heads() -> "collections.OrderedDict[int, HeldHead]":
+def held_heads() -> "collections.OrderedDict[int, Table]":
+    """Each table's head as this loop's last move there left it: valid while its version holds."""
     return _held.setdefault(asyncio.get_running_loop(), collections.OrderedDict())
 
 
 def hold(table: Table, version: int) -> None:
+    table.version = version
     heads = held_heads()
-    heads[table.pk] = HeldHead(table, version)
+    heads[table.pk] = table
     heads.move_to_end(table.pk)
     while len(heads) > HELD_LIMIT:
         heads.popitem(last=False)
@@ -221,12 +215,11 @@ def held_checks() -> tuple[str, str, str]:
     )
 
 
-async def play_on_held(held: HeldHead, seat: int, action, expected_seq, key: str, gate,
+async def play_on_held(table: Table, seat: int, action, expected_seq, key: str, gate,
                        tx: Transaction) -> moves.Played | None:
     """The move planned on the held head and written in one round trip; None when the head
     has moved on elsewhere, the command was made before, or the move is refused (the refusal
     may come from the held copy being behind): the store then decides."""
-    table = held.table
     table.command_rows = []  # the key's absence is checked in the write
     gated = asyncio.ensure_future(gate()) if gate is not None else None
     try:
@@ -239,7 +232,7 @@ async def play_on_held(held: HeldHead, seat: int, action, expected_seq, key: str
         return None
     lock, unrepeated, version = held_checks()
     batch = store.Batch()
-    batch.add(lock, [table.pk, held.version])
+    batch.add(lock, [table.pk, table.version])
     batch.add(unrepeated, [table.pk, key])
     batch.statements += move.batch.statements
     batch.add(version, [table.pk])
