@@ -240,6 +240,11 @@ CELERY_BEAT_SCHEDULE = {
     "resolve-deadlines": {"task": "ai_workers.tasks.resolve_deadlines", "schedule": 1.0},
 }
 CELERY_TASK_IGNORE_RESULT = True
+# Celery's Django fixup closes every database connection, and in a prefork worker Django's pool
+# with it, before and after each task unless this is set (celery/celery#10554): each AI turn
+# then opened two new PostgreSQL backends. With it they are closed every this many tasks only;
+# between, the connection goes back to the pool after each task (config.celery).
+CELERY_DB_REUSE_MAX = 1000
 
 # ----------------------------------------------------------------------------- game service
 

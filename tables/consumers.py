@@ -34,9 +34,9 @@ def error_frame(code: str, detail: str, command_id=None) -> dict:
     return {"type": "error", "code": code, "detail": detail, "command_id": command_id}
 
 
-def frames_after(table_id: int, user, after: int, seat: int | None = None) -> tuple[list[dict], tuple] | None:
-    """The event frames after seq `after` and a sync frame, for `user` (None: no such table),
-    and what rewording pushes takes: the table's engine and seat names.
+def frames_after(table_id: int, user, after: int | None, seat: int | None = None) -> tuple[list[dict], tuple] | None:
+    """The event frames after seq `after` (none for None) and a sync frame, for `user` (None: no
+    such table), and what rewording pushes takes: the table's engine and seat names.
 
     `seat`: the user's seat when already known (seats do not change once a game has started).
     """
@@ -45,7 +45,8 @@ def frames_after(table_id: int, user, after: int, seat: int | None = None) -> tu
         return None
     if seat is None:
         seat = seat_of(table, user)
-    events = redacted_events(table, seat, after, table.head_seq) if table.snapshot is not None else []
+    reads_events = after is not None and table.snapshot is not None
+    events = redacted_events(table, seat, after, table.head_seq) if reads_events else []
     frames = [{"type": "event", "seq": e["seq"], "seat": e["seat"], "by": e["by"], "event": e["event"], "text": e["text"]}
               for e in events]
     return frames + [sync_frame(table, seat)], (engine_of(table), seat_names(table))
@@ -97,7 +98,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         listen_here(group_name(self.table_id), self)
-        if not await self.send_frames_after(0, only_sync=True):
+        if not await self.send_frames_after(None):  # the client asks for the log it lacks
             await self.send_json(error_frame("not_found", _("There is no such table.")))
             await self.close(code=4404)
             return
@@ -108,10 +109,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await unwatch(self)
         await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
 
-    async def send_frames_after(self, after: int, only_sync: bool = False) -> bool:
-        """Send the events after `after` (the client's own choice) and a sync frame."""
+    async def send_frames_after(self, after: int | None) -> bool:
+        """Send the events after `after` (the client's own choice; None: none) and a sync frame."""
         async with self.sending:
-            return await self._send_frames(after, only_sync)
+            return await self._send_frames(after)
 
     async def catch_up(self, head: int | None = None) -> None:
         """Send what this viewer has not been sent yet, then a sync frame.
@@ -124,14 +125,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             if head is None or head > self.seq:
                 await self._send_frames(self.seq)
 
-    async def _send_frames(self, after: int, only_sync: bool = False) -> bool:
+    async def _send_frames(self, after: int | None) -> bool:
         """The caller holds `self.sending`."""
         found = await database_sync_to_async(frames_after)(self.table_id, self.user, after, self.seat)
         if found is None:
             return False
         frames, wording = found
         self.wording = None if self.language == settings.LANGUAGE_CODE else wording
-        for frame in frames[-1:] if only_sync else frames:
+        for frame in frames:
             await self.send_json(frame)
         sync = frames[-1]
         self.seq, self.moved_at = sync["seq"], time.monotonic()

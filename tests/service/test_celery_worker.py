@@ -36,7 +36,7 @@ def celery_worker(tmp_path):
     }
     log = open(tmp_path / "worker.log", "w")
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", QUEUE, "--pool=solo",
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", QUEUE, "--pool=prefork", "--concurrency=1",
          "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"test-{os.getpid()}@%h",
          "--loglevel=WARNING"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -83,6 +83,33 @@ def test_an_all_ai_dschunke_table_plays_to_the_end_through_a_worker(make_user, c
     _, setup = start(engine, 4, stored.options, command_rng(stored.seed, 0))  # the revealed seed
     assert events[: len(setup)] == setup
     print(f"worker played {stored.head_seq} events in {time.monotonic() - started:.1f}s")
+
+
+def backends_started() -> int:
+    """How many PostgreSQL sessions this database has had (pg_stat_database, PostgreSQL 14+)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_clear_snapshot()")
+        cursor.execute("SELECT sessions FROM pg_stat_database WHERE datname = current_database()")
+        return cursor.fetchone()[0]
+
+
+@override_settings(AI_DISPATCH="celery", AI_QUEUE=QUEUE)
+def test_the_worker_keeps_its_database_connection_from_turn_to_turn(make_user, client_for, celery_worker):
+    """Celery's Django fixup closed the connection and Django's pool around every task
+    (celery/celery#10554), so each AI turn paid for new PostgreSQL backends, most of what the
+    database spent on a bot's move. The worker now keeps one from turn to turn."""
+    client = client_for(make_user())
+    table = new_table(client, game="dschunke", players=4, seats=[{"kind": "ai", "strength": "random"}] * 4)
+    before = backends_started()
+    client.post(f"/api/tables/{table['id']}/start/")
+
+    def bot_turns() -> int:
+        assert celery_worker.poll() is None, celery_worker.log_path.read_text()
+        ticker.tick(linger=0.0, budget=1.0)
+        return Event.objects.filter(table_id=table["id"], command_id__startswith="bot:").values("command_id").distinct().count()
+
+    assert wait_for(lambda: bot_turns() >= 40, timeout=120)
+    assert backends_started() - before <= 4  # the worker's own, and its pool's
 
 
 def test_thinking_bots_wait_on_a_queue_of_their_own(make_user, client_for, settings):

@@ -63,6 +63,24 @@ async def test_players_and_spectators_get_their_own_view(two_player_table):
         await client.disconnect()
 
 
+async def test_connecting_reads_no_event_of_the_log(two_player_table, monkeypatch):
+    """A new socket gets the sync frame alone; the client asks for the log it lacks (resync), so
+    a crowd connecting to a long game reads no event rows."""
+    table_id, (alice, _), _ = two_player_table
+
+    def no_event_reads(*args):
+        raise AssertionError("connecting read the table's events")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(consumers, "redacted_events", no_event_reads)
+        player, hello = await connect(table_id, alice)
+        assert hello["type"] == "sync" and hello["seq"] == 3
+    await player.send_json_to({"type": "resync", "after": 0})
+    frames = await frames_until_sync(player)
+    assert [frame["seq"] for frame in frames] == [1, 2, 3, 3]
+    await player.disconnect()
+
+
 async def test_an_action_is_pushed_to_every_viewer_with_its_seq(two_player_table):
     table_id, (alice, bob), eve = two_player_table
     player, hello = await connect(table_id, alice)
