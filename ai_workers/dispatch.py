@@ -2,10 +2,13 @@
 
 "celery": a task on an AI queue: settings.AI_SEARCH_QUEUE for the bots that think for a time
 budget (search, expert), settings.AI_QUEUE for the quick ones, so that tables of thinking bots
-never hold up the quick turns of other tables (each queue has workers of its own).
+never hold up the quick turns of other tables (each queue has workers of its own). A quick
+bot's turn made due by another AI turn is played next by the same task: a table's bots move
+one after another without a trip through the broker and the queue.
 "inline": run in this process right after the commit.
-Both go through a JSON round trip so that the arguments stay broker-safe. Inline turns are
-queued and drained by the outermost call, so a chain of AI moves is a loop, not a recursion.
+Both go through a JSON round trip so that the arguments stay broker-safe. Turns played in a
+row are queued and drained by the outermost call, so a chain of AI moves is a loop, not a
+recursion.
 """
 import json
 import logging
@@ -20,36 +23,44 @@ log = logging.getLogger(__name__)
 _inline = threading.local()
 
 
-def send_ai_turn(table_id: int, seat: int, expected_seq: int) -> None:
+def send_ai_turn(table_id: int, seat: int, expected_seq: int, strength: str) -> None:
+    """Ask for the move of the bot of `strength` at `seat` (the strength chooses the queue)."""
     args = json.loads(json.dumps([table_id, seat, expected_seq]))
-    if settings.AI_DISPATCH == "celery":
+    if settings.AI_DISPATCH == "celery" and (strength in SEARCHING or not playing_turns()):
         from ai_workers.tasks import ai_turn
 
-        ai_turn.apply_async(args, queue=queue_for(table_id, seat))
+        ai_turn.apply_async(args, queue=queue_for(strength))
     else:
-        run_inline(args)
+        play_in_a_row(args)
 
 
-def queue_for(table_id: int, seat: int) -> str:
-    from tables.models import Seat
-
-    strength = Seat.objects.get(table_id=table_id, index=seat).bot_strength
+def queue_for(strength: str) -> str:
     return settings.AI_SEARCH_QUEUE if strength in SEARCHING else settings.AI_QUEUE
 
 
-def run_inline(args: list) -> None:
+def playing_turns() -> bool:
+    """Whether this thread is playing AI turns now (a worker's task, or an inline chain)."""
+    return getattr(_inline, "pending", None) is not None
+
+
+def play_in_a_row(args: list) -> bool | None:
+    """Play the turn of `args` and the turns it makes due here, one after another. Returns
+    whether that turn was played (None: queued behind the turn being played)."""
     from ai_workers.turns import play_turn
 
-    pending = getattr(_inline, "pending", None)
-    if pending is not None:
-        pending.append(args)
-        return
+    if playing_turns():
+        _inline.pending.append(args)
+        return None
     _inline.pending = deque([args])
+    played = []
     try:
         while _inline.pending:
+            turn = _inline.pending.popleft()
             try:
-                play_turn(*_inline.pending.popleft())
+                played.append(play_turn(*turn))
             except Exception:  # the deadline outbox sends a failed turn again
-                log.exception("inline AI turn %s failed", args)
+                log.exception("AI turn %s failed", turn)
+                played.append(False)
     finally:
         _inline.pending = None
+    return played[0]

@@ -1,14 +1,14 @@
 """Celery tasks. Both are idempotent: a stale or repeated delivery changes nothing."""
 from celery import shared_task
 
-from ai_workers import ticker
-from ai_workers.turns import play_turn
+from ai_workers import dispatch, ticker
 
 
 @shared_task(acks_late=True, time_limit=120, soft_time_limit=100, ignore_result=True)
 def ai_turn(table_id: int, seat: int, expected_seq: int) -> bool:
-    """An AI seat's move at `expected_seq` (routed to the "ai" queue)."""
-    return play_turn(table_id, seat, expected_seq)
+    """An AI seat's move at `expected_seq` (routed to its queue by the bot's strength), and the
+    quick bots' turns it makes due at its table."""
+    return dispatch.play_in_a_row([table_id, seat, expected_seq])
 
 
 @shared_task(time_limit=50, ignore_result=True)

@@ -11,9 +11,9 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from ai_workers import dispatch
-from ai_workers.turns import play_turn_at
+from ai_workers.turns import play_turn
 from tables import deadlines, notices, ratings
-from tables.models import Deadline
+from tables.models import Deadline, Seat
 
 log = logging.getLogger(__name__)
 
@@ -32,10 +32,11 @@ def resolve(row: Deadline, tables: dict | None = None) -> None:
     if not deadlines.is_current(row, table):
         return
     if row.kind == Deadline.Kind.MOVE:
-        play_turn_at(table, row.seat, actor="timeout")
+        play_turn(row.table_id, row.seat, row.expected_seq, actor="timeout")
     elif row.kind == Deadline.Kind.AI:
         deadlines.release(row, due_in=settings.AI_REDISPATCH_SECONDS)
-        dispatch.send_ai_turn(row.table_id, row.seat, row.expected_seq)
+        strength = Seat.objects.get(table_id=row.table_id, index=row.seat).bot_strength
+        dispatch.send_ai_turn(row.table_id, row.seat, row.expected_seq, strength)
     else:
         notices.send_reminder(row.table_id, row.seat)
         deadlines.done(row)

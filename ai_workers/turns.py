@@ -6,9 +6,10 @@ from django.conf import settings
 
 from engines import bots
 from engines.core import bot_rng
-from tables import moves
+from tables import moves, store
 from tables.errors import Refused
-from tables.models import Seat, Table
+from tables.heads import seats_of
+from tables.models import Table
 from tables.reading import engine_of, head_state
 
 log = logging.getLogger(__name__)
@@ -20,27 +21,21 @@ MOVED_ON = {"stale_seq", "not_bot_seat", "not_idle", "game_over", "not_found"}
 def play_turn(table_id: int, seat: int, expected_seq: int, actor: str = "bot") -> bool:
     """Play `seat`'s move at `expected_seq` (actor "bot" for AI seats, "timeout" for idle ones).
 
-    Returns False, changing nothing, when the table has moved on.
+    The head is read once, without a lock (a bot may think for a second), and the move written
+    on it while it holds (`moves.submit_for`). Returns False, changing nothing, when the table
+    has moved on.
     """
-    table = Table.objects.filter(pk=table_id, status=Table.Status.RUNNING, head_seq=expected_seq).first()
-    if table is None:
-        return False
-    return play_turn_at(table, seat, actor)
-
-
-def play_turn_at(table: Table, seat: int, actor: str) -> bool:
-    """Play `seat`'s move on `table` as read at its head (maybe stale: the command path refuses
-    a move whose head has moved on, and the command id makes a repeat change nothing)."""
-    if seat not in table.to_act:
+    table = store.read_head(table_id, lock=False)
+    running = table is not None and table.status == Table.Status.RUNNING
+    if not running or table.head_seq != expected_seq or seat not in table.to_act:
         return False
     engine = engine_of(table)
     state = head_state(table)
-    seq = table.head_seq
-    rng = bot_rng(table.seed, seat, seq)
+    rng = bot_rng(table.seed, seat, table.head_seq)
     view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
     action = bots.choose(engine, bot_for(table, seat, actor), view, seat, legal, rng)
     try:
-        moves.submit_for(table.pk, seat, action, seq, actor)
+        moves.submit_for(table, seat, action, actor)
     except Refused as refusal:
         if refusal.code not in MOVED_ON:
             raise
@@ -53,4 +48,4 @@ def bot_for(table: Table, seat: int, actor: str) -> str:
     at the seat's strength."""
     if actor == "timeout":
         return settings.TIMEOUT_BOT
-    return Seat.objects.get(table=table, index=seat).bot_strength
+    return seats_of(table)[seat].bot_strength

@@ -75,10 +75,10 @@ class AfterCommit:
             transaction.on_commit(task, robust=True)
 
 
-def send_ai_turn(table_id: int, seat: int, expected_seq: int) -> None:
+def send_ai_turn(table_id: int, seat: int, expected_seq: int, strength: str) -> None:
     """Ask for a bot's move by name (settings.AI_TURN_SENDER): the command path never imports the
     workers that play it."""
-    import_string(settings.AI_TURN_SENDER)(table_id, seat, expected_seq)
+    import_string(settings.AI_TURN_SENDER)(table_id, seat, expected_seq, strength)
 
 
 @dataclass
@@ -96,7 +96,8 @@ class HeadMove:
     def finish(self, results: list[list[tuple]]) -> AfterCommit:
         table, seats, after = self.table, seats_of(self.table), AfterCommit()
         if table.status == Table.Status.RUNNING:
-            after.tasks += [functools.partial(send_ai_turn, table.pk, index, table.head_seq) for index in table.to_act
+            after.tasks += [functools.partial(send_ai_turn, table.pk, index, table.head_seq, seats[index].bot_strength)
+                            for index in table.to_act
                             if seats[index].bot_plays and not deadlines.ticker_plays(seats, index)]
         if table.status == Table.Status.RUNNING:
             after.tasks += notices.turn_notices(table, self.schedule.new_turns)

@@ -5,10 +5,11 @@ tables.moves_on_loop on the websocket's event loop.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
 from engines.core import Engine, IllegalAction, check_seat, command_rng
@@ -22,7 +23,7 @@ from tables.heads import (
     head_moved,
     seats_of,
 )
-from tables.models import Seat, Table
+from tables.models import Event, Seat, Table
 from tables.reading import engine_of, event_frame, head_state, names_of
 
 ACTORS = ("player", "bot", "timeout")
@@ -199,11 +200,71 @@ def submit(table_id: int, seat: int, action: Any, expected_seq: Any, command_id:
     return play(table_id, seat, action, expected_seq, player_key(seat, command_id), "player").result()
 
 
-def submit_for(table_id: int, seat: int, action: Any, expected_seq: int, actor: str) -> None:
-    """A move the server makes for `seat` (actor "bot" or "timeout"), keyed by the head it was
-    chosen at, so that a repeat of it changes nothing."""
+def submit_for(table: Table, seat: int, action: Any, actor: str) -> None:
+    """A move the server makes for `seat` (actor "bot" or "timeout") on `table`, the head it was
+    chosen at (`store.read_head` without a lock), keyed by that head, so that a repeat of it
+    changes nothing. Written on that head in one round trip while it still holds, else played
+    from the store."""
     assert actor in ACTORS and actor != "player"
-    play(table_id, seat, action, expected_seq, command_key(actor, seat, str(expected_seq)), actor)
+    expected_seq = table.head_seq  # planning on `table` moves it on
+    key = command_key(actor, seat, str(expected_seq))
+    if not play_on_head(table, seat, action, expected_seq, key, actor):
+        play(table.pk, seat, action, expected_seq, key, actor)
+
+
+@functools.cache
+def head_checks() -> tuple[str, str, str]:
+    """The statements around a move planned on a head read earlier: lock the row if its version
+    is still the one read, find no event under the command's key (each fails by dividing by
+    zero, which aborts the transaction), and read the version the move leaves."""
+    tables, events = Table._meta.db_table, Event._meta.db_table
+    return (
+        f"SELECT 1 / count(*)::int FROM (SELECT 1 FROM {tables} WHERE id = %s AND version = %s FOR UPDATE) held",
+        f"SELECT 1 / (1 - count(*))::int FROM (SELECT 1 FROM {events} WHERE table_id = %s AND command_id = %s "
+        "LIMIT 1) repeated",
+        f"SELECT version FROM {tables} WHERE id = %s",
+    )
+
+
+def written_on_head(table: Table, move: HeadMove, key: str) -> store.Batch:
+    """`move`'s writes, planned on `table` as read earlier (with its `version`), behind the checks
+    that make them hold only on that head (`head_checks`). The move's own results are those
+    between the two checks and the version read at the end."""
+    lock, unrepeated, version = head_checks()
+    batch = store.Batch()
+    batch.add(lock, [table.pk, table.version])
+    batch.add(unrepeated, [table.pk, key])
+    batch.statements += move.batch.statements
+    batch.add(version, [table.pk])
+    return batch
+
+
+def plan_on_head(table: Table, seat: int, action: Any, expected_seq: Any, key: str, actor: str) -> HeadMove | None:
+    """The move planned on `table`, a head read earlier; None when it is refused there (the copy
+    may be behind the store, which then decides)."""
+    table.command_rows = []  # the key's absence is checked in the write
+    try:
+        return plan_move(table, seat, action, expected_seq, key, actor)
+    except (Refused, IllegalAction):
+        return None
+
+
+def play_on_head(table: Table, seat: int, action: Any, expected_seq: int, key: str, actor: str) -> bool:
+    """A server's move on `table` (read without a lock, with its seats) in one round trip, BEGIN
+    to COMMIT, outside Django's transactions; False, writing nothing, when the head has moved on,
+    the command was made before, the move is refused on that copy, or the database (SQLite)
+    or an enclosing transaction cannot take it."""
+    if connection.vendor != "postgresql" or not connection.get_autocommit():
+        return False
+    move = plan_on_head(table, seat, action, expected_seq, key, actor)
+    if move is None:
+        return False
+    try:
+        results = written_on_head(table, move, key).run_in_one_transaction()
+    except (DataError, IntegrityError):  # a check divided by zero, or a unique key caught a writer
+        return False
+    move.finish(results[2:-1]).on_commit()  # in autocommit: at once
+    return True
 
 
 def play(table_id: int, seat: int, action: Any, expected_seq: Any, key: str, actor: str) -> Played:

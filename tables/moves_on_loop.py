@@ -35,10 +35,8 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from psycopg import AsyncClientCursor, errors, pq
 from psycopg_pool import AsyncConnectionPool
 
-from engines.core import IllegalAction
 from tables import moves, publish, store
-from tables.errors import Refused
-from tables.models import Event, Table
+from tables.models import Table
 
 log = logging.getLogger(__name__)
 POOL_SIZE = 8  # per event loop: moves of one process in flight at once
@@ -201,41 +199,18 @@ def hold(table: Table, version: int) -> None:
         heads.popitem(last=False)
 
 
-@functools.cache
-def held_checks() -> tuple[str, str, str]:
-    """The statements around a move on a held head: lock the row if its version still holds,
-    find no event under the command's key (each fails by dividing by zero, which aborts the
-    transaction), and read the version the move leaves."""
-    tables, events = Table._meta.db_table, Event._meta.db_table
-    return (
-        f"SELECT 1 / count(*)::int FROM (SELECT 1 FROM {tables} WHERE id = %s AND version = %s FOR UPDATE) held",
-        f"SELECT 1 / (1 - count(*))::int FROM (SELECT 1 FROM {events} WHERE table_id = %s AND command_id = %s "
-        "LIMIT 1) repeated",
-        f"SELECT version FROM {tables} WHERE id = %s",
-    )
-
-
 async def play_on_held(table: Table, seat: int, action, expected_seq, key: str, gate,
                        tx: Transaction) -> moves.Played | None:
     """The move planned on the held head and written in one round trip; None when the head
     has moved on elsewhere, the command was made before, or the move is refused (the refusal
     may come from the held copy being behind): the store then decides."""
-    table.command_rows = []  # the key's absence is checked in the write
     gated = asyncio.ensure_future(gate()) if gate is not None else None
-    try:
-        move = moves.plan_move(table, seat, action, expected_seq, key, "player")
-    except (Refused, IllegalAction):
-        move = None
+    move = moves.plan_on_head(table, seat, action, expected_seq, key, "player")
     if gated is not None:
         await gated  # a refusal by the gate is the move's refusal
     if move is None:
         return None
-    lock, unrepeated, version = held_checks()
-    batch = store.Batch()
-    batch.add(lock, [table.pk, table.version])
-    batch.add(unrepeated, [table.pk, key])
-    batch.statements += move.batch.statements
-    batch.add(version, [table.pk])
+    batch = moves.written_on_head(table, move, key)
     try:
         results = await tx.run(batch, commit=True)
     except (errors.DivisionByZero, errors.UniqueViolation):
@@ -253,7 +228,7 @@ async def run_steps(steps, tx: Transaction, gate, table_id: int) -> moves.Played
         writes = steps.send(rows)
     except StopIteration as repeated:
         return repeated.value
-    version = writes.add(held_checks()[2], [table_id])
+    version = writes.add(moves.head_checks()[2], [table_id])
     results = await tx.run(writes, commit=True)
     try:
         steps.send(results)

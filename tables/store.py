@@ -10,13 +10,14 @@ JSON for PostgreSQL is encoded by orjson).
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 from django.contrib.auth import get_user_model
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 from django.db.models import JSONField, Model
 from psycopg.types.json import Jsonb
 
@@ -47,10 +48,26 @@ class Batch:
             if connection.vendor != "postgresql":
                 return [self._one(cursor, sql, params) for sql, params in self.statements]
             cursor.execute(*self.joined())
-            results = [self._rows(cursor)]
-            while cursor.nextset():
-                results.append(self._rows(cursor))
-            return results
+            return self._all_rows(cursor)
+
+    def run_in_one_transaction(self) -> list[list[tuple]]:
+        """Run the statements from BEGIN to COMMIT in one round trip (PostgreSQL, outside Django's
+        transactions); the rows each returned. When one fails the transaction is rolled back
+        and the error raised."""
+        with connection.cursor() as cursor:
+            try:
+                cursor.execute(*self.joined("BEGIN", "COMMIT"))
+            except DatabaseError:
+                with contextlib.suppress(DatabaseError):  # a broken connection: Django drops it
+                    cursor.execute("ROLLBACK")
+                raise
+            return self._all_rows(cursor)[1:-1]
+
+    def _all_rows(self, cursor) -> list[list[tuple]]:
+        results = [self._rows(cursor)]
+        while cursor.nextset():
+            results.append(self._rows(cursor))
+        return results
 
     def _one(self, cursor, sql: str, params: list) -> list[tuple]:
         cursor.execute(sql, params)
@@ -154,6 +171,7 @@ class HeadQueries:
     seat_fields: tuple
     event_fields: tuple
     table_sql: str
+    lock: str
     seats_sql: str
     events_sql: str
 
@@ -170,7 +188,8 @@ def head_queries(alias: str) -> HeadQueries:
     quote = db.ops.quote_name
     return HeadQueries(
         table_fields, seat_fields, event_fields,
-        f"SELECT {select_sql(table_fields, 't')} FROM {Table._meta.db_table} t WHERE t.id = %s{lock}",
+        f"SELECT {select_sql(table_fields, 't')} FROM {Table._meta.db_table} t WHERE t.id = %s",
+        lock,
         f"SELECT {select_sql(seat_fields, 's')}, u.{quote(username.column)} "
         f"FROM {Seat._meta.db_table} s LEFT JOIN {user_model._meta.db_table} u ON u.id = s.user_id "
         f"WHERE s.table_id = %s ORDER BY s.{quote('index')}",
@@ -179,18 +198,18 @@ def head_queries(alias: str) -> HeadQueries:
     )
 
 
-def read_head(table_id: int, command_id: str | None = None) -> Table | None:
-    """The table's row, locked until the transaction ends, with its seats (and their players'
-    names) in `seat_rows` and, given a command id, the events already appended under it in
-    `command_rows`: one round trip where the ORM takes three and builds whole users."""
-    return head_from_rows(head_batch(table_id, command_id).run())
+def read_head(table_id: int, command_id: str | None = None, lock: bool = True) -> Table | None:
+    """The table's row (with `lock`, locked until the transaction ends) with its seats (and their
+    players' names) in `seat_rows` and, given a command id, the events already appended under it
+    in `command_rows`: one round trip where the ORM takes three and builds whole users."""
+    return head_from_rows(head_batch(table_id, command_id, lock).run())
 
 
-def head_batch(table_id: int, command_id: str | None = None) -> Batch:
+def head_batch(table_id: int, command_id: str | None = None, lock: bool = True) -> Batch:
     """The reads of `read_head`."""
     queries = head_queries(DEFAULT_DB_ALIAS)
     batch = Batch()
-    batch.add(queries.table_sql, [table_id])
+    batch.add(queries.table_sql + (queries.lock if lock else ""), [table_id])
     batch.add(queries.seats_sql, [table_id])
     if command_id is not None:
         batch.add(queries.events_sql, [table_id, command_id])

@@ -2,7 +2,9 @@
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from ai_workers import ticker
@@ -10,8 +12,9 @@ from ai_workers.tasks import ai_turn
 from ai_workers.turns import play_turn
 from engines import registry
 from engines.core import command_rng, fold, start
-from tables import lifecycle
-from tables.models import Deadline, Event, Table
+from tables import lifecycle, moves, store
+from tables.errors import Refused
+from tables.models import Deadline, Event, Seat, Table
 
 from .helpers import act, new_table
 
@@ -145,3 +148,55 @@ def test_a_thinking_bot_plays_off_the_request_path_where_ai_turns_run_in_process
     assert time.monotonic() - began < 0.5 + 1.0  # the budget, and the command's own time
     bot_move = Event.objects.get(table=head, seq=5)
     assert bot_move.seat == 1 and bot_move.command_id == "bot:1:4"
+
+
+DUE_TURNS: list[tuple] = []
+
+
+def record_turn(*args) -> None:
+    """settings.AI_TURN_SENDER for the tests below: the due turns are kept, not played."""
+    DUE_TURNS.append(args)
+
+
+@pytest.fixture
+def bot_to_act(make_user, client_for, settings):
+    """A running tiny table whose seat 0, a random bot, is to act; its turn is held back."""
+    settings.AI_TURN_SENDER = f"{__name__}.record_turn"
+    DUE_TURNS.clear()
+    client = client_for(make_user())
+    table = new_table(client, seats=[{"kind": "ai", "strength": "random"}, {"kind": "me"}])
+    client.post(f"/api/tables/{table['id']}/start/")
+    assert DUE_TURNS == [(table["id"], 0, 3, "random")]  # the strength picks the worker's queue
+    return table["id"]
+
+
+def test_a_bots_turn_reads_the_head_once_and_writes_in_one_round_trip(bot_to_act):
+    with CaptureQueriesContext(connection) as queries:
+        assert play_turn(bot_to_act, 0, 3) is True
+    read, write = [query["sql"] for query in queries.captured_queries]
+    assert "FOR UPDATE" not in read and "tables_seat" in read  # the head with its seats, not locked
+    assert write.startswith("BEGIN") and write.endswith("COMMIT") and "version = " in write
+    assert Event.objects.get(table_id=bot_to_act, seq=4).command_id == "bot:0:3"
+
+
+def test_a_bots_move_on_a_head_changed_since_it_was_read_is_played_from_the_store(bot_to_act):
+    head, same_head = store.read_head(bot_to_act, lock=False), store.read_head(bot_to_act, lock=False)
+    engine = registry.get("tiny")
+    action = engine.legal_actions(engine.load(head.snapshot), 0)[0]
+    Seat.objects.filter(table_id=bot_to_act, index=1).update(timeouts=1)  # moves the version, not the head
+    moves.submit_for(head, 0, action, "bot")
+    assert Event.objects.get(table_id=bot_to_act, seq=4).command_id == "bot:0:3"
+    seq = Table.objects.get(pk=bot_to_act).head_seq
+    moves.submit_for(same_head, 0, action, "bot")  # a repeat (a task delivered twice): nothing is written
+    assert Event.objects.filter(table_id=bot_to_act).count() == seq == Table.objects.get(pk=bot_to_act).head_seq
+
+
+def test_a_bots_move_on_a_head_moved_on_since_is_refused(bot_to_act):
+    head = store.read_head(bot_to_act, lock=False)
+    engine = registry.get("tiny")
+    action = engine.legal_actions(engine.load(head.snapshot), 0)[0]
+    assert play_turn(bot_to_act, 0, 3) is True  # the same turn, played by another worker meanwhile
+    seq = Table.objects.get(pk=bot_to_act).head_seq
+    with pytest.raises(Refused) as refused:
+        moves.submit_for(head, 0, action, "timeout")
+    assert refused.value.code == "stale_seq" and Table.objects.get(pk=bot_to_act).head_seq == seq

@@ -12,9 +12,9 @@ from django.test import override_settings
 from ai_workers import ticker
 from engines import registry
 from engines.core import command_rng, fold, start
-from tables.models import Event, Table
+from tables.models import Event, Seat, Table
 
-from .helpers import new_table
+from .helpers import act, new_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[2]
@@ -127,9 +127,35 @@ def test_thinking_bots_wait_on_a_queue_of_their_own(make_user, client_for, setti
     table = new_table(client, game="dunhuang", players=4, seats=seats)
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
     try:
-        for seat in range(4):
-            dispatch.send_ai_turn(table["id"], seat, 1)
+        for seat in Seat.objects.filter(table_id=table["id"]):
+            dispatch.send_ai_turn(table["id"], seat.index, 1, seat.bot_strength)
         # A person's seat is played by the default bot (greedy) when it stands in: quick.
         assert (broker.llen(quick), broker.llen(thinking)) == (2, 2)
     finally:
         broker.delete(quick, thinking)
+
+
+def test_a_tables_quick_bots_move_one_after_another_in_one_task(make_user, client_for, settings):
+    """The first bot's turn goes through the broker; the quick bots' turns it makes due at its
+    table are played by the same task, not queued behind other tables' turns."""
+    import redis
+
+    from ai_workers.tasks import ai_turn
+
+    queue = f"{QUEUE}-row"
+    settings.AI_DISPATCH, settings.AI_QUEUE = "celery", queue
+    client = client_for(make_user())
+    table = new_table(client, players=4, seats=[{"kind": "me"}] + [{"kind": "ai", "strength": "random"}] * 3)
+    client.post(f"/api/tables/{table['id']}/start/")
+    view = client.get(f"/api/tables/{table['id']}/view/").json()
+    card = view["view"]["players"][0]["hand"][0]
+    assert act(client, table["id"], {"type": "play", "card": card}, view["seq"], "row-1").status_code == 200
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    try:
+        assert broker.llen(queue) == 1  # seat 1's turn
+        assert ai_turn(table["id"], 1, view["seq"] + 1) is True  # as the worker runs it
+        movers = list(Event.objects.filter(table_id=table["id"], seq__gt=view["seq"]).values_list("seat", flat=True))
+        assert movers == [0, 1, 2, 3] and Table.objects.get(pk=table["id"]).to_act == [0]
+        assert broker.llen(queue) == 1  # nothing more went through the broker
+    finally:
+        broker.delete(queue)
