@@ -52,12 +52,12 @@ def celery_worker(tmp_path):
     log.close()
 
 
-def wait_for(condition, timeout: float) -> bool:
+def wait_for(condition, timeout: float, interval: float = 0.25) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if condition():
             return True
-        time.sleep(0.25)
+        time.sleep(interval)
     return False
 
 
@@ -73,7 +73,7 @@ def test_an_all_ai_dschunke_table_plays_to_the_end_through_a_worker(make_user, c
         ticker.tick(linger=0.0, budget=1.0)  # beat's job: a table of bots alone moves when its rows fall due
         return Table.objects.get(pk=table["id"]).status == Table.Status.FINISHED
 
-    assert wait_for(finished, timeout=150)
+    assert wait_for(finished, timeout=150, interval=0.02)  # each tick sends the table's next turn
     stored = Table.objects.get(pk=table["id"])
     events = list(Event.objects.filter(table=stored).order_by("seq").values_list("payload", flat=True))
     engine = registry.get("dschunke")
@@ -108,7 +108,7 @@ def test_the_worker_keeps_its_database_connection_from_turn_to_turn(make_user, c
         ticker.tick(linger=0.0, budget=1.0)
         return Event.objects.filter(table_id=table["id"], command_id__startswith="bot:").values("command_id").distinct().count()
 
-    assert wait_for(lambda: bot_turns() >= 40, timeout=120)
+    assert wait_for(lambda: bot_turns() >= 40, timeout=120, interval=0.02)
     assert backends_started() - before <= 4  # the worker's own, and its pool's
 
 
