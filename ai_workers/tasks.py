@@ -1,5 +1,8 @@
 """Celery tasks. Both are idempotent: a stale or repeated delivery changes nothing."""
+import time
+
 from celery import shared_task
+from django.conf import settings
 
 from ai_workers import dispatch, ticker
 
@@ -8,7 +11,11 @@ from ai_workers import dispatch, ticker
 def ai_turn(table_id: int, seat: int, expected_seq: int) -> bool:
     """An AI seat's move at `expected_seq` (routed to its queue by the bot's strength), and the
     quick bots' turns it makes due at its table."""
-    return dispatch.play_in_a_row([table_id, seat, expected_seq])
+    began = time.monotonic()
+    played = dispatch.play_in_a_row([table_id, seat, expected_seq])
+    if played and settings.AI_TASKS_PER_SECOND:  # the worker's budget; a stale re-send spends none
+        time.sleep(max(0.0, began + 1 / settings.AI_TASKS_PER_SECOND - time.monotonic()))
+    return played
 
 
 @shared_task(time_limit=50, ignore_result=True)

@@ -235,6 +235,11 @@ AI_SEARCH_QUEUE = os.environ.get("SAMPAN_AI_SEARCH_QUEUE", "ai_search")
 # What a command calls, by name, when a bot is to move (tables never import the workers).
 AI_TURN_SENDER = "ai_workers.dispatch.send_ai_turn"
 CELERY_TASK_ROUTES = {"ai_workers.tasks.ai_turn": {"queue": AI_QUEUE}}
+# The most AI tasks a worker process plays a second (none when 0). A task plays a table's bots
+# one after another. Under a burst of bot tables their turns then wait in the broker instead of
+# taking the cores from people's moves at other tables. Celery's own rate_limit would count the
+# outbox's stale re-sends too, and hold every waiting task in the worker's memory.
+AI_TASKS_PER_SECOND = float(os.environ.get("SAMPAN_AI_TASKS_PER_SECOND") or 0)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_BEAT_SCHEDULE = {
     "resolve-deadlines": {"task": "ai_workers.tasks.resolve_deadlines", "schedule": 1.0},

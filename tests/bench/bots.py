@@ -10,7 +10,7 @@ committed per second in the window, and their lateness: from the commit of the e
 made a bot's turn due to the commit of the bot's move (p50/p99).
 
     .venv/bin/python tests/bench/bots.py --bot-tables 50 200 [--people 50] [--strength greedy]
-        [--duration 30] [--warmup 5] [--think 0.5] [--worker-nice 10]
+        [--duration 30] [--warmup 5] [--think 0.5] [--worker-nice 10] [--ai-tasks-per-second 3]
 
 Prints one JSON object per N, then a summary line.
 """
@@ -140,11 +140,13 @@ def main() -> None:
     parser.add_argument("--expected-rate", type=float, default=400.0)
     parser.add_argument("--worker-nice", type=int, default=0, help="run the Celery worker under nice -n K")
     parser.add_argument("--worker-concurrency", type=int, default=2)
+    parser.add_argument("--ai-tasks-per-second", type=float, default=0.0,
+                        help="a worker process's AI task budget (SAMPAN_AI_TASKS_PER_SECOND; 0: none)")
     args = parser.parse_args()
 
     summary = []
-    with Service(env={"SAMPAN_ACTION_RATE": "1000/s"}, worker_nice=args.worker_nice,
-                 worker_concurrency=args.worker_concurrency) as service:
+    env = {"SAMPAN_ACTION_RATE": "1000/s", "SAMPAN_AI_TASKS_PER_SECOND": str(args.ai_tasks_per_second)}
+    with Service(env=env, worker_nice=args.worker_nice, worker_concurrency=args.worker_concurrency) as service:
         service.use_django_here()
         from tests.bench.seeding import make_players
 
@@ -160,10 +162,12 @@ def main() -> None:
                                                                    bot_players, args)
             result = {"bot_tables": count, "people_tables": args.people, "strength": args.strength,
                       "worker_nice": args.worker_nice, "worker_concurrency": args.worker_concurrency,
+                      "ai_tasks_per_second": args.ai_tasks_per_second,
                       "think_s": args.think, "duration_s": args.duration, **runs}
             print(json.dumps(result), flush=True)
             alone, burst = runs["alone"]["people"], runs["with_burst"]["people"]
-            summary.append({"bot_tables": count, "worker_nice": args.worker_nice, "people_latency_ms_alone": alone["latency_ms"],
+            summary.append({"bot_tables": count, "worker_nice": args.worker_nice, "ai_tasks_per_second": args.ai_tasks_per_second,
+                            "people_latency_ms_alone": alone["latency_ms"],
                             "people_latency_ms_with_burst": burst["latency_ms"],
                             **{k: runs["with_burst"]["bot_tables"][k] for k in ("ai_turns_per_s", "ai_lateness_ms")}})
     print(json.dumps({"summary": summary}), flush=True)

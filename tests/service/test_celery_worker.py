@@ -24,32 +24,49 @@ ROOT = Path(__file__).resolve().parents[2]
 QUEUE = f"ai-test-{os.getpid()}"
 
 
-@pytest.fixture
-def celery_worker(tmp_path):
-    """A worker on this run's AI queue, using the test database."""
+def start_worker(log_path: Path, **settings_env: str) -> subprocess.Popen:
+    """A worker on this run's AI queue, using the test database (`settings_env`: more SAMPAN_ settings)."""
     env = {
         **os.environ,
         "SAMPAN_AI_QUEUE": QUEUE,
         "SAMPAN_PROFILE": "test",
         "SAMPAN_AI_DISPATCH": "celery",
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{connection.settings_dict['NAME']}",
+        **settings_env,
     }
-    log = open(tmp_path / "worker.log", "w")
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", QUEUE, "--pool=prefork", "--concurrency=1",
-         "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"test-{os.getpid()}@%h",
-         "--loglevel=WARNING"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    worker.log_path = tmp_path / "worker.log"
-    yield worker
+    with open(log_path, "w") as log:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", QUEUE, "--pool=prefork",
+             "--concurrency=1", "--without-gossip", "--without-mingle", "--without-heartbeat",
+             "-n", f"test-{os.getpid()}@%h", "--loglevel=WARNING"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+    worker.log_path = log_path
+    return worker
+
+
+def stop_worker(worker: subprocess.Popen) -> None:
     worker.terminate()
     try:
         worker.wait(timeout=20)
     except subprocess.TimeoutExpired:
         worker.kill()
         worker.wait()
-    log.close()
+
+
+@pytest.fixture
+def celery_worker(tmp_path):
+    worker = start_worker(tmp_path / "worker.log")
+    yield worker
+    stop_worker(worker)
+
+
+@pytest.fixture
+def budgeted_worker(tmp_path):
+    """A worker that plays at most two AI tasks a second."""
+    worker = start_worker(tmp_path / "worker.log", SAMPAN_AI_TASKS_PER_SECOND="2")
+    yield worker
+    stop_worker(worker)
 
 
 def wait_for(condition, timeout: float, interval: float = 0.25) -> bool:
@@ -135,6 +152,17 @@ def test_thinking_bots_wait_on_a_queue_of_their_own(make_user, client_for, setti
         broker.delete(quick, thinking)
 
 
+def a_human_move_before_three_bots(client) -> tuple[dict, dict]:
+    """A started table of the client's seat 0 and three random bots, once seat 0 has played a
+    card: the table, and the view that card was played on (the bots' turn is now due)."""
+    table = new_table(client, players=4, seats=[{"kind": "me"}] + [{"kind": "ai", "strength": "random"}] * 3)
+    client.post(f"/api/tables/{table['id']}/start/")
+    view = client.get(f"/api/tables/{table['id']}/view/").json()
+    card = view["view"]["players"][0]["hand"][0]
+    assert act(client, table["id"], {"type": "play", "card": card}, view["seq"], "first").status_code == 200
+    return table, view
+
+
 def test_a_tables_quick_bots_move_one_after_another_in_one_task(make_user, client_for, settings):
     """The first bot's turn goes through the broker; the quick bots' turns it makes due at its
     table are played by the same task, not queued behind other tables' turns."""
@@ -144,12 +172,7 @@ def test_a_tables_quick_bots_move_one_after_another_in_one_task(make_user, clien
 
     queue = f"{QUEUE}-row"
     settings.AI_DISPATCH, settings.AI_QUEUE = "celery", queue
-    client = client_for(make_user())
-    table = new_table(client, players=4, seats=[{"kind": "me"}] + [{"kind": "ai", "strength": "random"}] * 3)
-    client.post(f"/api/tables/{table['id']}/start/")
-    view = client.get(f"/api/tables/{table['id']}/view/").json()
-    card = view["view"]["players"][0]["hand"][0]
-    assert act(client, table["id"], {"type": "play", "card": card}, view["seq"], "row-1").status_code == 200
+    table, view = a_human_move_before_three_bots(client_for(make_user()))
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
     try:
         assert broker.llen(queue) == 1  # seat 1's turn
@@ -159,3 +182,45 @@ def test_a_tables_quick_bots_move_one_after_another_in_one_task(make_user, clien
         assert broker.llen(queue) == 1  # nothing more went through the broker
     finally:
         broker.delete(queue)
+
+
+@override_settings(AI_DISPATCH="celery", AI_QUEUE=QUEUE)
+def test_a_worker_plays_no_more_ai_tasks_a_second_than_its_budget(make_user, client_for, budgeted_worker):
+    """Issue 21, item 4: under SAMPAN_AI_TASKS_PER_SECOND a burst of bot tables waits in the queue
+    rather than taking the cores from people's moves. Each table's bots move in tasks of their
+    own, so the tables' first bot moves are at least half a second apart."""
+    client = client_for(make_user())
+    seats = [{"kind": "me"}] + [{"kind": "ai", "strength": "random"}] * 3
+    tables = [new_table(client, game="dschunke", players=4, seats=seats)["id"] for _ in range(6)]
+    for table_id in tables:
+        client.post(f"/api/tables/{table_id}/start/")
+        while (view := client.get(f"/api/tables/{table_id}/view/").json())["legal_actions"]:  # seat 0's turn
+            assert act(client, table_id, view["legal_actions"][0], view["seq"], f"seq-{view['seq']}").status_code == 200
+
+    def bots_done() -> bool:
+        assert budgeted_worker.poll() is None, budgeted_worker.log_path.read_text()
+        return all(to_act == [0] for to_act in Table.objects.filter(pk__in=tables).values_list("to_act", flat=True))
+
+    assert wait_for(bots_done, timeout=60, interval=0.05)
+    first_bot_moves = sorted(
+        Event.objects.filter(table_id=table_id, seat__gt=0).order_by("seq").values_list("created_at", flat=True)[0]
+        for table_id in tables)
+    assert (first_bot_moves[-1] - first_bot_moves[0]).total_seconds() >= 0.9 * (len(tables) - 1) / 2
+
+
+def test_a_stale_resend_spends_none_of_the_budget(make_user, client_for, settings):
+    """The outbox sends a turn again while its first task may still wait in the queue: the
+    task that finds the turn played already returns at once, so re-sends never eat the budget."""
+    import redis
+
+    from ai_workers.tasks import ai_turn
+
+    settings.AI_DISPATCH, settings.AI_QUEUE, settings.AI_TASKS_PER_SECOND = "celery", f"{QUEUE}-budget", 4
+    table, view = a_human_move_before_three_bots(client_for(make_user()))
+    redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(settings.AI_QUEUE)  # the worker's copy, run here
+    began = time.monotonic()
+    assert ai_turn(table["id"], 1, view["seq"] + 1) is True
+    assert time.monotonic() - began >= 0.25
+    began = time.monotonic()
+    assert ai_turn(table["id"], 1, view["seq"] + 1) is False
+    assert time.monotonic() - began < 0.25
