@@ -166,8 +166,8 @@ def main() -> None:
                       "think_s": args.think, "duration_s": args.duration, **runs}
             print(json.dumps(result), flush=True)
             alone, burst = runs["alone"]["people"], runs["with_burst"]["people"]
-            summary.append({"bot_tables": count, "worker_nice": args.worker_nice, "ai_tasks_per_second": args.ai_tasks_per_second,
-                            "people_latency_ms_alone": alone["latency_ms"],
+            summary.append({"bot_tables": count, "worker_nice": args.worker_nice,
+                            "ai_tasks_per_second": args.ai_tasks_per_second, "people_latency_ms_alone": alone["latency_ms"],
                             "people_latency_ms_with_burst": burst["latency_ms"],
                             **{k: runs["with_burst"]["bot_tables"][k] for k in ("ai_turns_per_s", "ai_lateness_ms")}})
     print(json.dumps({"summary": summary}), flush=True)
