@@ -88,6 +88,7 @@ def test_the_lobby_follows_the_service_and_shows_a_waiting_move_in_the_tab(new_p
     start_if_waiting(device)
     device.wait_for_function(WAITING)
     lobby.locator(f"#list-my_turn li[data-table='{mine}']").wait_for(timeout=12000)
+    lobby.locator(f"#list-mine li[data-table='{mine}']").wait_for(timeout=12000)  # each list is fetched on its own
     assert lobby.locator(f"#list-mine li[data-table='{mine}']").count() == 1
     assert lobby.title().startswith("(1) ") and favicon(lobby) == "icon-turn.svg"
 
