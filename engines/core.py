@@ -105,9 +105,9 @@ class Engine(ABC):
     # How many random moves the tree search (bots/ismcts.py) plays past a new position before
     # judging it with `evaluate`; 0 where random moves only blur a good heuristic.
     search_rollout_steps: int = 8
-    # Imagined visits the tree search gives each action of a long list at the root, worth its
-    # rank by greedy's judgement (bots/ismcts.py); 0: the ranking only orders the widening.
-    search_prior_visits: int = 0
+    # True where a turn is many small moves by one seat, whose worth shows only with the moves
+    # that follow: the expert then plans whole turns (bots/planner.py) instead of growing a tree.
+    plans_turns: bool = False
 
     # Action types that only take back a choice of the running turn ("back"): a bot never needs
     # them, as they lead to a position it has already weighed (bots/playout.py `bot_actions`).

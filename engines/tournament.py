@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Iterable
 
 from engines import registry
-from engines.bots import ismcts
+from engines.bots import expert
 from engines.simulate import play_game
 
 Z95 = 1.959964
@@ -38,7 +38,7 @@ def seating(lineup: list[str], number: int) -> list[str]:
 
 
 def _set_budget(seconds: float) -> None:
-    ismcts.TIME_BUDGET_S = seconds
+    expert.TIME_BUDGET_S = seconds
 
 
 def _one_game(game: str, lineup: list[str], number: int, seed: int, options: dict | None) -> dict:
@@ -49,7 +49,7 @@ def _one_game(game: str, lineup: list[str], number: int, seed: int, options: dic
 
 
 def play_games(game: str, lineup: list[str], games: int, seed: int, options: dict | None = None,
-               jobs: int = 1, budget_s: float = ismcts.TIME_BUDGET_S) -> Iterable[dict]:
+               jobs: int = 1, budget_s: float = expert.TIME_BUDGET_S) -> Iterable[dict]:
     """The games' results, as they finish (in any order when `jobs` > 1)."""
     if jobs <= 1:
         _set_budget(budget_s)
@@ -100,7 +100,7 @@ def summarise(game: str, lineup: list[str], results: list[dict], seconds: float,
 
 
 def tournament(game: str, lineup: list[str], games: int, seed: int = 1, options: dict | None = None,
-               jobs: int = 1, budget_s: float = ismcts.TIME_BUDGET_S, progress=None) -> dict:
+               jobs: int = 1, budget_s: float = expert.TIME_BUDGET_S, progress=None) -> dict:
     started = time.perf_counter()
     results = []
     for result in play_games(game, lineup, games, seed, options, jobs, budget_s):

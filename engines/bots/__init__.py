@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
+from engines.bots.expert import choose_expert
 from engines.bots.greedy import choose_greedy
-from engines.bots.ismcts import choose_ismcts
 from engines.bots.playout import without_undo
 from engines.bots.random_bot import choose_random
 from engines.bots.search import choose_search
@@ -20,7 +20,7 @@ BOTS = {
     "random": choose_random,
     "greedy": choose_greedy,
     "search": choose_search,
-    "expert": choose_ismcts,
+    "expert": choose_expert,
 }
 STRENGTHS = tuple(BOTS)
 # The bots that think for a time budget (about a second a move) rather than at once.
@@ -33,8 +33,8 @@ LABELS = {
     "search": (N_("Strong"), N_("Plays out many imagined games from each move (Monte Carlo search over deals of the "
                                 "hidden cards), about a second a move.")),
     "expert": (N_("Expert"), N_("Grows a search tree over many imagined deals of the hidden cards, answering each "
-                                "player's best replies (information-set Monte Carlo tree search), about a second a "
-                                "move.")),
+                                "player's best replies (information-set Monte Carlo tree search), or plans its whole "
+                                "turn where a turn is many small moves, about a second a move.")),
 }
 
 

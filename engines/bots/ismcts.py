@@ -25,14 +25,11 @@ from engines.core import Action, Engine, Seat
 
 EXPLORATION = 0.7  # UCB's constant, for rewards in [0, 1]
 MARGIN_SCALE = 0.15  # a lead of this share of the leader's score is worth about 0.73 of a win
-TIME_BUDGET_S = 1.0
 MAX_ITERATIONS = 100_000
 # Progressive widening at the root, for long action lists: the actions are ranked once by their
 # value a move ahead (greedy's judgement over RANK_SAMPLES imagined states) and the tree may
 # try the best WIDEN_BASE + WIDEN_RATE * iterations ** WIDEN_POWER of them, so a short budget
-# is spent on the moves worth a look rather than spread thin over all of them. An engine may also
-# seed each ranked action with `search_prior_visits` imagined visits worth its rank (the best
-# 1, the worst 0), so that the tree starts from greedy's order and leaves it only on evidence.
+# is spent on the moves worth a look rather than spread thin over all of them.
 WIDEN_FROM = 12  # shorter lists are searched whole
 RANK_SAMPLES = 2
 WIDEN_BASE, WIDEN_RATE, WIDEN_POWER = 4, 1.0, 0.5
@@ -58,20 +55,17 @@ class Node:
 
 
 def choose_ismcts(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action], rng: random.Random,
-                  budget_s: float | None = None, iterations: int | None = None,
-                  rollout_steps: int | None = None) -> Action:
-    """`budget_s` and `iterations` bound the thinking, whichever ends first (TIME_BUDGET_S and
-    MAX_ITERATIONS unless given; a run may set those); `rollout_steps`: random moves before
-    judging a new position (the engine's own unless given)."""
+                  budget_s: float, iterations: int | None = None, rollout_steps: int | None = None) -> Action:
+    """`budget_s` seconds and `iterations` (MAX_ITERATIONS unless given) bound the thinking,
+    whichever ends first; `rollout_steps`: random moves before judging a new position (the
+    engine's own unless given)."""
     root = Node()
     if iterations is None:
         iterations = MAX_ITERATIONS
     if rollout_steps is None:
         rollout_steps = engine.search_rollout_steps
-    stop_at = time.monotonic() + (TIME_BUDGET_S if budget_s is None else budget_s)
+    stop_at = time.monotonic() + budget_s
     ranked = _ranked_keys(engine, view, seat, legal_actions, rng)
-    if ranked and engine.search_prior_visits:
-        _seed_priors(root, seat, legal_actions, ranked, engine.search_prior_visits)
     opened, width = None, 0
     for done in range(iterations):
         if done and time.monotonic() > stop_at:
@@ -96,14 +90,6 @@ def _ranked_keys(engine: Engine, view: dict, seat: Seat, legal_actions: list[Act
     values = action_values(engine, view, seat, legal_actions, rng, RANK_SAMPLES)
     order = sorted(range(len(legal_actions)), key=values.__getitem__, reverse=True)
     return [action_key(legal_actions[index]) for index in order]
-
-
-def _seed_priors(root: Node, seat: Seat, legal_actions: list[Action], ranked: list[str], visits: int) -> None:
-    by_key = {action_key(action): action for action in legal_actions}
-    for rank, key in enumerate(ranked):
-        child = root.children[key] = Node(seat, by_key[key])
-        child.visits = child.available = visits
-        child.reward = visits * (1 - rank / (len(ranked) - 1))
 
 
 def _iterate(engine: Engine, root: Node, state, rng: random.Random, rollout_steps: int,

@@ -19,10 +19,8 @@ class DragonMarket(Engine):
     min_players = 2
     max_players = data.MAX_PLAYERS
     undo_actions = frozenset({"back"})
-    # A turn is many one-MP moves whose worth the route heuristic sees a move ahead. At 0.1 s a
-    # move the search alone won 2 of 10 four-player games against greedy; started from greedy's
-    # order it won 14 of 56 (the even share) and 7 of 10 at two players.
-    search_prior_visits = 3
+    # A turn is six to ten one-MP moves: a boat is slid so that a later step reaches a good.
+    plans_turns = True
 
     def setup(self, players, options, rng):
         return setup_events(players, options, rng)

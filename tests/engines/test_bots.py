@@ -132,23 +132,3 @@ def test_the_expert_tries_only_the_best_ranked_moves_of_a_long_list_at_first():
     picked = ismcts.choose_ismcts(engine, view, seat, choices, random.Random(5), budget_s=60, iterations=iterations)
     assert ismcts.action_key(picked) in ranked[:width]
     assert width < len(ranked)
-
-
-def test_where_an_engine_seeds_priors_the_expert_starts_from_greedys_order():
-    from engines import registry
-    from engines.bots import ismcts
-    from engines.bots.playout import advance, bot_actions
-
-    engine = registry.get("dragon_market")
-    assert engine.search_prior_visits > 0
-    state, _ = start(engine, 2, None, random.Random(4))
-    rng = random.Random(0)
-    while len(bot_actions(engine, state, min(engine.to_act(state)))) < ismcts.WIDEN_FROM:
-        seat = min(engine.to_act(state))
-        state = advance(engine, state, seat, rng.choice(bot_actions(engine, state, seat)), rng)
-    seat = min(engine.to_act(state))
-    view, choices = engine.view(state, seat), bot_actions(engine, state, seat)
-    ranked = ismcts._ranked_keys(engine, view, seat, choices, random.Random(5))
-    # One real visit cannot outweigh the imagined ones: the pick is greedy's first.
-    picked = ismcts.choose_ismcts(engine, view, seat, choices, random.Random(5), budget_s=60, iterations=1)
-    assert ismcts.action_key(picked) == ranked[0]

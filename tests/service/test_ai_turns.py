@@ -129,9 +129,9 @@ def test_a_thinking_bot_plays_off_the_request_path_where_ai_turns_run_in_process
     the deadline ticker (a thread of its own in the embedded server) plays its turn, within its budget."""
     import time
 
-    from engines.bots import ismcts
+    from engines.bots import expert
 
-    monkeypatch.setattr(ismcts, "TIME_BUDGET_S", 0.5)
+    monkeypatch.setattr(expert, "TIME_BUDGET_S", 0.5)
     client = client_for(make_user())
     table = new_table(client, seats=[{"kind": "me"}, {"kind": "ai", "strength": "expert"}])
     client.post(f"/api/tables/{table['id']}/start/")

@@ -1,0 +1,109 @@
+"""Whole-turn planning, for games whose turn is many small moves by one seat.
+
+In Dragon Market a turn is six to ten single-MP moves, and one move rarely shows its worth on
+its own: a boat is slid so that a later step reaches a good. So the planner searches the seat's
+own moves up to the end of its turn, on a state drawn with `engine.sample`, by beam search:
+every legal move of every kept position is tried; the positions where the seat still acts are
+ranked by the engine's estimate for the seat (`evaluate`) and the best `width` distinct ones are
+kept; a finished turn is judged by the seat's lead (`relative_value`). The first move of the
+best finished turn is played.
+
+Anytime: passes of width 1, 2, 4, ... while the budget lasts (the first always finishes), the
+widest finished pass deciding. The chosen plan is remembered by the views it passes through, so
+the rest of the turn is played at once while the game goes as imagined; when it does not (a card
+drawn from the real deck, say), the view differs and the turn is planned again.
+"""
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from engines.bots.playout import advance, bot_actions, relative_value
+from engines.core import Action, Engine, Seat
+
+MAX_WIDTH = 8
+MAX_MOVES = 32  # a turn longer than this is judged where the plan stops
+PLANS_KEPT = 4096  # remembered next moves; the memory is emptied when it grows past this
+
+Step = tuple[Action, Any]  # a move and the state after it
+_next_moves: dict[str, Action] = {}
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def choose_planned(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action], rng,
+                   budget_s: float) -> Action:
+    remembered = _next_moves.pop(_view_key(view, seat), None)
+    if remembered is not None and remembered in legal_actions:
+        return remembered
+    stop_at = time.monotonic() + budget_s
+    state = engine.sample(view, seat, rng)
+    plan = best_turn(engine, state, seat, 1, rng)
+    width = 2
+    while width <= MAX_WIDTH:
+        try:
+            plan = best_turn(engine, state, seat, width, rng, stop_at)
+        except _OutOfTime:
+            break
+        width *= 2
+    if plan[0][0] not in legal_actions:
+        return rng.choice(legal_actions)
+    _remember(engine, seat, plan)
+    return plan[0][0]
+
+
+def best_turn(engine: Engine, state: Any, seat: Seat, width: int, rng,
+              stop_at: float | None = None) -> tuple[Step, ...]:
+    """The best sequence of the seat's moves to the end of its turn found by a beam of `width`."""
+    frontier: list[tuple[Any, tuple[Step, ...]]] = [(state, ())]
+    best_value, best_plan = float("-inf"), ()
+    for _ in range(MAX_MOVES):
+        grown = []
+        for position, plan in frontier:
+            if stop_at is not None and time.monotonic() > stop_at:
+                raise _OutOfTime
+            for action in bot_actions(engine, position, seat):
+                after = advance(engine, position, seat, action, rng)
+                longer = plan + ((action, after),)
+                if engine.outcome(after) is not None or seat not in engine.to_act(after):
+                    value = relative_value(engine, after, seat)
+                    if value > best_value:
+                        best_value, best_plan = value, longer
+                else:
+                    grown.append((engine.evaluate(after, seat), rng.random(), after, longer))
+        if not grown:
+            return best_plan
+        frontier = _distinct_best(engine, grown, width)
+    for position, plan in frontier:
+        value = relative_value(engine, position, seat)
+        if value > best_value:
+            best_value, best_plan = value, plan
+    return best_plan
+
+
+def _distinct_best(engine: Engine, grown: list, width: int) -> list:
+    """The `width` best positions, one of each (moves made in another order meet again)."""
+    grown.sort(key=lambda entry: entry[:2], reverse=True)
+    kept, seen = [], set()
+    for _, _, position, plan in grown:
+        key = json.dumps(engine.dump(position), sort_keys=True, separators=(",", ":"))
+        if key not in seen:
+            seen.add(key)
+            kept.append((position, plan))
+            if len(kept) == width:
+                break
+    return kept
+
+
+def _remember(engine: Engine, seat: Seat, plan: tuple[Step, ...]) -> None:
+    if len(_next_moves) > PLANS_KEPT:
+        _next_moves.clear()
+    for (_, after), (next_action, _) in zip(plan, plan[1:]):
+        _next_moves[_view_key(engine.view(after, seat), seat)] = next_action
+
+
+def _view_key(view: dict, seat: Seat) -> str:
+    return f"{seat}:{json.dumps(view, sort_keys=True, separators=(',', ':'))}"
