@@ -15,6 +15,7 @@ drawn from the real deck, say), the view differs and the turn is planned again.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from typing import Any
@@ -27,7 +28,7 @@ MAX_MOVES = 32  # a turn longer than this is judged where the plan stops
 PLANS_KEPT = 4096  # remembered next moves; the memory is emptied when it grows past this
 
 Step = tuple[Action, Any]  # a move and the state after it
-_next_moves: dict[str, Action] = {}
+_next_moves: dict[bytes, Action] = {}  # a view's digest -> the plan's move from there
 
 
 class _OutOfTime(Exception):
@@ -105,5 +106,6 @@ def _remember(engine: Engine, seat: Seat, plan: tuple[Step, ...]) -> None:
         _next_moves[_view_key(engine.view(after, seat), seat)] = next_action
 
 
-def _view_key(view: dict, seat: Seat) -> str:
-    return f"{seat}:{json.dumps(view, sort_keys=True, separators=(',', ':'))}"
+def _view_key(view: dict, seat: Seat) -> bytes:
+    text = f"{seat}:{json.dumps(view, sort_keys=True, separators=(',', ':'))}"
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
