@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
         command.add_argument("--games", type=int, default=400)
         command.add_argument("--seed", type=int, default=1)
         command.add_argument("--jobs", type=int, default=1, help="worker processes")
-        command.add_argument("--budget", type=float, default=1.0, help="seconds a move for the search bots")
+        command.add_argument("--budget", type=float, default=1.0, help="seconds a move for the expert")
     commands.choices["balance"].add_argument("--out", default="var/balance", help="the report's folder")
     args = parser.parse_args(argv)
 

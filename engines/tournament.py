@@ -3,7 +3,7 @@
 Each game seats the listed bots (one per seat), rotated one seat further each game so that no
 bot keeps the first seat; a tied win is shared. For every bot the summary gives its share of
 the wins with a 95% Wilson interval, that share against the even share (1 / players), and its
-thinking time per move. Games run in `jobs` worker processes; the look-ahead bots' time budget
+thinking time per move. Games run in `jobs` worker processes; the expert's time budget
 is set for the run.
 """
 from __future__ import annotations
