@@ -27,7 +27,6 @@ import weakref
 
 import redis.asyncio
 from asgiref.sync import async_to_sync
-from channels.consumer import get_handler_name
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
@@ -130,7 +129,7 @@ def deliver_here(batch: list[tuple[str, dict]]) -> None:
 
 async def _deliver(consumer, message: dict) -> None:
     try:
-        await getattr(consumer, get_handler_name(message))(message)
+        await consumer.dispatch(message)  # in the consumer's language, not the mover's
     except Exception:  # its socket closed under it, say: the copy through Redis or a resync repairs
         log.warning("a push to a consumer on this loop failed", exc_info=True)
 

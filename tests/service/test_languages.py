@@ -8,11 +8,16 @@ import pytest
 from django.conf import settings
 from django.core import mail
 
-from tables import lifecycle, notices
-from tables.models import Profile, Table
+from asgiref.sync import sync_to_async
 
-from .helpers import new_table
-from .wsclients import communicator, session_cookie
+from engines import registry
+from tables import lifecycle, notices
+from tables.language import speaking
+from tables.models import Event, Profile, Table
+from tables.reading import log_line, seat_names
+
+from .helpers import new_table, started_dschunke_table
+from .wsclients import communicator, frames_until_sync, session_cookie
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,6 +130,39 @@ async def test_a_pushed_log_line_is_worded_for_each_readers_language(table_again
     assert lines["en"] and all(line.startswith("AI 2 (Beginner)") for line in lines["en"])
     assert lines["fr"] and all(line.startswith("IA 2 (Débutant)") for line in lines["fr"])
     for client in (english, french):
+        await client.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.usefixtures("close_consumer_connections")
+async def test_a_move_heard_in_the_process_that_made_it_is_worded_in_each_readers_language(make_user):
+    """A move made on a socket reaches the table's other sockets of that process at once: each
+    in its own reader's language, not the mover's."""
+    users = [await sync_to_async(make_user)() for _ in range(4)]
+    table_id = await sync_to_async(started_dschunke_table)(users)
+    cookies = [await sync_to_async(session_cookie)(user) for user in users]
+    clients = [communicator(table_id, cookie) for cookie in cookies]
+    french = communicator(table_id, cookies[1] + f"; {settings.LANGUAGE_COOKIE_NAME}=fr".encode())
+    hellos = []
+    for client in (*clients, french):
+        assert (await client.connect())[0]
+        hellos.append(await client.receive_json_from(timeout=5))
+    mover = next(index for index, hello in enumerate(hellos[:4]) if hello["legal_actions"])
+    await clients[mover].send_json_to({"type": "action", "action": hellos[mover]["legal_actions"][0],
+                                       "expected_seq": hellos[mover]["seq"], "command_id": "heard-here"})
+    lines = {}
+    for name, client in (("en", clients[(mover + 1) % 4]), ("fr", french)):
+        frames = await frames_until_sync(client)
+        lines[name] = [frame["text"] for frame in frames if frame["type"] == "event"]
+    assert lines["en"] and len(lines["fr"]) == len(lines["en"])
+    with speaking("fr"):
+        engine = registry.get("dschunke")
+        payloads = await sync_to_async(lambda: [e.payload for e in Event.objects.filter(
+            table_id=table_id, command_id__endswith="heard-here").order_by("seq")])()
+        names = await sync_to_async(seat_names)(await sync_to_async(Table.objects.get)(pk=table_id))
+        assert lines["fr"] == [log_line(engine, payload, names) for payload in payloads] != lines["en"]
+    for client in (*clients, french):
         await client.disconnect()
 
 

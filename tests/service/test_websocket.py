@@ -14,7 +14,7 @@ from tables import consumers, head_watch, lifecycle, moves, moves_on_loop, publi
 from tables.models import Event
 
 from .helpers import new_table
-from .wsclients import communicator, session_cookie
+from .wsclients import communicator, frames_until_sync, session_cookie
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -38,13 +38,6 @@ async def connect(table_id, cookie=None):
     connected, _ = await client.connect()
     assert connected
     return client, await client.receive_json_from(timeout=5)
-
-
-async def frames_until_sync(client) -> list[dict]:
-    frames = []
-    while not frames or frames[-1]["type"] not in ("sync", "error"):
-        frames.append(await client.receive_json_from(timeout=5))
-    return frames
 
 
 async def test_players_and_spectators_get_their_own_view(two_player_table):

@@ -67,3 +67,11 @@ async def close_consumer_connections():
     await moves_on_loop.close_pool()
     await sync_to_async(connections.close_all)()
     await asyncio.get_running_loop().run_in_executor(head_watch.HEAD_READS, connections.close_all)
+
+
+async def frames_until_sync(client) -> list[dict]:
+    """The frames a client gets up to its next sync (or error)."""
+    frames = []
+    while not frames or frames[-1]["type"] not in ("sync", "error"):
+        frames.append(await client.receive_json_from(timeout=5))
+    return frames
