@@ -215,11 +215,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Submit; the new head's frames come back on the table's group like everyone else's."""
         command_id = frame.get("command_id") if isinstance(frame.get("command_id"), str) else None
         try:
+            await self.within_rate()
             if self.seat is not None and moves_on_loop.available():
                 await moves_on_loop.submit(self.table_id, self.seat, frame.get("action"), frame.get("expected_seq"),
-                                        frame.get("command_id"), gate=self.within_rate)
+                                           frame.get("command_id"))
             else:  # not seated (yet), or SQLite: the sync path finds the seat or the refusal
-                await self.within_rate()
                 await database_sync_to_async(submit_as)(self.table_id, self.user, self.seat, frame)
         except Refused as refusal:
             await self.send_json({**error_frame(refusal.code, refusal.detail, command_id), **refusal.extra})
@@ -238,7 +238,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(message["line"])
 
     async def within_rate(self) -> None:
-        """Refuses an action over the user's rate (on the event loop: a Redis round trip)."""
+        """Refuses an action over the user's rate (decided on the event loop, tables.ratelimit)."""
         wait = await action_wait(self.user)
         if wait is not None:
             raise Refused("throttled", _("Too many actions: try again in %(seconds)d s.") % {"seconds": math.ceil(wait)}, 429,

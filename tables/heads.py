@@ -21,7 +21,7 @@ from engines.core import Engine, fold
 from tables import deadlines, notices, publish, ratings, store
 from tables.errors import Refused, not_found
 from tables.models import Event, Seat, Table
-from tables.reading import mover, new_head_frames
+from tables.reading import head_frame_texts, keep_state, mover, new_head_frames
 
 
 def lock_table(table_id: int, command_id: str | None = None) -> Table:
@@ -92,6 +92,15 @@ class HeadMove:
     schedule: deadlines.Schedule
     appended: Appended | None
     seats_changed: bool
+    frames: dict | None = None  # of the new head, once built (`prepare_frames`)
+
+    def prepare_frames(self) -> None:
+        """Build the new head's frames, but for the deadlines the writes return: a writer that
+        waits on PostgreSQL builds them meanwhile."""
+        appended = self.appended
+        if appended is not None and self.frames is None:
+            self.frames = new_head_frames(appended.engine, self.table, appended.state, appended.events,
+                                          appended.actor, appended.by, seats_of(self.table))
 
     def finish(self, results: list[list[tuple]]) -> AfterCommit:
         table, seats, after = self.table, seats_of(self.table), AfterCommit()
@@ -106,10 +115,9 @@ class HeadMove:
                 after.tasks.append(functools.partial(ratings.rate_table, table.pk))
             after.tasks += notices.ended_notices(table, seats)
         if self.appended is not None:
-            appended = self.appended
-            frames = new_head_frames(appended.engine, table, appended.state, appended.events, appended.actor,
-                                     appended.by, seats, self.schedule.move_due(results))
-            after.pushes.append(publish.frames_message(table.pk, appended.events[0][0], table.head_seq, frames))
+            self.prepare_frames()
+            frames = head_frame_texts(self.frames, table, self.schedule.move_due(results))
+            after.pushes.append(publish.frames_message(table.pk, self.appended.events[0][0], table.head_seq, frames))
         if self.seats_changed:
             after.pushes.append(publish.changed_message(table.pk))
         return after
@@ -151,6 +159,7 @@ def do_append(table: Table, engine: Engine, state: Any, events: list[dict], seat
     previous_to_act = set(table.to_act)
     table.head_seq = first + len(events) - 1
     table.snapshot = engine.dump(state)
+    keep_state(table, state)
     table.to_act = sorted(engine.to_act(state))
     table.turn_began = turns_begun(table, previous_to_act, seat)
     outcome = engine.outcome(state)

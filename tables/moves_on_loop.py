@@ -36,6 +36,7 @@ from psycopg import AsyncClientCursor, errors, pq
 from psycopg_pool import AsyncConnectionPool
 
 from tables import moves, publish, store
+from tables.heads import HeadMove
 from tables.models import Table
 
 log = logging.getLogger(__name__)
@@ -119,16 +120,14 @@ async def transaction():
                 await connection.execute("ROLLBACK")
 
 
-async def submit(table_id: int, seat: int, action, expected_seq, command_id, gate=None) -> moves.Played:
+async def submit(table_id: int, seat: int, action, expected_seq, command_id) -> moves.Played:
     """`moves.submit` on the running event loop: the same steps (`moves.move_steps`), their
-    batches awaited, or one round trip on the head this loop holds. `gate`: a check that may
-    refuse the move (the rate limit, a round trip of its own to Redis), awaited alongside the
-    read of the head (or the planning on the held one) rather than before it. Returns the move
-    played; a websocket needs nothing of it (its frames come back on the table's group), so
-    what the seat is told (`Played.result`) is built only on demand."""
+    batches awaited, or one round trip on the head this loop holds. Returns the move played; a
+    websocket needs nothing of it (its frames come back on the table's group), so what the
+    seat is told (`Played.result`) is built only on demand."""
     key = moves.player_key(seat, command_id)
     async with table_turn(table_id):
-        played = await play(table_id, seat, action, expected_seq, key, gate)
+        played = await play(table_id, seat, action, expected_seq, key)
     if played.after is not None and played.after.pushes:
         publish.send_on_loop(played.after.pushes)
     if played.after is not None and played.after.tasks:
@@ -136,19 +135,17 @@ async def submit(table_id: int, seat: int, action, expected_seq, command_id, gat
     return played
 
 
-async def play(table_id: int, seat: int, action, expected_seq, key: str, gate) -> moves.Played:
+async def play(table_id: int, seat: int, action, expected_seq, key: str) -> moves.Played:
     """On the held head if there is one, else (or when it fails) through the store's two round
     trips: either way on one connection of the pool, taken once."""
     held = held_heads().pop(table_id, None)
     try:
         async with transaction() as tx:
             if held is not None:
-                played = await play_on_held(held, seat, action, expected_seq, key, gate, tx)
+                played = await play_on_held(held, seat, action, expected_seq, key, tx)
                 if played is not None:
                     return played
-                gate = None  # it has passed
-            return await run_steps(moves.move_steps(table_id, seat, action, expected_seq, key, "player"), tx, gate,
-                                   table_id)
+            return await run_steps(moves.move_steps(table_id, seat, action, expected_seq, key, "player"), tx, table_id)
     except errors.UniqueViolation:
         raise moves.seq_taken(await head_seq(table_id)) from None
 
@@ -199,20 +196,17 @@ def hold(table: Table, version: int) -> None:
         heads.popitem(last=False)
 
 
-async def play_on_held(table: Table, seat: int, action, expected_seq, key: str, gate,
+async def play_on_held(table: Table, seat: int, action, expected_seq, key: str,
                        tx: Transaction) -> moves.Played | None:
     """The move planned on the held head and written in one round trip; None when the head
     has moved on elsewhere, the command was made before, or the move is refused (the refusal
     may come from the held copy being behind): the store then decides."""
-    gated = asyncio.ensure_future(gate()) if gate is not None else None
     move = moves.plan_on_head(table, seat, action, expected_seq, key, "player")
-    if gated is not None:
-        await gated  # a refusal by the gate is the move's refusal
     if move is None:
         return None
     batch = moves.written_on_head(table, move, key)
     try:
-        results = await tx.run(batch, commit=True)
+        results = await committed_while_framing(tx, batch, move)
     except (errors.DivisionByZero, errors.UniqueViolation):
         await tx.rollback()
         return None
@@ -220,10 +214,21 @@ async def play_on_held(table: Table, seat: int, action, expected_seq, key: str, 
     return moves.Played(None, move, move.finish(results[2:-1]))
 
 
-async def run_steps(steps, tx: Transaction, gate, table_id: int) -> moves.Played:
+async def committed_while_framing(tx: Transaction, batch: store.Batch, move: HeadMove) -> list[list[tuple]]:
+    """`batch` run to its COMMIT, the move's frames built while PostgreSQL works on it."""
+    write = asyncio.ensure_future(tx.run(batch, commit=True))
+    await asyncio.sleep(0)  # the batch goes out on the write's first step
+    try:
+        move.prepare_frames()
+    finally:
+        await asyncio.wait([write])  # the connection is never left with a statement in flight
+    return write.result()
+
+
+async def run_steps(steps, tx: Transaction, table_id: int) -> moves.Played:
     """Drive `moves.move_steps` in `tx`: BEGIN rides with the read, COMMIT with the writes (and
     the read of the version they leave: the loop holds the head it has written)."""
-    rows = await alongside(tx.run(next(steps)), gate)
+    rows = await tx.run(next(steps))
     try:
         writes = steps.send(rows)
     except StopIteration as repeated:
@@ -236,18 +241,6 @@ async def run_steps(steps, tx: Transaction, gate, table_id: int) -> moves.Played
         hold(end.value.move.table, results[version][0][0])
         return end.value
     raise RuntimeError("a move yields two batches")
-
-
-async def alongside(read, gate):
-    """What `read` returns, once `gate` (if any) has passed; both finish before this returns,
-    so that the transaction's connection is never left with a read in flight."""
-    if gate is None:
-        return await read
-    rows, passed = await asyncio.gather(read, gate(), return_exceptions=True)
-    for outcome in (passed, rows):
-        if isinstance(outcome, BaseException):
-            raise outcome
-    return rows
 
 
 async def head_seq(table_id: int) -> int | None:

@@ -6,9 +6,10 @@ otherwise. In Redis a hit is one command (a script: INCR, EXPIRE NX, PTTL): the 
 check runs before every move, where DRF's own throttles (a pickled history list read
 and written back) cost two round trips and about a tenth of a move's time. Rates come from
 settings.RATE_LIMITS, read on use so that a deployment or a test can change them. The
-websocket checks on its event loop (`action_wait`), alongside the move's read of the head
-(tables.moves_on_loop). When Redis cannot be reached the check lets the hit through (and
-logs it): the limits guard the service, they must not stop every move while Redis restarts.
+websocket decides on its event loop from the count it last had (`action_wait`), and its
+action's count rides with the loop's next push to Redis. When Redis cannot be reached the check
+lets the hit through (and logs it): the limits guard the service, they must not stop every
+move while Redis restarts.
 The sign-up page (frontend.views.signup) takes a hit of its client's address (accounts.network)
 before it creates an account and gives it back (`give_back`) when none is created, so only the
 accounts created count.
@@ -19,18 +20,17 @@ import asyncio
 import functools
 import logging
 import weakref
+from dataclasses import dataclass
 
 import redis
-import redis.asyncio
 from django.conf import settings
 from django.core.cache import cache
 from rest_framework.throttling import BaseThrottle
 
 from accounts.network import client_ip
+from tables import publish
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-# Connections to Redis per event loop: a burst of checks waits for one rather than opening more.
-ASYNC_CONNECTIONS = 20
 log = logging.getLogger(__name__)
 
 
@@ -68,18 +68,6 @@ def _counter(url: str):
 @functools.cache
 def _giver(url: str):
     return _client(url).register_script(GIVING_BACK)
-
-
-# An asyncio client belongs to the event loop it was made on.
-_async_counters: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, object]" = weakref.WeakKeyDictionary()
-
-
-def _async_counter(url: str):
-    loop = asyncio.get_running_loop()
-    if loop not in _async_counters:
-        pool = redis.asyncio.BlockingConnectionPool.from_url(url, max_connections=ASYNC_CONNECTIONS, timeout=5)
-        _async_counters[loop] = redis.asyncio.Redis(connection_pool=pool).register_script(COUNTING)
-    return _async_counters[loop]
 
 
 def _wait(count: int, left: float, allowed: int) -> float | None:
@@ -142,17 +130,6 @@ def give_back(scope: str, who) -> None:
         unchecked(scope)
 
 
-async def hit_async(scope: str, who) -> float | None:
-    """`hit` on the running event loop."""
-    key, allowed, period = _limit(scope, who)
-    if not settings.REDIS_URL:
-        return _wait(*_in_cache(key, period), allowed)
-    try:
-        return _verdict(await _async_counter(settings.REDIS_URL)(keys=[key], args=[period]), allowed)
-    except redis.RedisError:
-        return unchecked(scope)
-
-
 class LimitThrottle(BaseThrottle):
     """DRF's throttle interface over `hit`; a subclass names its `scope` and says `who` a
     request counts against (None: not counted)."""
@@ -182,8 +159,65 @@ class ActionRateThrottle(LimitThrottle):
         return request.user.pk if request.user.is_authenticated else None  # else refused before this
 
 
+@dataclass
+class Allowance:
+    """What an event loop knows of a user's actions in the current period: the count Redis last
+    gave, the actions passed since whose count has not come back, and the last count asked."""
+
+    count: int = 0
+    ends: float = 0.0  # loop time at which the period ends
+    uncounted: int = 0
+    counting: asyncio.Future | None = None
+
+
+ALLOWANCES_KEPT = 10_000  # users remembered per loop, beyond which those with nothing running are let go
+_allowances: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, Allowance]]" = weakref.WeakKeyDictionary()
+
+
 async def action_wait(user) -> float | None:
-    """None if `user` may submit an action now, else the seconds to wait (for the websocket)."""
+    """None if `user` may submit an action now, else the seconds to wait (the websocket, on its
+    event loop). Decided on what this loop knows, so a move does not wait on Redis: the action's
+    count goes with the loop's next push (tables.publish) while the move is made. That is exact
+    for the actions of one process; actions counted elsewhere since its last count let at most
+    one more through here, because an action waits for the count of the one before it while
+    that count is out. Only the actions passed are counted: one refused changes nothing."""
     if not user.is_authenticated:
         return None  # refused before it counts
-    return await hit_async(ActionRateThrottle.scope, user.pk)
+    key, allowed, period = _limit(ActionRateThrottle.scope, user.pk)
+    if not settings.REDIS_URL:
+        return _wait(*_in_cache(key, period), allowed)
+    allowance = _allowance(user.pk)
+    if allowance.counting is not None:
+        await asyncio.wait([allowance.counting])
+    now = asyncio.get_running_loop().time()
+    if now >= allowance.ends:  # the period is over: the count starts again with this action
+        allowance.count, allowance.ends = 0, now + period
+    if allowance.count + allowance.uncounted >= allowed:
+        return max(allowance.ends - now, 0.001)
+    allowance.uncounted += 1
+    allowance.counting = publish.loop_publisher().call("EVAL", COUNTING, 1, key, period)
+    allowance.counting.add_done_callback(functools.partial(_counted, allowance))
+    return None
+
+
+def _allowance(user_id: int) -> Allowance:
+    loop = asyncio.get_running_loop()
+    known = _allowances.setdefault(loop, {})
+    if len(known) > ALLOWANCES_KEPT:
+        now = loop.time()
+        for stale in [who for who, allowance in known.items() if allowance.ends <= now and not allowance.uncounted]:
+            del known[stale]
+    return known.setdefault(user_id, Allowance())
+
+
+def _counted(allowance: Allowance, counting: asyncio.Future) -> None:
+    """An action's count is back: the period's count and end as Redis has them."""
+    allowance.uncounted -= 1
+    if allowance.counting is counting:
+        allowance.counting = None
+    if counting.cancelled() or counting.exception() is not None:
+        log.warning("rate limit actions not counted: %r", None if counting.cancelled() else counting.exception())
+        return
+    count, left_ms = counting.result()
+    allowance.count = count
+    allowance.ends = asyncio.get_running_loop().time() + max(left_ms, 0) / 1000

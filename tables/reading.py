@@ -23,10 +23,21 @@ def engine_of(table: Table) -> Engine:
 
 
 def head_state(table: Table) -> Any:
-    """The state at the head (None before the game starts)."""
+    """The state at the head (None before the game starts), loaded once per snapshot: a head held
+    from move to move (tables.moves_on_loop) keeps the state its last move left (`keep_state`)."""
     if table.snapshot is None:
         return None
-    return engine_of(table).load(table.snapshot)
+    kept = table.__dict__.get("_head_state")
+    if kept is not None and kept[0] is table.snapshot:
+        return kept[1]
+    state = engine_of(table).load(table.snapshot)
+    keep_state(table, state)
+    return state
+
+
+def keep_state(table: Table, state: Any) -> None:
+    """`state` is the one `table.snapshot` holds (engine states are never changed in place)."""
+    table._head_state = (table.snapshot, state)
 
 
 def state_at(table: Table, seq: int) -> Any:
@@ -159,14 +170,10 @@ def view_payload(table: Table, viewer: int | None, at: int | None = None) -> dic
     return payload_of(engine_of(table), table, state_at(table, seq), seq, viewer)
 
 
-def head_sync_frame(engine: Engine, table: Table, state: Any, viewer: int | None, due: dict[int, Any],
-                    view: dict | None = None) -> dict:
-    return {"type": "sync", **payload_of(engine, table, state, table.head_seq, viewer, view),
-            "deadline": deadline_for(due, table.to_act, viewer)}
-
-
 def sync_frame(table: Table, viewer: int | None) -> dict:
-    return head_sync_frame(engine_of(table), table, head_state(table), viewer, move_deadlines(table))
+    state = head_state(table)
+    return {"type": "sync", **payload_of(engine_of(table), table, state, table.head_seq, viewer),
+            "deadline": deadline_of(table, viewer)}
 
 
 def frame_text(frame: dict) -> str:
@@ -180,24 +187,29 @@ def viewers(table: Table) -> list[int | None]:
 
 
 def new_head_frames(engine: Engine, table: Table, state: Any, events: list[tuple[int, dict]], actor: int | None,
-                    by: str | None, seats, due: dict[int, Any]) -> dict[int | None, list[str]]:
-    """Per viewer, the JSON text of the frames that bring them from before `events` to the head:
-    built once by the writer, so that no websocket consumer reads the store for a move. Their
-    words are English, whoever moved: a consumer of another language rewords them (`reword`)."""
+                    by: str | None, seats) -> dict[int | None, list[dict]]:
+    """Per viewer, the frames that bring them from before `events` to the head, their sync frame
+    last and still without its deadline (`head_frame_texts` adds it): built once by the writer,
+    so that no websocket consumer reads the store for a move, and before the move's commit
+    returns, since nothing in them waits on it. Their words are English, whoever moved: a
+    consumer of another language rewords them (`reword`)."""
     with speaking(settings.LANGUAGE_CODE):
-        return _head_frames(engine, table, state, events, actor, by, names_of(seats), due)
+        names = names_of(seats)
+        views = engine.views(state, viewers(table)) if state is not None else {}
+        return {
+            viewer: [*(event_frame(engine, seq, payload, actor, viewer, names, by) for seq, payload in events),
+                     {"type": "sync", **payload_of(engine, table, state, table.head_seq, viewer, views.get(viewer))}]
+            for viewer in viewers(table)
+        }
 
 
-def _head_frames(engine: Engine, table: Table, state: Any, events: list[tuple[int, dict]], actor: int | None,
-                 by: str | None, names: list[str], due: dict[int, Any]) -> dict[int | None, list[str]]:
-    views = engine.views(state, viewers(table)) if state is not None else {}
-    return {
-        viewer: [frame_text(frame) for frame in (
-            *(event_frame(engine, seq, payload, actor, viewer, names, by) for seq, payload in events),
-            head_sync_frame(engine, table, state, viewer, due, views.get(viewer)),
-        )]
-        for viewer in viewers(table)
-    }
+def head_frame_texts(frames: dict[int | None, list[dict]], table: Table,
+                     due: dict[int, Any]) -> dict[int | None, list[str]]:
+    """`new_head_frames` as JSON text, each sync frame with its viewer's deadline (`due`, read
+    back from the move's writes)."""
+    for viewer, viewer_frames in frames.items():
+        viewer_frames[-1]["deadline"] = deadline_for(due, table.to_act, viewer)
+    return {viewer: [frame_text(frame) for frame in viewer_frames] for viewer, viewer_frames in frames.items()}
 
 
 def reword(texts: list[str], engine: Engine, names: list[str]) -> list[str]:

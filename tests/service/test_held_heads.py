@@ -103,6 +103,37 @@ def test_the_next_move_on_the_loop_is_written_on_the_held_head_in_one_round_trip
     assert engine.dump(engine.load(head.snapshot)) == engine.dump(moves_fold(engine, events))
 
 
+def test_a_move_on_the_held_head_plans_on_the_state_the_last_one_left(table, monkeypatch):
+    """No snapshot is loaded again: the held head keeps its state from move to move."""
+    engine, loads = registry.get("tiny"), []
+    load = engine.load
+    monkeypatch.setattr(engine, "load", lambda snapshot: loads.append(1) or load(snapshot))
+    on_one_loop(loop_move(table, "a"), loop_move(table, "b"), loop_move(table, "c"))
+    assert len(loads) == 1 + 3  # the first move's head, and the test's own look at each head (`next_move`)
+
+
+def test_a_moves_frames_are_built_while_its_write_is_on_its_way():
+    """The frames need nothing the write returns but the deadlines, which are added after."""
+    steps = []
+
+    class Write:
+        async def run(self, batch, commit=False):
+            steps.append("sent")
+            await asyncio.sleep(0.05)
+            steps.append("committed")
+            return [[("version",)]]
+
+    class Move:
+        def prepare_frames(self):
+            steps.append("frames built")
+
+    async def write():
+        return await moves_on_loop.committed_while_framing(Write(), store.Batch(), Move())
+
+    assert async_to_sync(write)() == [[("version",)]]
+    assert steps == ["sent", "frames built", "committed"]
+
+
 def moves_fold(engine, events):
     from engines.core import fold
     return fold(engine, list(events))

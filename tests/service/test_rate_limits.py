@@ -3,9 +3,11 @@ import asyncio
 import uuid
 
 import pytest
+import redis
 from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.conf import settings
 from django.test import Client, override_settings
 
 from tables import lifecycle, ratelimit
@@ -76,17 +78,58 @@ def test_signups_over_the_rate_get_429_and_create_no_account():
     assert not get_user_model().objects.filter(username="third").exists()
 
 
+def fresh_user():
+    """A user no test has counted (not saved: the limits need only its id)."""
+    pk = 10**9 + uuid.uuid4().int % 10**8
+    return get_user_model()(pk=pk, username=f"rated-{pk}")
+
+
+def redis_count(user) -> int:
+    key, _, _ = ratelimit._limit("actions", user.pk)
+    return int(redis.Redis.from_url(settings.REDIS_URL).get(key) or 0)
+
+
+async def counted(user) -> None:
+    """Until the count of the user's last action passed on this loop is back."""
+    counting = ratelimit._allowance(user.pk).counting
+    if counting is not None:
+        await asyncio.wait([counting])
+
+
+@pytest.mark.asyncio
+@override_settings(RATE_LIMITS={"actions": "5/min", "signup": "1000/h"})
+async def test_a_loop_passes_exactly_the_rate_without_waiting_for_redis_and_counts_each_action_passed():
+    user = fresh_user()
+    first = await ratelimit.action_wait(user)
+    counting = ratelimit._allowance(user.pk).counting
+    assert first is None and not counting.done()  # passed while its count was still on its way
+    waits = [await ratelimit.action_wait(user) for _ in range(7)]
+    assert waits[:4] == [None] * 4 and all(0 < wait <= 60 for wait in waits[4:])
+    await counted(user)
+    assert await sync_to_async(redis_count)(user) == 5  # the refused ones change nothing
+
+
 @pytest.mark.asyncio
 @override_settings(RATE_LIMITS={"actions": "10/min", "signup": "1000/h"})
-async def test_a_burst_of_websocket_checks_shares_a_few_connections_and_counts_every_hit(monkeypatch):
-    monkeypatch.setattr(ratelimit, "ASYNC_CONNECTIONS", 2)
-    who = f"burst-{uuid.uuid4()}"
-    waits = await asyncio.gather(*(ratelimit.hit_async("actions", who) for _ in range(50)))
+async def test_a_burst_on_one_loop_passes_exactly_the_rate():
+    user = fresh_user()
+    waits = await asyncio.gather(*(ratelimit.action_wait(user) for _ in range(50)))
     assert waits.count(None) == 10 and all(wait > 0 for wait in waits if wait is not None)
+
+
+@pytest.mark.asyncio
+@override_settings(RATE_LIMITS={"actions": "5/min", "signup": "1000/h"})
+async def test_actions_counted_elsewhere_let_at_most_one_more_through_on_a_loop():
+    user = fresh_user()
+    for _ in range(5):  # the REST path, or another process, used the whole period
+        assert await sync_to_async(ratelimit.hit)("actions", user.pk) is None
+    waits = [await ratelimit.action_wait(user) for _ in range(4)]
+    assert waits[0] is None and all(wait > 0 for wait in waits[1:])
 
 
 @pytest.mark.asyncio
 @override_settings(REDIS_URL="redis://127.0.0.1:1/0")  # nothing listens there
 async def test_the_limits_let_moves_through_while_redis_is_unreachable():
     assert ratelimit.hit("actions", "anyone") is None
-    assert await ratelimit.hit_async("actions", "anyone") is None
+    user = fresh_user()
+    assert [await ratelimit.action_wait(user) for _ in range(3)] == [None] * 3
