@@ -57,6 +57,7 @@ class LoopPublisher:
     def __init__(self):
         self.queue: asyncio.Queue = asyncio.Queue()
         self.calls: list[tuple[tuple, asyncio.Future]] = []  # commands for the next pipeline, and their replies
+        self.calls_due: asyncio.TimerHandle | None = None  # when they go if no push takes them
         self.redis = redis.asyncio.Redis.from_url(settings.REDIS_URL)
         self.heard_elsewhere: dict[str, bool] = {}  # group: did its last push reach another process?
         self.task = asyncio.get_running_loop().create_task(self.drain())
@@ -69,16 +70,28 @@ class LoopPublisher:
         loop = asyncio.get_running_loop()
         reply = loop.create_future()
         self.calls.append((command, reply))
-        if len(self.calls) == 1:
-            loop.call_later(self.CALL_DELAY, self.put, [])  # an empty batch: only the calls go
+        if self.calls_due is None:
+            self.calls_due = loop.call_later(self.CALL_DELAY, self.send_calls)
         return reply
+
+    def send_calls(self) -> None:
+        """Send the calls that no push took with it."""
+        self.calls_due = None
+        self.put([])  # an empty batch: only the calls go
+
+    def take_calls(self) -> list[tuple[tuple, asyncio.Future]]:
+        calls, self.calls = self.calls, []
+        if self.calls_due is not None:
+            self.calls_due.cancel()
+            self.calls_due = None
+        return calls
 
     async def drain(self) -> None:
         while True:
             batches = [await self.queue.get()]
             while not self.queue.empty():
                 batches.append(self.queue.get_nowait())
-            calls, self.calls = self.calls, []
+            calls = self.take_calls()
             try:
                 await asyncio.wait_for(self.publish(batches, calls), SEND_TIMEOUT)
             except Exception as error:  # a lost push is repaired by the consumers' head watch

@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.conf import settings
 from django.test import Client, override_settings
 
-from tables import lifecycle, ratelimit
+from tables import lifecycle, publish, ratelimit
 from tables.models import Event, Table
 
 from .helpers import act, new_table
@@ -107,6 +107,25 @@ async def test_a_loop_passes_exactly_the_rate_without_waiting_for_redis_and_coun
     assert waits[:4] == [None] * 4 and all(0 < wait <= 60 for wait in waits[4:])
     await counted(user)
     assert await sync_to_async(redis_count)(user) == 5  # the refused ones change nothing
+
+
+@pytest.mark.asyncio
+async def test_an_actions_count_goes_to_redis_with_the_moves_push_in_one_round_trip(monkeypatch):
+    pipelines = []
+    publish_pipeline = publish.LoopPublisher.publish
+
+    async def publish_counted(self, batches, calls=()):
+        pipelines.append((sum(len(batch) for batch in batches), len(calls)))
+        await publish_pipeline(self, batches, calls)
+
+    monkeypatch.setattr(publish.LoopPublisher, "publish", publish_counted)
+    user = fresh_user()
+    assert await ratelimit.action_wait(user) is None
+    publish.send_on_loop([publish.changed_message(0)])  # the move's push
+    await counted(user)
+    await asyncio.sleep(publish.LoopPublisher.CALL_DELAY * 2)
+    assert pipelines == [(1, 1)]
+    assert await sync_to_async(redis_count)(user) == 1
 
 
 @pytest.mark.asyncio
