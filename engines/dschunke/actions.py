@@ -1,6 +1,8 @@
 """What a seat may do now: who is to act, and the complete list of its legal actions."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.dschunke import data, flow
 from engines.dschunke.data import JUNKS, KINDS, SPECIALS, WORKERS
 from engines.dschunke.state import (
@@ -12,6 +14,8 @@ from engines.dschunke.state import (
 
 
 LOAD_ACTIONS = (data.LOAD1, data.LOAD2)
+ONCE_CARDS = frozenset(card for card, (_, timing, _) in enumerate(SPECIALS) if timing == data.ONCE)
+EXTRA_LOAD_CARDS = frozenset(card for card, (kind, _, _) in enumerate(SPECIALS) if kind == "extra_load")
 
 
 def usable_specials(state: State, seat: int) -> list:
@@ -21,41 +25,58 @@ def usable_specials(state: State, seat: int) -> list:
         return []
     return [
         card for card in sorted(held)
-        if SPECIALS[card][1] == data.ONCE and (SPECIALS[card][0] != "extra_load" or state.strips[seat])
+        if card in ONCE_CARDS and (card not in EXTRA_LOAD_CARDS or state.strips[seat])
     ]
 
 
-def usable_workers(state: State, seat: int) -> list:
+# The answers below depend on a few small values only, and every turn asks them again: they are
+# computed once per combination (the caches stay small: a game visits a few hundred).
+
+
+@lru_cache(maxsize=4096)
+def _usable_workers(players: int, round_: int, used: int, without_strips: bool) -> tuple:
+    return tuple(
+        worker for worker in range(3 + data.TRAINEES_IN_PLAY[players])
+        if not used >> worker & 1
+        and not (without_strips and flow.round_worker_action(round_, worker) in LOAD_ACTIONS)
+    )
+
+
+def usable_workers(state: State, seat: int) -> tuple:
     """Workers unused this round whose action the seat can take (each acts on at least one junk)."""
-    without_strips = not state.strips[seat]
-    return [
-        worker for worker in range(flow.workers_in_play(state))
-        if not state.used >> worker & 1
-        and not (without_strips and flow.worker_action(state, worker) in LOAD_ACTIONS)
-    ]
+    return _usable_workers(state.n, state.round, state.used, not state.strips[seat])
+
+
+@lru_cache(maxsize=4096)
+def _worker_choices(workers: tuple, merchants: tuple) -> tuple:
+    """(worker name, junk name) of each use of `workers`: a merchant on its junk, a trainee on
+    each junk without a merchant."""
+    free = tuple(j for j in range(5) if j not in merchants)
+    return tuple(
+        (WORKERS[worker], JUNKS[j])
+        for worker in workers
+        for j in ((merchants[worker],) if worker < 3 else free)
+    )
 
 
 def worker_options(state: State, seat: int) -> list:
-    options = []
-    free = flow.free_junks(state)
-    for worker in usable_workers(state, seat):
-        junks = (state.merchants[worker],) if worker < 3 else free
-        name = WORKERS[worker]
-        options += [{"type": "use", "worker": name, "junk": JUNKS[j]} for j in junks]
-    return options
+    return [
+        {"type": "use", "worker": worker, "junk": junk}
+        for worker, junk in _worker_choices(usable_workers(state, seat), state.merchants)
+    ]
 
 
 def turn_options(state: State, seat: int) -> list:
-    options = [] if state.main_done else worker_options(state, seat)
     if state.main_done:
-        options.append({"type": "end_turn"})
-    elif not options:
-        options.append({"type": "pass"})
-    options.extend({"type": "play_special", "card": card} for card in usable_specials(state, seat))
+        options = [{"type": "end_turn"}]
+    else:
+        options = worker_options(state, seat) or [{"type": "pass"}]
+    if state.specials[seat]:
+        options.extend({"type": "play_special", "card": card} for card in usable_specials(state, seat))
     return options
 
 
-def place_options(state: State) -> list:
+def place_options(state: State, seat: int) -> list:
     _, _, fixed, _, excluded, _ = state.step
     junks = (fixed,) if fixed >= 0 else [j for j in range(5) if j != excluded]
     first_only = state.phase == PLACE
@@ -66,11 +87,11 @@ def place_options(state: State) -> list:
     ]
 
 
-def take_options(state: State) -> list:
-    return [{"type": "take", "kind": KINDS[k]} for k in range(4) if state.stocks[k]]
+def take_options(state: State, seat: int) -> list:
+    return [{"type": "take", "kind": name} for name, stock in zip(KINDS, state.stocks) if stock]
 
 
-def lift_options(state: State) -> list:
+def lift_options(state: State, seat: int) -> list:
     return [
         {"type": "lift", "junk": JUNKS[j], "slot": slot}
         for j, junk in enumerate(state.junks) if junk
@@ -78,33 +99,40 @@ def lift_options(state: State) -> list:
     ]
 
 
+@lru_cache(maxsize=4096)
+def _swaps(hand: tuple, stocks: tuple) -> tuple:
+    """(give, take) kind names of each swap: a card held for a kind another junk still has."""
+    return tuple(
+        (KINDS[give], KINDS[take])
+        for give in range(4) if hand[give]
+        for take in range(4) if take != give and stocks[take]
+    )
+
+
 def exchange_options(state: State, seat: int) -> list:
     """Swaps while the seat has some left (only a holder of Exchange goods has any), then "done":
     the one choice of every other seat asked in phase 1."""
-    hand = state.hands[seat]
     options = [
-        {"type": "exchange", "give": KINDS[give], "take": KINDS[take]}
-        for give in range(4) if hand[give]
-        for take in range(4) if take != give and state.stocks[take]
+        {"type": "exchange", "give": give, "take": take} for give, take in _swaps(state.hands[seat], state.stocks)
     ] if state.swaps > 0 else []
     options.append({"type": "done"})
     return options
 
 
-def merchant_options(state: State) -> list:
+def merchant_options(state: State, seat: int) -> list:
     """Set-up variant: any junk without a face-down merchant yet."""
     return [{"type": "place_merchant", "junk": JUNKS[j]} for j in range(5) if j not in state.merchants]
 
 
-def search_options(state: State) -> list:
+def search_options(state: State, seat: int) -> list:
     return [{"type": "search", "stack": stack} for stack in flow.available_stacks(state)]
 
 
-def pick_options(state: State) -> list:
+def pick_options(state: State, seat: int) -> list:
     return [{"type": "pick", "card": card} for card in sorted(state.stacks[state.step[1]])]
 
 
-def reward_options(state: State) -> list:
+def reward_options(state: State, seat: int) -> list:
     options = [{"type": "reward", "choice": "yuan"}]
     if flow.available_stacks(state):
         options.append({"type": "reward", "choice": "card"})
@@ -112,46 +140,46 @@ def reward_options(state: State) -> list:
 
 
 def bid_options(state: State, seat: int) -> list:
-    hand = state.hands[seat]
+    hand, covered = state.hands[seat], state.covered
     options = [{"type": "bid", "cards": {}}]
-    for kind in range(4):
-        if not state.covered >> kind & 1:
-            name = KINDS[kind]
-            options += [{"type": "bid", "cards": {name: count}} for count in range(1, hand[kind] + 1)]
-    held = [kind for kind in range(4) if hand[kind]]
-    sold = [kind for kind in held if state.covered >> kind & 1]
+    held = []  # the kinds in hand
+    for kind, name in enumerate(KINDS):
+        count = hand[kind]
+        if count:
+            held.append(kind)
+            if not covered >> kind & 1:
+                options += [{"type": "bid", "cards": {name: number}} for number in range(1, count + 1)]
     # One void bid (a bluff) is enough to make void bids reachable.
     if len(held) >= 2:
         options.append({"type": "bid", "cards": {KINDS[held[0]]: 1, KINDS[held[1]]: 1}})
-    elif sold:
-        options.append({"type": "bid", "cards": {KINDS[sold[0]]: 1}})
+    elif held and covered >> held[0] & 1:
+        options.append({"type": "bid", "cards": {KINDS[held[0]]: 1}})
     return options
 
 
 STEP_OPTIONS = {
-    "place": lambda state, seat: place_options(state),
-    "take": lambda state, seat: take_options(state),
-    "lift": lambda state, seat: lift_options(state),
-    "search": lambda state, seat: search_options(state),
-    "pick": lambda state, seat: pick_options(state),
-    "choose": lambda state, seat: reward_options(state),
+    "place": place_options,
+    "take": take_options,
+    "lift": lift_options,
+    "search": search_options,
+    "pick": pick_options,
+    "choose": reward_options,
 }
+# Options of a seat to act without a pending step, per phase (the other phases offer nothing).
+PHASE_OPTIONS = {ACTIONS: turn_options, EXCHANGE: exchange_options, MERCHANT_CHOICE: merchant_options}
 
 
 def legal_actions(state: State, seat: int) -> list:
     if state.phase == BID:
         return bid_options(state, seat) if 0 <= seat < state.n and state.bids[seat] is None else []
-    if not state.queue or state.queue[0] != seat:
+    queue = state.queue
+    if not queue or queue[0] != seat:
         return []
-    if state.step is not None:
-        return STEP_OPTIONS[state.step[0]](state, seat)
-    if state.phase == ACTIONS:
-        return turn_options(state, seat)
-    if state.phase == EXCHANGE:
-        return exchange_options(state, seat)
-    if state.phase == MERCHANT_CHOICE:
-        return merchant_options(state)
-    return []
+    step = state.step
+    if step is not None:
+        return STEP_OPTIONS[step[0]](state, seat)
+    options = PHASE_OPTIONS.get(state.phase)
+    return options(state, seat) if options is not None else []
 
 
 NOBODY = frozenset()

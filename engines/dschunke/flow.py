@@ -50,9 +50,13 @@ def free_junks(state: State) -> tuple:
 
 
 def worker_action(state: State, worker: int) -> int:
+    return round_worker_action(state.round, worker)
+
+
+def round_worker_action(round_: int, worker: int) -> int:
     if worker < 3:
         return data.MERCHANT_ACTIONS[worker]
-    return data.TRAINEE_TRACKS[worker - 3][state.round - 1]
+    return data.TRAINEE_TRACKS[worker - 3][round_ - 1]
 
 
 def workers_in_play(state: State) -> int:
