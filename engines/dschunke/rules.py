@@ -6,7 +6,7 @@ from engines.core import IllegalAction
 from engines.dschunke import data, evolve, flow, scoring
 from engines.dschunke.data import JUNKS, KINDS, SPECIALS, WORKERS
 from engines.dschunke.state import (
-    ACTIONS, BETWEEN, BID, DECLARE, OVER, PLACE, ROUND_END, SUPPLY, State,
+    ACTIONS, BETWEEN, BID, DECLARE, EXCHANGE, OVER, PLACE, ROUND_END, SUPPLY, State,
     free_slots,
 )
 from engines.dschunke.actions import LOAD_ACTIONS, legal_actions, may_act, usable_specials, usable_workers
@@ -33,15 +33,15 @@ FIELDS = {
     "bid": {"cards": dict},
 }
 ALLOWED_VALUES = {
-    "worker": WORKERS,
-    "junk": JUNKS,
-    "kind": KINDS,
-    "give": KINDS,
-    "take": KINDS,
+    "worker": frozenset(WORKERS),
+    "junk": frozenset(JUNKS),
+    "kind": frozenset(KINDS),
+    "give": frozenset(KINDS),
+    "take": frozenset(KINDS),
     "slot": range(3),
     "stack": range(4),
     "card": range(len(SPECIALS)),
-    "choice": ("yuan", "card"),
+    "choice": frozenset(("yuan", "card")),
 }
 WORKER_INDEX = {name: index for index, name in enumerate(WORKERS)}
 NOT_NOW = {
@@ -88,7 +88,8 @@ def check_fields(action) -> str:
 
 
 def check_turn(state: State, seat) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
+    # An exact int is the usual seat; bool is an int subclass and never a seat.
+    if (type(seat) is not int and (isinstance(seat, bool) or not isinstance(seat, int))) or not 0 <= seat < state.n:
         raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
     if state.phase == OVER:
         raise IllegalAction("game_over", _("The game is over."))
@@ -111,35 +112,87 @@ def check_bid(state: State, seat: int, cards: dict) -> tuple:
     return tuple(counts)
 
 
-def is_listed(state: State, seat: int, kind: str, action: dict) -> bool:
-    """Whether `action` is in legal_actions(state, seat) for a seat that may act now; the
-    frequent kinds are answered without listing everything (a property test keeps them equal)."""
+# Whether an action of each kind is in legal_actions(state, seat), for a seat that may act now,
+# answered without listing everything (test_quick_legality_check_agrees_with_the_list keeps
+# each answer equal to the list's). A kind missing here is looked up in the list itself.
+
+
+def use_listed(state: State, seat: int, action: dict) -> bool:
+    if state.phase != ACTIONS or state.step is not None or state.main_done:
+        return False
+    worker = WORKER_INDEX[action["worker"]]
+    if worker >= flow.workers_in_play(state) or state.used >> worker & 1:
+        return False
+    if flow.worker_action(state, worker) in LOAD_ACTIONS and not state.strips[seat]:
+        return False
+    junk = data.JUNK_INDEX[action["junk"]]
+    return junk == state.merchants[worker] if worker < 3 else junk not in state.merchants
+
+
+def place_listed(state: State, seat: int, action: dict) -> bool:
     step = state.step
-    if kind == "use":
-        if state.phase != ACTIONS or step is not None or state.main_done:
-            return False
-        worker = WORKER_INDEX[action["worker"]]
-        if worker >= flow.workers_in_play(state) or state.used >> worker & 1:
-            return False
-        if flow.worker_action(state, worker) in LOAD_ACTIONS and not state.strips[seat]:
-            return False
-        junk = data.JUNK_INDEX[action["junk"]]
-        return junk == state.merchants[worker] if worker < 3 else junk not in state.merchants
-    if kind == "place":
-        if step is None or step[0] != "place":
-            return False
-        junk = data.JUNK_INDEX[action["junk"]]
-        if junk == step[4] or (step[2] >= 0 and junk != step[2]):
-            return False
-        return action["slot"] in free_slots(state.junks[junk], state.phase == PLACE)
-    if kind == "take":
-        return step is not None and step[0] == "take" and state.stocks[data.KIND_INDEX[action["kind"]]] > 0
-    return action in legal_actions(state, seat)
+    if step is None or step[0] != "place":
+        return False
+    junk = data.JUNK_INDEX[action["junk"]]
+    if junk == step[4] or (step[2] >= 0 and junk != step[2]):
+        return False
+    return action["slot"] in free_slots(state.junks[junk], state.phase == PLACE)
 
 
-def check_legal(state: State, seat: int, kind: str, action: dict) -> None:
-    if is_listed(state, seat, kind, action):
-        return
+def take_listed(state: State, seat: int, action: dict) -> bool:
+    step = state.step
+    return step is not None and step[0] == "take" and state.stocks[data.KIND_INDEX[action["kind"]]] > 0
+
+
+def done_listed(state: State, seat: int, action: dict) -> bool:
+    return state.step is None and state.phase == EXCHANGE
+
+
+def exchange_listed(state: State, seat: int, action: dict) -> bool:
+    if state.step is not None or state.phase != EXCHANGE or state.swaps <= 0:
+        return False
+    give, take = data.KIND_INDEX[action["give"]], data.KIND_INDEX[action["take"]]
+    return give != take and bool(state.hands[seat][give]) and bool(state.stocks[take])
+
+
+def end_turn_listed(state: State, seat: int, action: dict) -> bool:
+    return state.step is None and state.phase == ACTIONS and state.main_done
+
+
+def play_special_listed(state: State, seat: int, action: dict) -> bool:
+    return state.step is None and state.phase == ACTIONS and action["card"] in usable_specials(state, seat)
+
+
+def search_listed(state: State, seat: int, action: dict) -> bool:
+    step = state.step
+    return step is not None and step[0] == "search" and action["stack"] in flow.available_stacks(state)
+
+
+def pick_listed(state: State, seat: int, action: dict) -> bool:
+    step = state.step
+    return step is not None and step[0] == "pick" and action["card"] in state.stacks[step[1]]
+
+
+QUICK_CHECKS = {
+    "use": use_listed,
+    "place": place_listed,
+    "take": take_listed,
+    "done": done_listed,
+    "exchange": exchange_listed,
+    "end_turn": end_turn_listed,
+    "play_special": play_special_listed,
+    "search": search_listed,
+    "pick": pick_listed,
+}
+
+
+def is_listed(state: State, seat: int, kind: str, action: dict) -> bool:
+    quick = QUICK_CHECKS.get(kind)
+    return quick(state, seat, action) if quick is not None else action in legal_actions(state, seat)
+
+
+def refuse(state: State, seat: int, kind: str) -> None:
+    """Raise why an action of `kind` that is not listed is refused."""
     options = legal_actions(state, seat)
     kinds = sorted({option["type"] for option in options})
     if kind not in kinds:
@@ -212,13 +265,6 @@ EVENT_MAKERS = {
 }
 
 
-def action_events(state: State, seat: int, kind: str, action: dict) -> list:
-    if kind == "bid":
-        return bid_events(state, seat, action)
-    check_legal(state, seat, kind, action)
-    return EVENT_MAKERS[kind](state, seat, action)
-
-
 # ----------------------------------------------------------------------------- automatic events
 
 
@@ -252,38 +298,62 @@ def market_values(card: int) -> dict:
     return {KINDS[k]: ("S" if v == data.S else v) for k, v in enumerate(data.MARKET_CARDS[card])}
 
 
-def auto_event(state: State) -> dict | None:
-    phase = state.phase
-    if phase == BETWEEN:
-        card = state.deck[0]
-        return {"type": "round_started", "round": state.round + 1, "start_player": state.start,
-                "card": card, "values": market_values(card)}
-    if phase == DECLARE:
-        return {"type": "money_declared", "declared": list(state.money)}
-    if phase == PLACE and not state.queue:  # set-up variant: the last strip is placed
+def between_event(state: State) -> dict:
+    card = state.deck[0]
+    return {"type": "round_started", "round": state.round + 1, "start_player": state.start,
+            "card": card, "values": market_values(card)}
+
+
+def declare_event(state: State) -> dict:
+    return {"type": "money_declared", "declared": list(state.money)}
+
+
+def place_event(state: State) -> dict | None:
+    if not state.queue:  # set-up variant: the last strip is placed
         return {"type": "merchants_revealed", "merchants": [JUNKS[junk] for junk in state.merchants]}
-    if phase == ROUND_END:
-        if state.round == data.ROUNDS:
-            return {"type": "game_ended", **scoring.final_result(state)}
-        return {"type": "round_ended", "round": state.round,
-                "merchants": [JUNKS[(junk + 1) % 5] for junk in state.merchants],
-                "start_player": (state.start + 1) % state.n}
-    if phase == BID:
-        return resolve_bids(state) if None not in state.bids else None
-    if phase in (ACTIONS, SUPPLY):
-        return turn_auto_event(state)
     return None
+
+
+def round_end_event(state: State) -> dict:
+    if state.round == data.ROUNDS:
+        return {"type": "game_ended", **scoring.final_result(state)}
+    return {"type": "round_ended", "round": state.round,
+            "merchants": [JUNKS[(junk + 1) % 5] for junk in state.merchants],
+            "start_player": (state.start + 1) % state.n}
+
+
+def bid_event(state: State) -> dict | None:
+    return resolve_bids(state) if None not in state.bids else None
+
+
+# Per phase, what makes its automatic event (None: the phase waits for a player).
+AUTO_EVENTS = {
+    BETWEEN: between_event,
+    DECLARE: declare_event,
+    PLACE: place_event,
+    ROUND_END: round_end_event,
+    BID: bid_event,
+}
+
+
+def auto_event(state: State) -> dict | None:
+    make = AUTO_EVENTS.get(state.phase)
+    return make(state) if make is not None else None
 
 
 def turn_auto_event(state: State) -> dict | None:
     seat, step = state.queue[0], state.step
-    if step is not None and step[0] == "take":
-        source = step[2]
-        if source >= 0 and state.stocks[source]:
-            return {"type": "goods_taken", "seat": seat, "kind": KINDS[source], "count": min(step[1], state.stocks[source])}
-        if not any(state.stocks):
-            return {"type": "goods_lost", "seat": seat, "count": step[1]}
-    if state.phase == ACTIONS and step is None and not usable_specials(state, seat):
+    if step is not None:
+        if step[0] == "take":
+            source = step[2]
+            if source >= 0 and state.stocks[source]:
+                return {"type": "goods_taken", "seat": seat, "kind": KINDS[source],
+                        "count": min(step[1], state.stocks[source])}
+            if not any(state.stocks):
+                return {"type": "goods_lost", "seat": seat, "count": step[1]}
+        return None
+    # (most seats hold no special card: no call to list the usable ones)
+    if state.phase == ACTIONS and not (state.specials[seat] and usable_specials(state, seat)):
         if state.main_done:
             return {"type": "turn_ended", "seat": seat}
         if not usable_workers(state, seat):
@@ -291,20 +361,29 @@ def turn_auto_event(state: State) -> dict | None:
     return None
 
 
+AUTO_EVENTS[ACTIONS] = AUTO_EVENTS[SUPPLY] = turn_auto_event
+
+
 def run(state: State | None, events: list) -> list:
     """Fold `events` onto `state`, then append the automatic events that follow."""
+    remember = evolve.apply_and_remember
     for event in events:
-        state = evolve.apply_and_remember(state, event)
-    event = auto_event(state)
-    while event is not None:
+        state = remember(state, event)
+    while True:
+        make = AUTO_EVENTS.get(state.phase)
+        event = make(state) if make is not None else None
+        if event is None:
+            return events
         events.append(event)
-        state = evolve.apply_and_remember(state, event)
-        event = auto_event(state)
-    return events
+        state = remember(state, event)
 
 
 def decide(state: State, seat, action, rng=None) -> list:
     """The events of `action`; `rng` is not used, as Dschunke draws no chance after setup."""
     kind = check_fields(action)
     check_turn(state, seat)
-    return run(state, action_events(state, seat, kind, action))
+    if kind == "bid":
+        return run(state, bid_events(state, seat, action))
+    if not is_listed(state, seat, kind, action):
+        refuse(state, seat, kind)
+    return run(state, EVENT_MAKERS[kind](state, seat, action))

@@ -160,6 +160,10 @@ CANDIDATES = (
     [{"type": "use", "worker": worker, "junk": junk} for worker in data.WORKERS for junk in data.JUNKS]
     + [{"type": "place", "junk": junk, "slot": slot} for junk in data.JUNKS for slot in range(3)]
     + [{"type": "take", "kind": kind} for kind in data.KINDS]
+    + [{"type": "exchange", "give": give, "take": take} for give in data.KINDS for take in data.KINDS]
+    + [{"type": "done"}, {"type": "end_turn"}]
+    + [{"type": "search", "stack": stack} for stack in range(4)]
+    + [{"type": kind, "card": card} for kind in ("pick", "play_special") for card in range(len(data.SPECIALS))]
 )
 
 
