@@ -271,9 +271,9 @@ def bids_revealed(s: State, event: dict) -> State:
         cards = card_counts(entry["cards"])
         reveal.append((cards, entry["void"]))
         if cards is not NO_CARDS and not entry["void"]:
-            seat = entry["seat"]
-            hands[seat] = tuple([h - c for h, c in zip(hands[seat], cards)])
-            stocks = [stock + c for stock, c in zip(stocks, cards)]
+            seat, hand = entry["seat"], hands[entry["seat"]]
+            hands[seat] = (hand[0] - cards[0], hand[1] - cards[1], hand[2] - cards[2], hand[3] - cards[3])
+            stocks = [stocks[0] + cards[0], stocks[1] + cards[1], stocks[2] + cards[2], stocks[3] + cards[3]]
     for result in event["results"]:
         s.covered |= 1 << KIND_INDEX[result["kind"]]
         for seat in result["winners"]:

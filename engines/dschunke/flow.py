@@ -17,17 +17,19 @@ def replace(values: tuple, index: int, value) -> tuple:
 
 
 def add_cards(hand: tuple, kind: int, count: int) -> tuple:
-    return replace(hand, kind, hand[kind] + count)
+    return hand[:kind] + (hand[kind] + count,) + hand[kind + 1:]
 
 
 NO_CARDS = (0, 0, 0, 0)
+_BROWN, _WHITE, _ORANGE, _PURPLE = KINDS
 
 
 def card_counts(cards: dict) -> tuple:
     """Per kind the count of a {kind name: count} dict, the form of bids in events."""
     if not cards:  # an empty fist
         return NO_CARDS
-    return tuple([cards.get(kind, 0) for kind in KINDS])
+    get = cards.get
+    return (get(_BROWN, 0), get(_WHITE, 0), get(_ORANGE, 0), get(_PURPLE, 0))
 
 
 def count_specials(state: State, seat: int, kind: str) -> int:

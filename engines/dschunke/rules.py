@@ -9,7 +9,7 @@ from engines.dschunke.state import (
     ACTIONS, BETWEEN, BID, DECLARE, EXCHANGE, OVER, PLACE, ROUND_END, SUPPLY, State,
     free_slots,
 )
-from engines.dschunke.actions import LOAD_ACTIONS, legal_actions, may_act, usable_specials, usable_workers
+from engines.dschunke.actions import LOAD_ACTIONS, legal_actions, usable_specials, usable_workers
 from engines.i18n import N_, catalog
 
 _, _ngettext = catalog(__file__)
@@ -91,9 +91,11 @@ def check_turn(state: State, seat) -> None:
     # An exact int is the usual seat; bool is an int subclass and never a seat.
     if (type(seat) is not int and (isinstance(seat, bool) or not isinstance(seat, int))) or not 0 <= seat < state.n:
         raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
-    if state.phase == OVER:
+    phase = state.phase
+    if phase == OVER:
         raise IllegalAction("game_over", _("The game is over."))
-    if not may_act(state, seat):
+    # may_act, without a call in between
+    if not (state.bids[seat] is None if phase == BID else bool(state.queue) and state.queue[0] == seat):
         raise IllegalAction("not_your_turn", _("It is not your turn."))
 
 
@@ -102,12 +104,14 @@ def check_bid(state: State, seat: int, cards: dict) -> tuple:
         return flow.NO_CARDS
     counts = [0, 0, 0, 0]
     for name, count in cards.items():
-        if name not in data.KIND_INDEX:
+        kind = data.KIND_INDEX.get(name)
+        if kind is None:
             raise IllegalAction("bad_bid", f"{name!r} is not a kind of goods.")
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        if (type(count) is not int and (isinstance(count, bool) or not isinstance(count, int))) or count < 0:
             raise IllegalAction("bad_bid", "Bid counts must be whole numbers of zero or more.")
-        counts[data.KIND_INDEX[name]] = count
-    if any(count > held for count, held in zip(counts, state.hands[seat])):
+        counts[kind] = count
+    hand = state.hands[seat]
+    if counts[0] > hand[0] or counts[1] > hand[1] or counts[2] > hand[2] or counts[3] > hand[3]:
         raise IllegalAction("bad_bid", _("You cannot bid more cards than you hold."))
     return tuple(counts)
 
@@ -271,25 +275,33 @@ EVENT_MAKERS = {
 def resolve_bids(state: State) -> dict:
     """The reveal: every bid at once, who wins each kind, and what is paid."""
     revealed, valid = [], {}
+    covered = state.covered
     for seat, counts in enumerate(state.bids):
         if counts == flow.NO_CARDS:  # an empty fist: never void, never valid
             revealed.append({"seat": seat, "cards": {}, "void": False})
             continue
-        kinds = [k for k in range(4) if counts[k]]
-        void = len(kinds) > 1 or (len(kinds) == 1 and bool(state.covered >> kinds[0] & 1))
-        revealed.append({"seat": seat, "cards": {KINDS[k]: counts[k] for k in kinds}, "void": void})
-        if kinds and not void:
-            valid.setdefault(kinds[0], []).append((counts[kinds[0]], seat))
+        cards, first = {}, -1  # the kinds bid, in kind order; the first of them
+        for kind, count in enumerate(counts):
+            if count:
+                cards[KINDS[kind]] = count
+                if first < 0:
+                    first = kind
+        void = len(cards) > 1 or (len(cards) == 1 and bool(covered >> first & 1))
+        revealed.append({"seat": seat, "cards": cards, "void": void})
+        if cards and not void:
+            valid.setdefault(first, []).append((counts[first], seat))
     results, kept, s_winner = [], [], None
+    values = data.MARKET_CARDS[state.market]
     for kind in sorted(valid):
         top = max(count for count, _ in valid[kind])
         winners = [seat for count, seat in valid[kind] if count == top]
-        value = data.MARKET_CARDS[state.market][kind]
+        value = values[kind]
         each = value // len(winners) if value != data.S else 0
         if value == data.S and len(winners) == 1:
             s_winner = winners[0]
         results.append({"kind": KINDS[kind], "value": "S" if value == data.S else value, "winners": winners, "each": each})
-        kept.extend({"seat": seat, "kind": KINDS[kind]} for seat in winners if flow.count_specials(state, seat, "bargain"))
+        kept.extend({"seat": seat, "kind": KINDS[kind]} for seat in winners
+                    if state.specials[seat] and flow.count_specials(state, seat, "bargain"))
     return {"type": "bids_revealed", "revealed_bids": revealed, "results": results, "kept": kept,
             "s_winner": s_winner, "any_bid": bool(valid)}
 
@@ -384,6 +396,7 @@ def decide(state: State, seat, action, rng=None) -> list:
     check_turn(state, seat)
     if kind == "bid":
         return run(state, bid_events(state, seat, action))
-    if not is_listed(state, seat, kind, action):
+    quick = QUICK_CHECKS.get(kind)  # is_listed, without a call in between
+    if not (quick(state, seat, action) if quick is not None else action in legal_actions(state, seat)):
         refuse(state, seat, kind)
     return run(state, EVENT_MAKERS[kind](state, seat, action))
