@@ -162,11 +162,10 @@ class ActionRateThrottle(LimitThrottle):
 @dataclass
 class Allowance:
     """What an event loop knows of a user's actions in the current period: the count Redis last
-    gave, the actions passed since whose count has not come back, and the last count asked."""
+    gave, and the count of the last action passed while it is on its way."""
 
     count: int = 0
     ends: float = 0.0  # loop time at which the period ends
-    uncounted: int = 0
     counting: asyncio.Future | None = None
 
 
@@ -176,25 +175,24 @@ _allowances: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, All
 
 async def action_wait(user) -> float | None:
     """None if `user` may submit an action now, else the seconds to wait (the websocket, on its
-    event loop). Decided on what this loop knows, so a move does not wait on Redis: the action's
-    count goes with the loop's next push (tables.publish) while the move is made. That is exact
-    for the actions of one process; actions counted elsewhere since its last count let at most
-    one more through here, because an action waits for the count of the one before it while
-    that count is out. Only the actions passed are counted: one refused changes nothing."""
+    event loop). Decided on the count Redis last gave this loop, so a move does not wait on
+    Redis: the action's count goes with the loop's next push (tables.publish) while the move
+    is made, and the user's next action waits for it. That is exact for the actions of one
+    process; actions counted elsewhere since the last count let at most one more through here.
+    Only the actions passed are counted: one refused changes nothing."""
     if not user.is_authenticated:
         return None  # refused before it counts
     key, allowed, period = _limit(ActionRateThrottle.scope, user.pk)
     if not settings.REDIS_URL:
         return _wait(*_in_cache(key, period), allowed)
     allowance = _allowance(user.pk)
-    if allowance.counting is not None:
+    while allowance.counting is not None:
         await asyncio.wait([allowance.counting])
     now = asyncio.get_running_loop().time()
     if now >= allowance.ends:  # the period is over: the count starts again with this action
         allowance.count, allowance.ends = 0, now + period
-    if allowance.count + allowance.uncounted >= allowed:
+    if allowance.count >= allowed:
         return max(allowance.ends - now, 0.001)
-    allowance.uncounted += 1
     allowance.counting = publish.loop_publisher().call("EVAL", COUNTING, 1, key, period)
     allowance.counting.add_done_callback(functools.partial(_counted, allowance))
     return None
@@ -205,16 +203,14 @@ def _allowance(user_id: int) -> Allowance:
     known = _allowances.setdefault(loop, {})
     if len(known) > ALLOWANCES_KEPT:
         now = loop.time()
-        for stale in [who for who, allowance in known.items() if allowance.ends <= now and not allowance.uncounted]:
+        for stale in [who for who, allowance in known.items() if allowance.ends <= now and not allowance.counting]:
             del known[stale]
     return known.setdefault(user_id, Allowance())
 
 
 def _counted(allowance: Allowance, counting: asyncio.Future) -> None:
     """An action's count is back: the period's count and end as Redis has them."""
-    allowance.uncounted -= 1
-    if allowance.counting is counting:
-        allowance.counting = None
+    allowance.counting = None
     if counting.cancelled() or counting.exception() is not None:
         log.warning("rate limit actions not counted: %r", None if counting.cancelled() else counting.exception())
         return
