@@ -170,10 +170,13 @@ def view_payload(table: Table, viewer: int | None, at: int | None = None) -> dic
     return payload_of(engine_of(table), table, state_at(table, seq), seq, viewer)
 
 
+def head_sync(engine: Engine, table: Table, state: Any, viewer: int | None, view: dict | None = None) -> dict:
+    """The sync frame of the head for `viewer`, but for its deadline."""
+    return {"type": "sync", **payload_of(engine, table, state, table.head_seq, viewer, view)}
+
+
 def sync_frame(table: Table, viewer: int | None) -> dict:
-    state = head_state(table)
-    return {"type": "sync", **payload_of(engine_of(table), table, state, table.head_seq, viewer),
-            "deadline": deadline_of(table, viewer)}
+    return {**head_sync(engine_of(table), table, head_state(table), viewer), "deadline": deadline_of(table, viewer)}
 
 
 def frame_text(frame: dict) -> str:
@@ -198,7 +201,7 @@ def new_head_frames(engine: Engine, table: Table, state: Any, events: list[tuple
         views = engine.views(state, viewers(table)) if state is not None else {}
         return {
             viewer: [*(event_frame(engine, seq, payload, actor, viewer, names, by) for seq, payload in events),
-                     {"type": "sync", **payload_of(engine, table, state, table.head_seq, viewer, views.get(viewer))}]
+                     head_sync(engine, table, state, viewer, views.get(viewer))]
             for viewer in viewers(table)
         }
 

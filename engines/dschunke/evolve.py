@@ -364,10 +364,9 @@ def apply_and_remember(state: State | None, event: dict) -> State:
     lives on the state, not in a global, so threads and interleaved games cannot see each
     other's; a mismatch (another event object, a state decided on twice) just folds afresh.
     """
-    if state is None:
-        return apply(None, event)
-    after = HANDLERS[event["type"]](state.copy(), event)
-    state.folded = (event, after)
+    after = apply(state, event)
+    if state is not None:
+        state.folded = (event, after)
     return after
 
 

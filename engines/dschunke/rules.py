@@ -9,7 +9,7 @@ from engines.dschunke.state import (
     ACTIONS, BETWEEN, BID, DECLARE, EXCHANGE, OVER, PLACE, ROUND_END, SUPPLY, State,
     free_slots,
 )
-from engines.dschunke.actions import LOAD_ACTIONS, legal_actions, usable_specials, usable_workers
+from engines.dschunke.actions import LOAD_ACTIONS, legal_actions, may_act, usable_specials, usable_workers
 from engines.i18n import N_, catalog
 
 _, _ngettext = catalog(__file__)
@@ -88,14 +88,11 @@ def check_fields(action) -> str:
 
 
 def check_turn(state: State, seat) -> None:
-    # An exact int is the usual seat; bool is an int subclass and never a seat.
-    if (type(seat) is not int and (isinstance(seat, bool) or not isinstance(seat, int))) or not 0 <= seat < state.n:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
         raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
-    phase = state.phase
-    if phase == OVER:
+    if state.phase == OVER:
         raise IllegalAction("game_over", _("The game is over."))
-    # may_act, without a call in between
-    if not (state.bids[seat] is None if phase == BID else bool(state.queue) and state.queue[0] == seat):
+    if not may_act(state, seat):
         raise IllegalAction("not_your_turn", _("It is not your turn."))
 
 
@@ -107,7 +104,7 @@ def check_bid(state: State, seat: int, cards: dict) -> tuple:
         kind = data.KIND_INDEX.get(name)
         if kind is None:
             raise IllegalAction("bad_bid", f"{name!r} is not a kind of goods.")
-        if (type(count) is not int and (isinstance(count, bool) or not isinstance(count, int))) or count < 0:
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise IllegalAction("bad_bid", "Bid counts must be whole numbers of zero or more.")
         counts[kind] = count
     hand = state.hands[seat]
@@ -338,21 +335,6 @@ def bid_event(state: State) -> dict | None:
     return resolve_bids(state) if None not in state.bids else None
 
 
-# Per phase, what makes its automatic event (None: the phase waits for a player).
-AUTO_EVENTS = {
-    BETWEEN: between_event,
-    DECLARE: declare_event,
-    PLACE: place_event,
-    ROUND_END: round_end_event,
-    BID: bid_event,
-}
-
-
-def auto_event(state: State) -> dict | None:
-    make = AUTO_EVENTS.get(state.phase)
-    return make(state) if make is not None else None
-
-
 def turn_auto_event(state: State) -> dict | None:
     seat, step = state.queue[0], state.step
     if step is not None:
@@ -373,21 +355,33 @@ def turn_auto_event(state: State) -> dict | None:
     return None
 
 
-AUTO_EVENTS[ACTIONS] = AUTO_EVENTS[SUPPLY] = turn_auto_event
+# Per phase, what makes its automatic event (None: the phase waits for a player).
+AUTO_EVENTS = {
+    BETWEEN: between_event,
+    DECLARE: declare_event,
+    PLACE: place_event,
+    ROUND_END: round_end_event,
+    BID: bid_event,
+    ACTIONS: turn_auto_event,
+    SUPPLY: turn_auto_event,
+}
+
+
+def auto_event(state: State) -> dict | None:
+    make = AUTO_EVENTS.get(state.phase)
+    return make(state) if make is not None else None
 
 
 def run(state: State | None, events: list) -> list:
     """Fold `events` onto `state`, then append the automatic events that follow."""
-    remember = evolve.apply_and_remember
     for event in events:
-        state = remember(state, event)
-    while True:
-        make = AUTO_EVENTS.get(state.phase)
-        event = make(state) if make is not None else None
-        if event is None:
-            return events
+        state = evolve.apply_and_remember(state, event)
+    event = auto_event(state)
+    while event is not None:
         events.append(event)
-        state = remember(state, event)
+        state = evolve.apply_and_remember(state, event)
+        event = auto_event(state)
+    return events
 
 
 def decide(state: State, seat, action, rng=None) -> list:
@@ -396,7 +390,6 @@ def decide(state: State, seat, action, rng=None) -> list:
     check_turn(state, seat)
     if kind == "bid":
         return run(state, bid_events(state, seat, action))
-    quick = QUICK_CHECKS.get(kind)  # is_listed, without a call in between
-    if not (quick(state, seat, action) if quick is not None else action in legal_actions(state, seat)):
+    if not is_listed(state, seat, kind, action):
         refuse(state, seat, kind)
     return run(state, EVENT_MAKERS[kind](state, seat, action))
