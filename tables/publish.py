@@ -93,7 +93,10 @@ class LoopPublisher:
                 batches.append(self.queue.get_nowait())
             calls = self.take_calls()
             try:
-                await asyncio.wait_for(self.publish(batches, calls), SEND_TIMEOUT)
+                # asyncio.timeout, not wait_for: wait_for (3.11) swallows a cancel that comes as
+                # the pipeline finishes, and the loop's teardown would wait on this task forever
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await self.publish(batches, calls)
             except Exception as error:  # a lost push is repaired by the consumers' head watch
                 log.exception("%d pushes failed", len(batches))
                 for _, reply in calls:

@@ -24,7 +24,8 @@ ENGINE = registry.get(GAME)
 
 def make_table(owner: str, other: dict, seconds: int) -> int:
     """A started two-seat table: `owner` in seat 0 and `other` (an AI seat or an invited player) in seat 1.
-    Runs inside the service's Django (tests.bench.django_call)."""
+    An idle seat stays the clock's to play (a stand-in bot would move under a bot's id), for as
+    many timeouts as a table allows. Runs inside the service's Django (tests.bench.django_call)."""
     from django.contrib.auth import get_user_model
 
     from tables import lifecycle
@@ -32,7 +33,7 @@ def make_table(owner: str, other: dict, seconds: int) -> int:
     User = get_user_model()
     user = User.objects.get(username=owner)
     table = lifecycle.create_table(user, {
-        "game": GAME, "players": 2, "options": {}, "time_control": {"kind": "live", "seconds": seconds},
+        "game": GAME, "players": 2, "options": {}, "time_control": {"kind": "live", "seconds": seconds, "max_timeouts": 20},
         "seats": [{"kind": "me"}, other], "fill_with_ai": False,
     })
     if other["kind"] == "invite":

@@ -276,6 +276,19 @@ async def test_a_push_heard_only_here_goes_through_redis_as_a_nudge(settings):
         await subscriber.aclose()
 
 
+async def test_a_publisher_cancelled_as_its_pipeline_finishes_still_stops(monkeypatch):
+    """A closing loop cancels its publisher: a cancel that comes in the step in which the
+    pipeline ends must not be lost, or the loop waits on the publisher forever."""
+    async def cancelled_at_the_end(self, batches, calls=()):
+        self.task.cancel()
+
+    monkeypatch.setattr(publish.LoopPublisher, "publish", cancelled_at_the_end)
+    publisher = publish.LoopPublisher()
+    publisher.put([publish.changed_message(0)])
+    done, _ = await asyncio.wait([publisher.task], timeout=2)
+    assert done and publisher.task.cancelled()
+
+
 class WaitingConsumer:
     """Stands in for a consumer at seq `seq` whose seq last moved at `moved_at`: it sends nothing."""
 
