@@ -93,8 +93,6 @@ class LoopPublisher:
                 batches.append(self.queue.get_nowait())
             calls = self.take_calls()
             try:
-                # asyncio.timeout, not wait_for: wait_for (3.11) swallows a cancel that comes as
-                # the pipeline finishes, and the loop's teardown would wait on this task forever
                 async with asyncio.timeout(SEND_TIMEOUT):
                     await self.publish(batches, calls)
             except Exception as error:  # a lost push is repaired by the consumers' head watch
@@ -104,6 +102,10 @@ class LoopPublisher:
                         reply.set_exception(error)
             for _ in batches:
                 self.queue.task_done()
+            if asyncio.current_task().cancelling():
+                # asyncio.wait_for (3.11), which redis-py's socket writes use, can swallow a
+                # cancel; a closing loop would wait on this task forever
+                raise asyncio.CancelledError
 
     async def publish(self, batches: list[list[tuple[str, dict]]],
                       calls: list[tuple[tuple, asyncio.Future]] = ()) -> None:
