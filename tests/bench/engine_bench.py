@@ -7,6 +7,8 @@ quoted as ratios on a shared, noisy machine. Prints one JSON object.
     python tests/bench/engine_bench.py [--games 200] [--repeats 5] [--engines dschunke,dunhuang] [--profile]
 
 steps_per_s times the play loop only; games_per_s includes set-up (shuffles, deals, options).
+legal_actions_per_step and events_per_step (untimed, the same seeded games) say what a step
+holds: an engine whose turns offer many actions lists them all at every step.
 """
 from __future__ import annotations
 
@@ -54,6 +56,23 @@ def random_game(engine, players: int, seed: int) -> tuple[int, float]:
     return steps, time.perf_counter() - started
 
 
+def step_shape(engine, players: int, games: int) -> tuple[float, float]:
+    """What a step holds, on average over the seeded games (untimed): the legal actions listed
+    and the events folded. An engine whose turns offer many actions pays for listing them all."""
+    listed = folded = steps = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        state, _ = start(engine, players, None, command_rng(str(seed), 0))
+        while engine.outcome(state) is None:
+            seat = min(engine.to_act(state))
+            legal = engine.legal_actions(state, seat)
+            events = engine.decide(state, seat, rng.choice(legal), rng)
+            for event in events:
+                state = engine.evolve(state, event)
+            listed, folded, steps = listed + len(legal), folded + len(events), steps + 1
+    return listed / steps, folded / steps
+
+
 def measure(engine, players: int, games: int, seed: int) -> tuple[float, float]:
     """Steps per second of play (set-up excluded) and full games per second (set-up included)."""
     started = time.perf_counter()
@@ -83,8 +102,12 @@ def bench_engine(name: str, games: int, repeats: int, with_profile: bool) -> dic
             steps.append(steps_per_s)
             full.append(games_per_s)
         baseline = statistics.median(baselines)
+        legal_per_step, events_per_step = step_shape(engine, players, min(games, 20))
         result[f"{players}p"] = {
             "steps_per_s": round(statistics.median(steps)),
+            "legal_actions_per_step": round(legal_per_step, 1),
+            "events_per_step": round(events_per_step, 2),
+            "legal_actions_listed_per_s": round(statistics.median(steps) * legal_per_step),
             "games_per_s": round(statistics.median(full), 1),
             "baseline_ops_per_s": round(baseline),
             "steps_per_baseline_kop": round(statistics.median(steps) / baseline * 1000, 2),
