@@ -32,6 +32,8 @@ pytestmark = [
     pytest.mark.timeout(300),
 ]
 SCAN_EVERY_TURNS = 10  # of seat 0's turns: a full REST scan
+# The variant with the most secrets; a short Dragon Market (random play runs to the round limit).
+OPTIONS = {"dragon_market": {"variant": "advanced", "turn_limit": 15}}
 PAGE_DATA = re.compile(r'<script id="page-data" type="application/json">(.*?)</script>', re.S)
 
 
@@ -53,7 +55,7 @@ class Scanner:
 def make_table(game: str, seat_users, client) -> int:
     seats = [{"kind": "me"}] + [{"kind": "invite", "username": u.username} for u in seat_users[1:]]
     response = client.post("/api/tables/", {
-        "game": game, "players": len(seat_users), "options": {}, "time_control": {"kind": "live", "seconds": 600},
+        "game": game, "players": len(seat_users), "options": OPTIONS.get(game, {}), "time_control": {"kind": "live", "seconds": 600},
         "seats": seats}, format="json")
     assert response.status_code == 201, response.content
     table_id = response.json()["id"]
