@@ -75,44 +75,57 @@ def commands_of(service: Service, table: int) -> list[str]:
 
 
 def attack(service: Service, table: int, victim: str, send) -> None:
-    """Seat 0 moves under the id that seat 1's `victim` will use; then `victim` must move under it."""
-    while (stolen := stolen_move(service, table, victim)) is None:
-        seq, to_act, snapshot, _ = head(service, table)
-        if to_act == [0]:  # seat 1 does not move next: an ordinary move
-            send(ENGINE.legal_actions(ENGINE.load(snapshot), 0)[0], seq, uuid.uuid4().hex)
-        wait_for(lambda: head(service, table)[0] > seq, "the game to move on", service)
-    action, seq, victims_id = stolen
-    send(action, seq, victims_id)
+    """Seat 0 moves under the id that seat 1's `victim` will use; then `victim` must move under it.
+    A move of seat 0 that its own clock overtook (a slow machine) is refused as stale: the attack
+    goes on from the new head."""
+    while True:
+        while (stolen := stolen_move(service, table, victim)) is None:
+            seq, to_act, snapshot, _ = head(service, table)
+            if to_act == [0]:  # seat 1 does not move next: an ordinary move
+                send(ENGINE.legal_actions(ENGINE.load(snapshot), 0)[0], seq, uuid.uuid4().hex)
+            wait_for(lambda: head(service, table)[0] > seq, "the game to move on", service)
+        action, seq, victims_id = stolen
+        if send(action, seq, victims_id):
+            break
     wait_for(lambda: f"player:0:{victims_id}" in commands_of(service, table), "the attacker's move", service)
     wait_for(lambda: victims_id in commands_of(service, table), f"{victims_id} to be played", service)
 
 
 def rest_sender(service: Service, table: int, token: str):
-    def send(action, expected_seq, command_id):
+    def send(action, expected_seq, command_id) -> bool:
+        """Whether the move was played (False: the head had moved on)."""
         response = requests.post(f"{service.http_urls[0]}/api/tables/{table}/actions/",
                                  headers={"Authorization": f"Token {token}"},
                                  json={"action": action, "expected_seq": expected_seq, "command_id": command_id})
+        if response.status_code == 409 and response.json()["code"] == "stale_seq":
+            return False
         assert response.status_code == 200, response.text
+        return True
     return send
 
 
 def socket_sender(service: Service, table: int, cookie: str):
-    def send(action, expected_seq, command_id):
-        asyncio.run(send_frame(service, table, cookie, {
+    def send(action, expected_seq, command_id) -> bool:
+        """Whether the move was played (False: the head had moved on)."""
+        return asyncio.run(send_frame(service, table, cookie, {
             "type": "action", "action": action, "expected_seq": expected_seq, "command_id": command_id}))
     return send
 
 
-async def send_frame(service: Service, table: int, cookie: str, frame: dict) -> None:
+async def send_frame(service: Service, table: int, cookie: str, frame: dict) -> bool:
+    """Whether the move was played: an event of seat 0's player came after it (the other seat is
+    a bot or the clock); False when it was refused as stale."""
     async with websockets.connect(f"{service.ws_urls[0]}/ws/tables/{table}/", origin=service.http_urls[0],
                                   additional_headers={"Cookie": cookie}) as socket:
         await socket.send(json.dumps(frame))
-        while True:  # the new head's frames follow the move; an error frame would mean a refusal
+        while True:
             reply = json.loads(await asyncio.wait_for(socket.recv(), TIMEOUT))
             for pushed in reply if isinstance(reply, list) else [reply]:  # frames come one by one or batched
-                assert pushed["type"] != "error", pushed
-                if pushed.get("seq", 0) > frame["expected_seq"]:
-                    return
+                if pushed["type"] == "error":
+                    assert pushed.get("code") == "stale_seq", pushed
+                    return False
+                if pushed["type"] == "event" and pushed["seq"] > frame["expected_seq"] and pushed["by"] == "player":
+                    return True
 
 
 def test_a_player_cannot_take_the_bots_or_the_clocks_command_id():
