@@ -60,7 +60,11 @@ class State:
 
     def order(self) -> tuple:
         """Every seat in playing order from the start player."""
-        return tuple((self.start + i) % self.n for i in range(self.n))
+        return SEAT_ORDERS[self.n][self.start]
+
+
+# Per player count (Dschunke seats 3 or 4) and start player, every seat in playing order.
+SEAT_ORDERS = {n: tuple(tuple((start + i) % n for i in range(n)) for start in range(n)) for n in (3, 4)}
 
 
 def _compile_copy():
