@@ -12,12 +12,19 @@ from engines.dschunke.state import (
 ALL_KINDS = 0b1111
 
 
+# These two run at most events: a list changed in place makes fewer objects than slices joined.
+
+
 def replace(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
+    items = list(values)
+    items[index] = value
+    return tuple(items)
 
 
 def add_cards(hand: tuple, kind: int, count: int) -> tuple:
-    return hand[:kind] + (hand[kind] + count,) + hand[kind + 1:]
+    counts = list(hand)
+    counts[kind] += count
+    return tuple(counts)
 
 
 NO_CARDS = (0, 0, 0, 0)
