@@ -124,14 +124,12 @@ def _boarding(state: dict, seat: int) -> list[dict]:
     for index, boat in enumerate(state["boats"]):
         if boat["sailed"]:
             continue
-        need, omits = _needs(boat["topper"])
-        side_fits = all(h >= n for h, n in zip(have, need))
+        side_fits, middle_omits = _affordable(boat["topper"], have)
         for place, occupant in enumerate(boat["seats"]):
             if occupant is not None:
                 continue
             if place == data.MIDDLE:
-                out += [{"type": "board", "boat": index, "place": place, "omit": omit}
-                        for omit, less in omits if all(h >= n for h, n in zip(have, less))]
+                out += [{"type": "board", "boat": index, "place": place, "omit": omit} for omit in middle_omits]
             elif side_fits:
                 out.append({"type": "board", "boat": index, "place": place, "omit": None})
     if sum(have) >= 3:
@@ -139,19 +137,31 @@ def _boarding(state: dict, seat: int) -> list[dict]:
     return out
 
 
+def _affordable(topper: int, have: list[int]) -> tuple[bool, tuple[str, ...]]:
+    """Whether offerings `have` pay a side seat of a boat with `topper`, and the kinds the middle
+    seat (whose cost leaves one offering out) may leave out and still be paid for."""
+    short = None  # the one kind `have` lacks a single offering of
+    for index, count in _cost_counts(topper):
+        missing = count - have[index]
+        if missing > 0:
+            if missing > 1 or short is not None:
+                return False, ()
+            short = index
+    if short is None:
+        return True, _kinds_in_cost(topper)
+    return False, (data.KINDS[short],)
+
+
 @functools.cache
-def _needs(topper) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...]]:
-    """The offerings a side seat of a boat with `topper` costs, by kind, and for the middle seat,
-    which leaves one offering out, each kind that may be left out with what is then needed."""
-    need = [0] * len(data.KINDS)
-    for kind in data.TOPPERS[topper]["cost"]:
-        need[data.KIND_INDEX[kind]] += 1
-    omits = []
-    for omit in sorted(set(data.TOPPERS[topper]["cost"])):
-        less = list(need)
-        less[data.KIND_INDEX[omit]] -= 1
-        omits.append((omit, tuple(less)))
-    return tuple(need), tuple(omits)
+def _cost_counts(topper: int) -> tuple[tuple[int, int], ...]:
+    """A topper's cost as (kind index, count) pairs."""
+    cost = data.TOPPERS[topper]["cost"]
+    return tuple((index, cost.count(kind)) for index, kind in enumerate(data.KINDS) if kind in cost)
+
+
+@functools.cache
+def _kinds_in_cost(topper: int) -> tuple[str, ...]:
+    return tuple(sorted(set(data.TOPPERS[topper]["cost"])))
 
 
 # ----------------------------------------------------------------------------- decide
