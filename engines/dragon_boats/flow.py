@@ -84,39 +84,38 @@ def resolve_next(s, rng):
 
 def resolve_check(s, rng):
     """Close a resolution that has nothing left to decide (or only the 1-money refund)."""
-    from engines.dragon_boats.rules import legal_actions
+    from engines.dragon_boats.rules import stall_only_action
 
     seat = s["actor"]
     if s["pending"] or s["paying"]:
         return [], None
-    legal = legal_actions(s, seat)
-    if legal == [{"type": "take_money"}]:
+    only = stall_only_action(s, seat)
+    if only == {"type": "take_money"}:
         return [{"type": "took_money", "seat": seat, "stall": s["resolving"]["stall"]}], "resolve_check"
-    if legal == [{"type": "done"}]:
+    if only == {"type": "done"}:
         return [{"type": "disc_returned", "seat": seat, "stall": s["resolving"]["stall"]}], "resolve_next"
     return [], None
 
 
 def final_next(s, rng):
     """B-P11: the final boarding round, each seat once in turn order (seats with nothing to do skip)."""
-    from engines.dragon_boats.rules import legal_actions
+    from engines.dragon_boats.rules import only_done
 
     queue = list(s["queue"])
     while queue:
         seat = queue.pop(0)
-        probe = {**s, "actor": seat, "queue": queue}
-        if legal_actions(probe, seat) != [{"type": "done"}]:
+        if not only_done(s, seat):
             return [turn(actor=seat, queue=queue)], None
     window = {"point": "before_mountain", "passed": [], "then": "climb_next"}
     return [turn(step="window", actor=NOBODY, queue=[], window=window)], "window_next"
 
 
 def final_check(s, rng):
-    from engines.dragon_boats.rules import legal_actions
+    from engines.dragon_boats.rules import only_done
 
     if s["pending"] or s["paying"]:
         return [], None
-    if legal_actions(s, s["actor"]) == [{"type": "done"}]:
+    if only_done(s, s["actor"]):
         return [turn(actor=NOBODY, last=s["actor"])], "final_next"
     return [], None
 

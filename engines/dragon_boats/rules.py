@@ -55,9 +55,9 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
         out += [{"type": "private", "space": space} for space in data.PRIVATE_SPACES if space not in row["private"]]
         return out + _plays(state, seat, "bid")
     if step == "resolve":
-        return _resolve_actions(state, seat) + _boarding(state, seat) + _plays(state, seat, "turn") + _done_option(state)
+        return _resolve_actions(state, seat) + _turn_actions(state, seat) + _done_option(state)
     if step == "final":
-        return _boarding(state, seat) + _plays(state, seat, "turn") + [{"type": "done"}]
+        return _turn_actions(state, seat) + [{"type": "done"}]
     if step == "window":
         return _plays(state, seat, state["window"]["point"]) + [{"type": "pass"}]
     if step == "steer":
@@ -72,6 +72,25 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
             out.append({"type": "done"})
         return out
     return []
+
+
+def _turn_actions(state: dict, seat: int) -> list[dict]:
+    """B-P11: what a seat may do on any of its payment-phase turns, besides its stall's choices."""
+    return _boarding(state, seat) + _plays(state, seat, "turn")
+
+
+def stall_only_action(state: dict, seat: int) -> dict | None:
+    """At a disc's turn with no card or path payment open: the one legal action when the stall
+    offers exactly one and nothing else may be done, else None."""
+    own = _resolve_actions(state, seat) + _done_option(state)
+    if len(own) != 1 or _turn_actions(state, seat):
+        return None
+    return own[0]
+
+
+def only_done(state: dict, seat: int) -> bool:
+    """In the final boarding round with no card or path payment open: `seat` has nothing to do."""
+    return not _turn_actions(state, seat)
 
 
 def _plays(state: dict, seat: int, where: str) -> list[dict]:

@@ -1,7 +1,32 @@
-"""The engine's quick computations give what the plain rule gives."""
+"""The engine's quick computations give what the plain rule (the full list of legal actions) gives."""
 import itertools
+import random
 
+from hypothesis import HealthCheck, given, settings
+
+from dragon_boats_helpers import ENGINE
+from engines.core import command_rng, fold
 from engines.dragon_boats import data, rules
+from test_dragon_boats_properties import PLAYERS, SEEDS, deal_all_cards, options_for
+
+GAME_SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def states_of_a_random_game(players: int, seed: int):
+    """Every state of a random game, after each event, half of the games dealt every bonus card
+    so that cards get played."""
+    state = fold(ENGINE, ENGINE.setup(players, options_for(players, seed), command_rng(f"f{seed}", 0)))
+    chooser = random.Random(seed)
+    if seed % 2:
+        state = deal_all_cards(state, chooser)
+    while ENGINE.outcome(state) is None:
+        seat = chooser.choice(sorted(ENGINE.to_act(state)))
+        legal = ENGINE.legal_actions(state, seat)
+        plays = [action for action in legal if action["type"] == "play"]
+        action = chooser.choice(plays if plays and chooser.random() < 0.6 else legal)
+        for event in ENGINE.decide(state, seat, action, chooser):
+            state = ENGINE.evolve(state, event)
+            yield state
 
 
 def pays(have, cost) -> bool:
@@ -15,3 +40,22 @@ def test_B_P12_B_P13_affordable_seats_match_paying_the_cost():
         middle = tuple(kind for kind in sorted(set(cost))
                        if pays(have, [other for index, other in enumerate(cost) if index != cost.index(kind)]))
         assert rules._affordable(topper, list(have)) == (pays(have, cost), middle), (topper, have)
+
+
+@GAME_SETTINGS
+@given(players=PLAYERS, seed=SEEDS)
+def test_B_P11_the_flow_probes_agree_with_the_list(players, seed):
+    """B-P11: a disc's turn closes by itself, and the final boarding round skips a seat, exactly
+    when the full list holds the one action that does it."""
+    for state in states_of_a_random_game(players, seed):
+        if state["pending"] or state["paying"]:
+            continue
+        if state["step"] == "resolve" and state["actor"] != -1:
+            seat = state["actor"]
+            only = rules.stall_only_action(state, seat)
+            legal = ENGINE.legal_actions(state, seat)
+            assert (only is not None) == (len(legal) == 1) and (only is None or legal == [only])
+        if state["step"] == "final":
+            for seat in range(players):
+                probe = {**state, "actor": seat}
+                assert rules.only_done(state, seat) == (ENGINE.legal_actions(probe, seat) == [{"type": "done"}])
