@@ -210,14 +210,110 @@ def check_shape(action) -> str:
     return kind
 
 
+# Whether a well-shaped action is one of legal_actions(state, seat), answered for the common
+# kinds without listing everything (test_quick_legality_check_agrees_with_the_list keeps each
+# answer equal to the list's). A kind missing here is looked up in the list itself.
+
+
+def _has(vector: list[int], kind: str) -> bool:
+    index = data.KIND_INDEX.get(kind)
+    return index is not None and vector[index] > 0
+
+
+def _board_listed(state: dict, seat: int, action: dict) -> bool:
+    row = state["seats"][seat]
+    if state["step"] not in ("resolve", "final") or not row["members"]:
+        return False
+    index, place = action["boat"], action["place"]
+    if not (0 <= index < len(state["boats"]) and 0 <= place < len(data.BOAT_PLACES)):
+        return False
+    boat = state["boats"][index]
+    if boat["sailed"] or boat["seats"][place] is not None:
+        return False
+    side_fits, middle_omits = _affordable(boat["topper"], row["offerings"])
+    if place == data.MIDDLE:
+        return action["omit"] in middle_omits
+    return side_fits and action["omit"] is None
+
+
+def _path_listed(state: dict, seat: int, action: dict) -> bool:
+    row = state["seats"][seat]
+    return (state["step"] in ("resolve", "final") and row["members"] > 0 and sum(row["offerings"]) >= 3
+            and action["path"] in data.PATHS)
+
+
+def _buy_listed(state: dict, seat: int, action: dict) -> bool:
+    if state["step"] != "resolve":
+        return False
+    resolving = state["resolving"]
+    stall = resolving["stall"]
+    return (stall < data.GOODS_STALLS and not resolving["decided"]
+            and state["seats"][seat]["money"] >= _price(state) and action["kind"] in state["stalls"][stall])
+
+
+def _done_listed(state: dict, seat: int, action: dict) -> bool:
+    step = state["step"]
+    if step == "resolve":
+        return state["resolving"]["decided"]
+    if step == "storage":
+        return sum(state["seats"][seat]["offerings"]) <= storage_limit(state, seat)
+    return step == "final"
+
+
+def _private_listed(state: dict, seat: int, action: dict) -> bool:
+    space = action["space"]
+    return state["step"] == "bid" and space in data.PRIVATE_SPACES and space not in state["seats"][seat]["private"]
+
+
+def _sell_listed(state: dict, seat: int, action: dict) -> bool:
+    return state["step"] == "storage" and _has(state["seats"][seat]["offerings"], action["kind"])
+
+
+QUICK_CHECKS = {
+    "start_offering": lambda state, seat, action: (state["step"] == "start_offering"
+                                                   and _has(state["bag"], action["kind"])),
+    "bid": lambda state, seat, action: state["step"] == "bid" and action["stall"] in data.STALLS,
+    "private": _private_listed,
+    "buy": _buy_listed,
+    "take_money": lambda state, seat, action: state["step"] == "resolve" and not state["resolving"]["decided"],
+    "board": _board_listed,
+    "path": _path_listed,
+    "pay": lambda state, seat, action: _has(state["seats"][seat]["offerings"], action["kind"]),
+    "done": _done_listed,
+    "step": lambda state, seat, action: state["step"] == "move" and action["node"] in moves.step_options(state),
+    "stop": lambda state, seat, action: state["step"] == "move",
+    "steer": lambda state, seat, action: state["step"] == "steer" and action["port"] in flow.steer_options(state),
+    "sell": _sell_listed,
+    "sell_treasure": lambda state, seat, action: state["step"] == "storage" and state["seats"][seat]["treasure"] > 0,
+}
+
+
+def is_listed(state: dict, seat: int, action: dict) -> bool:
+    """Whether `action`, shaped as check_shape demands, is one of legal_actions(state, seat)."""
+    kind = action["type"]
+    quick = QUICK_CHECKS.get(kind)
+    if quick is None:
+        return any(_same(action, option) for option in legal_actions(state, seat))
+    if seat not in to_act(state) or state["pending"] is not None:
+        return False
+    if (state["paying"] is not None) != (kind == "pay"):
+        return False  # while a path is being paid for, paying is all there is to do
+    return quick(state, seat, action)
+
+
+def refuse(state: dict, seat: int, kind: str) -> None:
+    """Raise why an action of `kind` that is not listed is refused."""
+    legal = legal_actions(state, seat)
+    if not any(option["type"] == kind for option in legal):
+        allowed = sorted({option["type"] for option in legal})
+        raise IllegalAction("wrong_step", f"You cannot {kind.replace('_', ' ')} now; you may: {', '.join(allowed)}.")
+    raise IllegalAction("illegal", f"That {kind.replace('_', ' ')} is not allowed now.")
+
+
 def decide(state: dict, seat: int, action, rng: random.Random) -> list[dict]:
     kind = check_shape(action)
-    legal = legal_actions(state, seat)
-    if not any(_same(action, option) for option in legal):
-        if not any(option["type"] == kind for option in legal):
-            allowed = sorted({option["type"] for option in legal})
-            raise IllegalAction("wrong_step", f"You cannot {kind.replace('_', ' ')} now; you may: {', '.join(allowed)}.")
-        raise IllegalAction("illegal", f"That {kind.replace('_', ' ')} is not allowed now.")
+    if not is_listed(state, seat, action):
+        refuse(state, seat, kind)
     events, stage = actions.HANDLERS[kind](state, seat, action, rng)
     after = state
     for event in events:

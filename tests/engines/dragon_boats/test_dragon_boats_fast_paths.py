@@ -59,3 +59,29 @@ def test_B_P11_the_flow_probes_agree_with_the_list(players, seed):
             for seat in range(players):
                 probe = {**state, "actor": seat}
                 assert rules.only_done(state, seat) == (ENGINE.legal_actions(probe, seat) == [{"type": "done"}])
+
+
+KINDS = [*data.KINDS, "x"]
+CANDIDATES = (
+    [{"type": "start_offering", "kind": kind} for kind in KINDS]
+    + [{"type": "bid", "stall": stall} for stall in (*data.STALLS, "VI")]
+    + [{"type": "private", "space": space} for space in (*data.PRIVATE_SPACES, "x")]
+    + [{"type": kind, "kind": value} for kind in ("buy", "pay", "sell") for value in KINDS]
+    + [{"type": "board", "boat": boat, "place": place, "omit": omit}
+       for boat in range(-1, 5) for place in range(-1, 4) for omit in (None, *KINDS)]
+    + [{"type": "path", "path": path} for path in (*data.PATHS, "C")]
+    + [{"type": "step", "node": node} for node in (*data.NEIGHBOURS, "x")]
+    + [{"type": "steer", "port": port} for port in (*data.PORTS, "x")]
+    + [{"type": kind} for kind in ("take_money", "done", "stop", "sell_treasure", "pass")]
+    + [{"type": "start_disc", "card": card} for card in range(8)]
+)
+
+
+@GAME_SETTINGS
+@given(players=PLAYERS, seed=SEEDS)
+def test_quick_legality_check_agrees_with_the_list(players, seed):
+    for state in states_of_a_random_game(players, seed):
+        for seat in range(players):
+            legal = ENGINE.legal_actions(state, seat)
+            for action in CANDIDATES:
+                assert rules.is_listed(state, seat, action) == (action in legal), (action, state["step"])
