@@ -25,13 +25,27 @@ class DragonBoats(Engine):
     def setup(self, players, options, rng):
         return setup.setup_events(players, options, rng)
 
+    def __init__(self):
+        # The last decide's state, its events and the state after each: decide has to fold its
+        # events anyway, and its caller folds the very same event objects onto the very same
+        # states next. Another event object or state just folds afresh.
+        self._decided = (None, (), ())
+
     def evolve(self, state, event):
+        before, events, states = self._decided
+        for index, known in enumerate(events):
+            if known is event:
+                if state is (states[index - 1] if index else before):
+                    return states[index]
+                break
         return HANDLERS[event["type"]](state, event)
 
     def decide(self, state, seat, action, rng):
         if type(seat) is not int or seat not in rules.to_act(state):
             check_seat(self, state, seat)
-        return rules.decide(state, seat, action, rng)
+        events, states = rules.decide(state, seat, action, rng)
+        self._decided = (state, tuple(events), states)
+        return events
 
     def to_act(self, state):
         return rules.to_act(state)

@@ -14,14 +14,17 @@ from engines.dragon_boats.state import (NOBODY, card_round, free_steps, last_rou
                                         turn_order)
 
 
-def run(state: dict, stage: str | None, rng: random.Random) -> list[dict]:
+def run(state: dict, stage: str | None, rng: random.Random) -> tuple[list[dict], list[dict]]:
+    """The automatic events from `stage` on, and the state after each of them."""
     events: list[dict] = []
+    states: list[dict] = []
     while stage:
         new, stage = STAGES[stage](state, rng)
         for event in new:
             state = evolve(state, event)
+            states.append(state)
         events += new
-    return events
+    return events, states
 
 
 def turn(**fields) -> dict:

@@ -310,12 +310,15 @@ def refuse(state: dict, seat: int, kind: str) -> None:
     raise IllegalAction("illegal", f"That {kind.replace('_', ' ')} is not allowed now.")
 
 
-def decide(state: dict, seat: int, action, rng: random.Random) -> list[dict]:
+def decide(state: dict, seat: int, action, rng: random.Random) -> tuple[list[dict], list[dict]]:
+    """The events of `seat` playing `action`, and the state after each of them."""
     kind = check_shape(action)
     if not is_listed(state, seat, action):
         refuse(state, seat, kind)
     events, stage = actions.HANDLERS[kind](state, seat, action, rng)
-    after = state
+    states = []
     for event in events:
-        after = flow.evolve(after, event)
-    return events + flow.run(after, stage, rng)
+        state = flow.evolve(state, event)
+        states.append(state)
+    automatic, then = flow.run(state, stage, rng)
+    return events + automatic, states + then

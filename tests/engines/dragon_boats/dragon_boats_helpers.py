@@ -93,7 +93,7 @@ def acts(state: dict, seat: int, *actions: dict) -> tuple[dict, list[dict]]:
 
 def advance(state: dict, stage: str, seed: int = 0) -> tuple[dict, list[dict]]:
     """Run the automatic flow from `stage` (as decide does after an action)."""
-    events = flow.run(state, stage, random.Random(seed))
+    events, _ = flow.run(state, stage, random.Random(seed))
     return fold(ENGINE, events, state), events
 
 

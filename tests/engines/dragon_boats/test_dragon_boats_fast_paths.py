@@ -1,5 +1,6 @@
 """The engine's quick computations give what the plain rule (the full list of legal actions) gives."""
 import itertools
+import json
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -85,3 +86,17 @@ def test_quick_legality_check_agrees_with_the_list(players, seed):
             legal = ENGINE.legal_actions(state, seat)
             for action in CANDIDATES:
                 assert rules.is_listed(state, seat, action) == (action in legal), (action, state["step"])
+
+
+def test_folding_decides_own_events_equals_folding_copies():
+    for seed in range(6):
+        players = 2 + seed % 3
+        state = fold(ENGINE, ENGINE.setup(players, options_for(players, seed), command_rng(f"m{seed}", 0)))
+        chooser = random.Random(seed)
+        while ENGINE.outcome(state) is None:
+            seat = chooser.choice(sorted(ENGINE.to_act(state)))
+            events = ENGINE.decide(state, seat, chooser.choice(ENGINE.legal_actions(state, seat)), chooser)
+            copies = json.loads(json.dumps(events))
+            remembered = fold(ENGINE, events, state)
+            assert fold(ENGINE, copies, state) == remembered
+            state = remembered
