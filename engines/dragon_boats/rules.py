@@ -79,18 +79,23 @@ def _turn_actions(state: dict, seat: int) -> list[dict]:
     return _boarding(state, seat) + _plays(state, seat, "turn")
 
 
+def _has_turn_actions(state: dict, seat: int) -> bool:
+    """Whether _turn_actions(state, seat) is not empty (found without listing them)."""
+    return _can_board(state, seat) or bool(cards.playable(state, seat, "turn"))
+
+
 def stall_only_action(state: dict, seat: int) -> dict | None:
     """At a disc's turn with no card or path payment open: the one legal action when the stall
     offers exactly one and nothing else may be done, else None."""
     own = _resolve_actions(state, seat) + _done_option(state)
-    if len(own) != 1 or _turn_actions(state, seat):
+    if len(own) != 1 or _has_turn_actions(state, seat):
         return None
     return own[0]
 
 
 def only_done(state: dict, seat: int) -> bool:
     """In the final boarding round with no card or path payment open: `seat` has nothing to do."""
-    return not _turn_actions(state, seat)
+    return not _has_turn_actions(state, seat)
 
 
 def _plays(state: dict, seat: int, where: str) -> list[dict]:
@@ -141,7 +146,7 @@ def _boarding(state: dict, seat: int) -> list[dict]:
     have = row["offerings"]
     out = []
     for index, boat in enumerate(state["boats"]):
-        if boat["sailed"]:
+        if boat["sailed"] or None not in boat["seats"]:
             continue
         side_fits, middle_omits = _affordable(boat["topper"], have)
         for place, occupant in enumerate(boat["seats"]):
@@ -154,6 +159,23 @@ def _boarding(state: dict, seat: int) -> list[dict]:
     if sum(have) >= 3:
         out += [{"type": "path", "path": path} for path in data.PATHS]
     return out
+
+
+def _can_board(state: dict, seat: int) -> bool:
+    """Whether _boarding(state, seat) is not empty (found without listing it)."""
+    row = state["seats"][seat]
+    if not row["members"]:
+        return False
+    have = row["offerings"]
+    if sum(have) >= 3:
+        return True  # a mountain path
+    for boat in state["boats"]:
+        if boat["sailed"] or None not in boat["seats"]:
+            continue
+        side_fits, middle_omits = _affordable(boat["topper"], have)
+        if side_fits or (middle_omits and boat["seats"][data.MIDDLE] is None):
+            return True
+    return False
 
 
 def _affordable(topper: int, have: list[int]) -> tuple[bool, tuple[str, ...]]:

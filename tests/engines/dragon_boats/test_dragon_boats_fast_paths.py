@@ -45,6 +45,17 @@ def test_B_P12_B_P13_affordable_seats_match_paying_the_cost():
 
 @GAME_SETTINGS
 @given(players=PLAYERS, seed=SEEDS)
+def test_B_P12_B_P17_a_seat_can_board_exactly_when_it_has_boarding_actions(players, seed):
+    """B-P12..B-P17: the quick yes/no agrees with the listed boats, seats and mountain paths."""
+    for state in states_of_a_random_game(players, seed):
+        if any(boat["topper"] is None for boat in state["boats"]):
+            continue  # boats home, new toppers not drawn yet: no one acts here
+        for seat in range(players):
+            assert rules._can_board(state, seat) == bool(rules._boarding(state, seat))
+
+
+@GAME_SETTINGS
+@given(players=PLAYERS, seed=SEEDS)
 def test_B_P11_the_flow_probes_agree_with_the_list(players, seed):
     """B-P11: a disc's turn closes by itself, and the final boarding round skips a seat, exactly
     when the full list holds the one action that does it."""
@@ -78,7 +89,7 @@ CANDIDATES = (
 )
 
 
-@GAME_SETTINGS
+@settings(GAME_SETTINGS, max_examples=12)
 @given(players=PLAYERS, seed=SEEDS)
 def test_quick_legality_check_agrees_with_the_list(players, seed):
     for state in states_of_a_random_game(players, seed):
