@@ -43,7 +43,11 @@ def bonus_display(s, e):
 
 
 def turn(s, e):
-    return {**s, **{key: e[key] for key in FLOW if key in e}}
+    s = dict(s)
+    for key in FLOW:
+        if key in e:
+            s[key] = e[key]
+    return s
 
 
 def start_disc_placed(s, e):

@@ -1,7 +1,6 @@
 """Who acts, what is legal, and decide: an action is legal when it is one of legal_actions."""
 from __future__ import annotations
 
-import functools
 import random
 
 from engines.core import IllegalAction
@@ -178,31 +177,26 @@ def _can_board(state: dict, seat: int) -> bool:
     return False
 
 
+# Each topper's cost as (kind index, count) pairs, and its kinds in name order.
+COST_COUNTS = {beats: tuple((index, topper["cost"].count(kind)) for index, kind in enumerate(data.KINDS)
+                            if kind in topper["cost"])
+               for beats, topper in data.TOPPERS.items()}
+COST_KINDS = {beats: tuple(sorted(set(topper["cost"]))) for beats, topper in data.TOPPERS.items()}
+
+
 def _affordable(topper: int, have: list[int]) -> tuple[bool, tuple[str, ...]]:
     """Whether offerings `have` pay a side seat of a boat with `topper`, and the kinds the middle
     seat (whose cost leaves one offering out) may leave out and still be paid for."""
     short = None  # the one kind `have` lacks a single offering of
-    for index, count in _cost_counts(topper):
+    for index, count in COST_COUNTS[topper]:
         missing = count - have[index]
         if missing > 0:
             if missing > 1 or short is not None:
                 return False, ()
             short = index
     if short is None:
-        return True, _kinds_in_cost(topper)
+        return True, COST_KINDS[topper]
     return False, (data.KINDS[short],)
-
-
-@functools.cache
-def _cost_counts(topper: int) -> tuple[tuple[int, int], ...]:
-    """A topper's cost as (kind index, count) pairs."""
-    cost = data.TOPPERS[topper]["cost"]
-    return tuple((index, cost.count(kind)) for index, kind in enumerate(data.KINDS) if kind in cost)
-
-
-@functools.cache
-def _kinds_in_cost(topper: int) -> tuple[str, ...]:
-    return tuple(sorted(set(data.TOPPERS[topper]["cost"])))
 
 
 # ----------------------------------------------------------------------------- decide
