@@ -4,8 +4,6 @@ from __future__ import annotations
 from engines.dragon_boats import data
 from engines.dragon_boats.state import NOBODY, add_vec, new_state, with_seat
 
-FLOW = ("step", "actor", "resolving", "queue", "window", "arrived", "cut", "last")
-
 
 def _cap(money: int) -> int:
     return min(money, data.MAX_MONEY)
@@ -43,10 +41,12 @@ def bonus_display(s, e):
 
 
 def turn(s, e):
+    """Set the flow fields the event carries (flow.turn makes it of step, actor, resolving, queue,
+    window, arrived, cut and last only)."""
     s = dict(s)
-    for key in FLOW:
-        if key in e:
-            s[key] = e[key]
+    for key, value in e.items():
+        if key != "type":
+            s[key] = value
     return s
 
 

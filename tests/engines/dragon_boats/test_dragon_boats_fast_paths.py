@@ -107,6 +107,10 @@ def test_folding_decides_own_events_equals_folding_copies():
         while ENGINE.outcome(state) is None:
             seat = chooser.choice(sorted(ENGINE.to_act(state)))
             events = ENGINE.decide(state, seat, chooser.choice(ENGINE.legal_actions(state, seat)), chooser)
+            for event in events:
+                if event["type"] == "turn":  # the turn handler sets every field the event carries
+                    assert set(event) <= {"type", "step", "actor", "resolving", "queue", "window", "arrived", "cut",
+                                          "last"}
             copies = json.loads(json.dumps(events))
             remembered = fold(ENGINE, events, state)
             assert fold(ENGINE, copies, state) == remembered
