@@ -140,9 +140,10 @@ def _resolve_actions(state: dict, seat: int) -> list[dict]:
 def _boarding(state: dict, seat: int) -> list[dict]:
     """B-P12..B-P17: boarding an empty seat, or a mountain path."""
     row = state["seats"][seat]
-    if not row["members"]:
-        return []
     have = row["offerings"]
+    count = sum(have)
+    if not row["members"] or not count:
+        return []  # every seat and path costs a member and offerings
     out = []
     for index, boat in enumerate(state["boats"]):
         if boat["sailed"] or None not in boat["seats"]:
@@ -155,7 +156,7 @@ def _boarding(state: dict, seat: int) -> list[dict]:
                 out += [{"type": "board", "boat": index, "place": place, "omit": omit} for omit in middle_omits]
             elif side_fits:
                 out.append({"type": "board", "boat": index, "place": place, "omit": None})
-    if sum(have) >= 3:
+    if count >= 3:
         out += [{"type": "path", "path": path} for path in data.PATHS]
     return out
 
@@ -163,10 +164,11 @@ def _boarding(state: dict, seat: int) -> list[dict]:
 def _can_board(state: dict, seat: int) -> bool:
     """Whether _boarding(state, seat) is not empty (found without listing it)."""
     row = state["seats"][seat]
-    if not row["members"]:
-        return False
     have = row["offerings"]
-    if sum(have) >= 3:
+    count = sum(have)
+    if not row["members"] or not count:
+        return False  # every seat and path costs a member and offerings
+    if count >= 3:
         return True  # a mountain path
     for boat in state["boats"]:
         if boat["sailed"] or None not in boat["seats"]:
