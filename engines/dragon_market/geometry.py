@@ -279,14 +279,43 @@ def flat_grid(boats: list) -> list:
     return grid
 
 
-def _clear(grid: list, index: int, cells) -> bool:
-    for x, y in cells:
-        if not (0 <= x < SIZE and 0 <= y < SIZE):
-            return False
-        g = grid[x * SIZE + y]
-        if g != FREE_WATER and (g < 0 or g >> 2 != index):
+def _clear(grid: list, index: int, squares: tuple) -> bool:
+    for square in squares:
+        g = grid[square]
+        if g != FREE_WATER and g >> 2 != index:  # a pontoon (-2) shifts to -1, never a boat index
             return False
     return True
+
+
+def _lanes(kind: str, s: tuple, d: tuple) -> tuple:
+    """What plain_moves checks for a boat lying at s along d, as flat indices: per slide
+    direction, ((square ahead of the front end, `by` of the slide onto it), ...) up to the edge;
+    per quarter turn that stays on the board, (name, squares it sweeps)."""
+    cells = cells_of(kind, s, d)
+    a = axis(d)
+    rays = []
+    for sign in (1, -1):
+        u = (sign * a[0], sign * a[1])
+        front = max(cells, key=lambda c: c[0] * u[0] + c[1] * u[1])
+        ahead = []
+        for t in range(1, SIZE):
+            x, y = add(front, u, t)
+            if not on_board((x, y)):
+                break
+            ahead.append((x * SIZE + y, sign * t))
+        rays.append(tuple(ahead))
+    turns = []
+    for name, turn in TURNS.items():
+        squares = swept(kind, s, d, turn(d))
+        if all(on_board(c) for c in squares):
+            turns.append((name, tuple(x * SIZE + y for x, y in squares)))
+    return tuple(rays), tuple(turns)
+
+
+# (kind, sailor x, sailor y, axis x, axis y) -> _lanes, for every boat that fits on the board.
+LANES = {(kind, x, y, *d): _lanes(kind, (x, y), d)
+         for kind in data.BOAT_KINDS for x in range(SIZE) for y in range(SIZE) for d in data.DIRS.values()
+         if all(on_board(c) for c in cells_of(kind, (x, y), d))}
 
 
 def _facts(boats: list) -> dict:
@@ -322,30 +351,13 @@ def plain_moves(boats: list, grid: list) -> list:
     moves = []
     for index, boat in enumerate(boats):
         (sx, sy), (dx, dy) = boat["s"], boat["d"]
-        centre = boat["kind"] == "centre"
-        if centre:
-            ends = ((sx - dx, sy - dy), (sx + dx, sy + dy))
-        else:
-            ends = ((sx, sy), (sx + 2 * dx, sy + 2 * dy))
-        ax, ay = abs(dx), abs(dy)
-        for sign in (1, -1):
-            ux, uy = sign * ax, sign * ay
-            a, b = ends
-            fx, fy = a if a[0] * ux + a[1] * uy > b[0] * ux + b[1] * uy else b
-            for t in range(1, SIZE):
-                x, y = fx + t * ux, fy + t * uy
-                if not (0 <= x < SIZE and 0 <= y < SIZE) or grid[x * SIZE + y] != FREE_WATER:
+        rays, turns = LANES[boat["kind"], sx, sy, dx, dy]
+        for ray in rays:
+            for square, by in ray:
+                if grid[square] != FREE_WATER:
                     break
-                moves.append((index, "slide", sign * t))
-        for name in ("cw", "ccw"):
-            ex, ey = (dy, -dx) if name == "cw" else (-dy, dx)
-            if centre:
-                cells = ((sx + ex, sy + ey), (sx - ex, sy - ey), (sx + dx + ex, sy + dy + ey),
-                         (sx - dx - ex, sy - dy - ey))
-            else:
-                cells = ((sx + ex, sy + ey), (sx + 2 * ex, sy + 2 * ey), (sx + dx + ex, sy + dy + ey),
-                         (sx + 2 * dx + ex, sy + 2 * dy + ey), (sx + dx + 2 * ex, sy + dy + 2 * ey),
-                         (sx + 2 * dx + 2 * ex, sy + 2 * dy + 2 * ey))
-            if _clear(grid, index, cells):
+                moves.append((index, "slide", by))
+        for name, squares in turns:
+            if _clear(grid, index, squares):
                 moves.append((index, "rotate", name))
     return moves
