@@ -4,7 +4,7 @@ from __future__ import annotations
 from engines.core import IllegalAction
 from engines.dragon_market import data, flow, geometry
 from engines.dragon_market.evolve import fold
-from engines.dragon_market.geometry import occupancy
+from engines.dragon_market.geometry import boat_occupancy
 from engines.dragon_market.moves import heir_options, swap_targets, usable_powers
 from engines.dragon_market.setup import after_placement, next_boat_id, start_play
 from engines.dragon_market.state import unit_of
@@ -113,7 +113,7 @@ def _move_boat(state, seat, action, rng):
     power = None if kind in ("slide", "rotate") else kind
     if power:
         _power(state, seat, power)
-    boats, occ = state["boats"], occupancy(state["boats"])
+    boats, occ = state["boats"], boat_occupancy(state["boats"])
     if kind == "slide":
         options, key = geometry.slides(boats, index, occ), action["by"]
     elif kind == "hop":
@@ -144,7 +144,7 @@ def _swap_heir(state, seat, action, rng):
     if state["mp"] < data.SWAP_COST:
         raise IllegalAction("no_mp", "You have no movement point left.")
     _power(state, seat, "swap_heir")
-    if action["seat"] not in swap_targets(state, seat, occupancy(state["boats"])):
+    if action["seat"] not in swap_targets(state, seat, boat_occupancy(state["boats"])):
         raise IllegalAction("bad_target", "You may only swap with an heir on your boat.")
     return [{"type": "heirs_swapped", "seat": seat, "other": action["seat"], "cost": data.SWAP_COST,
              "from": list(state["heirs"][seat]), "to": list(state["heirs"][action["seat"]])}]

@@ -41,10 +41,10 @@ def add(c, d, k=1):
 
 def cells_of(kind: str, s, d) -> tuple:
     """(sailor, goods slot 0, goods slot 1) of a boat."""
-    s, d = tuple(s), tuple(d)
+    (sx, sy), (dx, dy) = s, d
     if kind == "centre":
-        return (s, add(s, d, -1), add(s, d))
-    return (s, add(s, d), add(s, d, 2))
+        return ((sx, sy), (sx - dx, sy - dy), (sx + dx, sy + dy))
+    return ((sx, sy), (sx + dx, sy + dy), (sx + 2 * dx, sy + 2 * dy))
 
 
 def boat_cells(boat: dict) -> tuple:
@@ -337,12 +337,20 @@ def boat_moves(boats: list) -> list:
     return facts["moves"]
 
 
+def boat_occupancy(boats: list) -> dict:
+    """occupancy of these boats, worked out once per list (the result must not be changed)."""
+    facts = _facts(boats)
+    if "occupancy" not in facts:
+        facts["occupancy"] = occupancy(boats)
+    return facts["occupancy"]
+
+
 def open_placements(kind: str, boats: list) -> dict:
     """placements of a new boat of `kind` among these boats, worked out once per list (the
     result must not be changed)."""
     facts = _facts(boats)
     if kind not in facts:
-        facts[kind] = placements(kind, occupancy(boats))
+        facts[kind] = placements(kind, boat_occupancy(boats))
     return facts[kind]
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines.dragon_market import data, geometry
-from engines.dragon_market.geometry import occupancy
+from engines.dragon_market.geometry import boat_occupancy
 from engines.dragon_market.state import pontoon, powers_of, unit_of
 
 
@@ -22,7 +22,7 @@ def special_cost(state: dict) -> int:
 
 def heir_options(state: dict, seat: int, occ: dict | None = None, powers: set | None = None) -> dict:
     """Square -> (how, cost) of every step the active heir may take now (M-T11 to M-T14)."""
-    occ = occupancy(state["boats"]) if occ is None else occ
+    occ = boat_occupancy(state["boats"]) if occ is None else occ
     powers = usable_powers(state, seat) if powers is None else powers
     home = pontoon(state, seat)
     here = tuple(state["heirs"][seat])
@@ -50,7 +50,7 @@ def swap_targets(state: dict, seat: int, occ: dict) -> list[int]:
 def collect_events(after: dict, seat: int) -> list[dict]:
     """M-T16, M-T17: one token of a needed kind not yet held, on the square entered."""
     here = tuple(after["heirs"][seat])
-    hit = occupancy(after["boats"]).get(here)
+    hit = boat_occupancy(after["boats"]).get(here)
     if hit is None or hit[1] == geometry.SAILOR:
         return []
     index, slot = hit

@@ -7,7 +7,7 @@ from engines.core import IllegalAction
 from engines.dragon_market import data, flow, geometry
 from engines.dragon_market.actions import PLAY, coin_from, keep, place
 from engines.dragon_market.evolve import fold
-from engines.dragon_market.geometry import occupancy
+from engines.dragon_market.geometry import boat_occupancy
 from engines.dragon_market.moves import collect_events, heir_options, swap_targets, usable_powers
 from engines.dragon_market.setup import next_boat_id
 
@@ -76,7 +76,7 @@ def _place_actions(state: dict) -> list[dict]:
 
 
 def _play_actions(state: dict, seat: int) -> list[dict]:
-    occ = occupancy(state["boats"])
+    occ = boat_occupancy(state["boats"])
     powers = usable_powers(state, seat)
     steps = [{"type": "step", "to": list(cell)} for cell in heir_options(state, seat, occ, powers)]
     buy = [BUY] if flow.can_buy(state, seat) else []
