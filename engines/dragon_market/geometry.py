@@ -350,8 +350,33 @@ def open_placements(kind: str, boats: list) -> dict:
     result must not be changed)."""
     facts = _facts(boats)
     if kind not in facts:
-        facts[kind] = placements(kind, boat_occupancy(boats))
+        facts[kind] = grid_placements(kind, flat_grid(boats))
     return facts[kind]
+
+
+def _placement_squares(kind: str) -> tuple:
+    """(sailor square, facing, flat indices of the squares covered) of every placement of a `kind`
+    boat that lies on the board with a centre sailor off the border (M-S6), in placements' order."""
+    found = []
+    for x in range(SIZE):
+        for y in range(SIZE):
+            for name in PLACE_DIRS[kind]:
+                cells = cells_of(kind, (x, y), data.DIRS[name])
+                if all(on_board(c) for c in cells) and not (kind == "centre" and on_border((x, y))):
+                    found.append(((x, y), name, tuple(cx * SIZE + cy for cx, cy in cells)))
+    return tuple(found)
+
+
+PLACEMENT_SQUARES = {kind: _placement_squares(kind) for kind in data.BOAT_KINDS}
+
+
+def grid_placements(kind: str, grid: list) -> dict:
+    """placements read from the flat grid: the placements whose squares are all free water."""
+    found = {}
+    for cell, name, squares in PLACEMENT_SQUARES[kind]:
+        if all(grid[square] == FREE_WATER for square in squares):
+            found.setdefault(cell, []).append(name)
+    return found
 
 
 def plain_moves(boats: list, grid: list) -> list:

@@ -149,6 +149,22 @@ def test_fast_boat_moves_agree_with_the_plain_geometry():
         assert fast == slow
 
 
+def test_M_S5_M_S6_fast_placements_agree_with_the_plain_geometry():
+    """The flat-grid placements list the same squares and facings, in the same order, as the
+    reference function, on boards with any number of boats placed."""
+    from engines.core import start
+    from engines.dragon_market import ENGINE
+
+    for seed in range(25):
+        state, _ = start(ENGINE, 2 + seed % 3, {"boat_setup": "random"}, random.Random(seed))
+        for placed in range(len(state["boats"]) + 1):
+            boats = state["boats"][:placed]
+            for kind in data.BOAT_KINDS:
+                fast = geometry.grid_placements(kind, geometry.flat_grid(boats))
+                slow = geometry.placements(kind, geometry.occupancy(boats))
+                assert list(fast.items()) == list(slow.items())
+
+
 def test_a_boat_move_needs_a_movement_point():
     state = position(boats=[boat("centre", (4, 4), "E")], mp=0, coins=[1, 0, 0, 0])
     assert of_type(state, "slide") == [] and {a["type"] for a in legal(state)} == {"buy_mp", "end_turn"}
