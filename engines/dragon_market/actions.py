@@ -114,14 +114,14 @@ def _move_boat(state, seat, action, rng):
     if power:
         _power(state, seat, power)
     boats, occ = state["boats"], boat_occupancy(state["boats"])
-    if kind == "slide":
-        options, key = geometry.slides(boats, index, occ), action["by"]
+    if kind in ("slide", "rotate"):  # the moves legal_actions listed for this very boat list
+        key = action["by"] if kind == "slide" else action["turn"]
+        target = geometry.plain_move(boats, index, kind, key)
+        options = {key: target} if target else {}
     elif kind == "hop":
         options, key = geometry.slides(boats, index, occ, hop=True), action["by"]
     elif kind == "shift":
         options, key = geometry.shifts(boats, index, occ), action["by"]
-    elif kind == "rotate":
-        options, key = geometry.rotations(boats, index, occ), action["turn"]
     elif kind == "turn_far":
         options, key = geometry.far_turns(boats, index, occ), action["turn"]
     else:

@@ -337,6 +337,17 @@ def boat_moves(boats: list) -> list:
     return facts["moves"]
 
 
+def plain_move(boats: list, index: int, kind: str, key):
+    """(new sailor, new axis) of the slide (key: by) or quarter turn (key: turn) of boat `index`
+    if boat_moves lists it, else None; a test checks it against slides and rotations."""
+    if (index, kind, key) not in boat_moves(boats):
+        return None
+    s, d = tuple(boats[index]["s"]), tuple(boats[index]["d"])
+    if kind == "slide":
+        return add(s, axis(d), key), d
+    return s, TURNS[key](d)
+
+
 def boat_occupancy(boats: list) -> dict:
     """occupancy of these boats, worked out once per list (the result must not be changed)."""
     facts = _facts(boats)

@@ -165,6 +165,32 @@ def test_M_S5_M_S6_fast_placements_agree_with_the_plain_geometry():
                 assert list(fast.items()) == list(slow.items())
 
 
+def test_M_T3_M_T4_M_T6_a_listed_slide_or_turn_lands_where_the_plain_geometry_puts_it():
+    """decide reads slides and quarter turns from the listed moves: along random games, every
+    slide distance and turn of every boat is allowed or refused, and lands, as the reference
+    functions say."""
+    from engines.core import start
+    from engines.dragon_market import ENGINE
+
+    for seed in range(12):
+        rng = random.Random(seed)
+        state, _ = start(ENGINE, 2 + seed % 3, {"boat_setup": "random"}, random.Random(seed))
+        for _ in range(120):
+            boats = state["boats"]
+            occ = geometry.occupancy(boats)
+            for index in range(len(boats)):
+                slides, turns = geometry.slides(boats, index, occ), geometry.rotations(boats, index, occ)
+                for by in [by for by in range(-data.SIZE, data.SIZE + 1) if by]:
+                    assert geometry.plain_move(boats, index, "slide", by) == slides.get(by)
+                for turn in geometry.TURNS:
+                    assert geometry.plain_move(boats, index, "rotate", turn) == turns.get(turn)
+            if ENGINE.outcome(state) is not None:
+                break
+            seat = min(ENGINE.to_act(state))
+            for event in ENGINE.decide(state, seat, rng.choice(ENGINE.legal_actions(state, seat)), rng):
+                state = ENGINE.evolve(state, event)
+
+
 def test_a_boat_move_needs_a_movement_point():
     state = position(boats=[boat("centre", (4, 4), "E")], mp=0, coins=[1, 0, 0, 0])
     assert of_type(state, "slide") == [] and {a["type"] for a in legal(state)} == {"buy_mp", "end_turn"}
