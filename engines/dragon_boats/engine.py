@@ -22,14 +22,14 @@ class DragonBoats(Engine):
     min_players = 2
     max_players = 4
 
-    def setup(self, players, options, rng):
-        return setup.setup_events(players, options, rng)
-
     def __init__(self):
         # The last decide's state, its events and the state after each: decide has to fold its
         # events anyway, and its caller folds the very same event objects onto the very same
         # states next. Another event object or state just folds afresh.
         self._decided = (None, (), ())
+
+    def setup(self, players, options, rng):
+        return setup.setup_events(players, options, rng)
 
     def evolve(self, state, event):
         before, events, states = self._decided

@@ -9,7 +9,7 @@ import random
 
 from engines.dragon_market import data, flow
 from engines.dragon_market.evolve import fold
-from engines.dragon_market.geometry import occupancy, placement_ok, placements
+from engines.dragon_market.geometry import flat_grid, grid_placements, occupancy, placement_ok
 from engines.dragon_market.state import turn_order, unit_of
 
 
@@ -50,8 +50,8 @@ def random_boats(state: dict, rng: random.Random) -> list[dict]:
     boats = []
     for number in range(data.BOATS):
         kind = data.BOAT_KINDS[number % 2]
-        occ = occupancy(boats)
-        spots = [(cell, name) for cell, names in sorted(placements(kind, occ).items()) for name in names]
+        spots = [(cell, name) for cell, names in sorted(grid_placements(kind, flat_grid(boats)).items())
+                 for name in names]
         cell, name = rng.choice(spots)
         boat = {"id": data.BOAT_IDS[kind][number // 2], "kind": kind, "s": list(cell), "d": list(data.DIRS[name])}
         boats.append(boat)

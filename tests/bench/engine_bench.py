@@ -7,8 +7,8 @@ quoted as ratios on a shared, noisy machine. Prints one JSON object.
     python tests/bench/engine_bench.py [--games 200] [--repeats 5] [--engines dschunke,dunhuang] [--profile]
 
 steps_per_s times the play loop only; games_per_s includes set-up (shuffles, deals, options).
-legal_actions_per_step and events_per_step (untimed, the same seeded games) say what a step
-holds: an engine whose turns offer many actions lists them all at every step.
+legal_actions_per_step and events_per_step (of the last repeat's games) say what a step holds:
+an engine whose turns offer many actions lists them all at every step.
 """
 from __future__ import annotations
 
@@ -41,44 +41,32 @@ def baseline_ops_per_s(duration: float = 0.5) -> float:
     return done / duration
 
 
-def random_game(engine, players: int, seed: int) -> tuple[int, float]:
-    """Play one game with uniformly random legal actions; returns (steps, seconds in steps)."""
+def random_game(engine, players: int, seed: int) -> tuple[int, float, int, int]:
+    """Play one game with uniformly random legal actions; returns (steps, seconds in steps,
+    legal actions listed, events folded)."""
     rng = random.Random(seed)
     state, _ = start(engine, players, None, command_rng(str(seed), 0))
-    steps = 0
+    steps = listed = folded = 0
     started = time.perf_counter()
     while engine.outcome(state) is None:
         seat = min(engine.to_act(state))
-        action = rng.choice(engine.legal_actions(state, seat))
-        for event in engine.decide(state, seat, action, rng):
+        legal = engine.legal_actions(state, seat)
+        events = engine.decide(state, seat, rng.choice(legal), rng)
+        for event in events:
             state = engine.evolve(state, event)
-        steps += 1
-    return steps, time.perf_counter() - started
+        steps, listed, folded = steps + 1, listed + len(legal), folded + len(events)
+    return steps, time.perf_counter() - started, listed, folded
 
 
-def step_shape(engine, players: int, games: int) -> tuple[float, float]:
-    """What a step holds, on average over the seeded games (untimed): the legal actions listed
-    and the events folded. An engine whose turns offer many actions pays for listing them all."""
-    listed = folded = steps = 0
-    for seed in range(games):
-        rng = random.Random(seed)
-        state, _ = start(engine, players, None, command_rng(str(seed), 0))
-        while engine.outcome(state) is None:
-            seat = min(engine.to_act(state))
-            legal = engine.legal_actions(state, seat)
-            events = engine.decide(state, seat, rng.choice(legal), rng)
-            for event in events:
-                state = engine.evolve(state, event)
-            listed, folded, steps = listed + len(legal), folded + len(events), steps + 1
-    return listed / steps, folded / steps
-
-
-def measure(engine, players: int, games: int, seed: int) -> tuple[float, float]:
-    """Steps per second of play (set-up excluded) and full games per second (set-up included)."""
+def measure(engine, players: int, games: int, seed: int) -> tuple[float, float, float, float]:
+    """Steps per second of play (set-up excluded), full games per second (set-up included), and
+    what a step holds: legal actions listed and events folded, on average."""
     started = time.perf_counter()
     played = [random_game(engine, players, seed + number) for number in range(games)]
     elapsed = time.perf_counter() - started
-    return sum(steps for steps, _ in played) / sum(seconds for _, seconds in played), games / elapsed
+    steps = sum(game[0] for game in played)
+    return (steps / sum(game[1] for game in played), games / elapsed,
+            sum(game[2] for game in played) / steps, sum(game[3] for game in played) / steps)
 
 
 def profile(engine, players: int, games: int, top: int = 12) -> list[str]:
@@ -98,11 +86,11 @@ def bench_engine(name: str, games: int, repeats: int, with_profile: bool) -> dic
         steps, full, baselines = [], [], []
         for repeat in range(repeats):
             baselines.append(baseline_ops_per_s())
-            steps_per_s, games_per_s = measure(engine, players, games, seed=1000 * repeat)
+            steps_per_s, games_per_s, legal_per_step, events_per_step = measure(engine, players, games,
+                                                                                seed=1000 * repeat)
             steps.append(steps_per_s)
             full.append(games_per_s)
         baseline = statistics.median(baselines)
-        legal_per_step, events_per_step = step_shape(engine, players, min(games, 20))
         result[f"{players}p"] = {
             "steps_per_s": round(statistics.median(steps)),
             "legal_actions_per_step": round(legal_per_step, 1),
