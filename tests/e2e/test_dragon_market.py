@@ -64,7 +64,7 @@ def my_move(page, rng: random.Random, moves_this_turn: list) -> None:
     if steps and (not boats or rng.random() < 0.6):
         rng.choice(steps).click()
     else:
-        rng.choice(boats).click()
+        rng.choice(boats).press("Enter")  # from the keyboard: a heir's step marker may lie on a boat's middle
         ghosts = page.locator("#board .dm-ghost").all()
         turns = page.locator("#prompt button:not(.secondary)", has_text="Turn boat").all()
         rng.choice(ghosts + turns).click()

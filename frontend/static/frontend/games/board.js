@@ -30,6 +30,22 @@ function sortKeys(value) {
 
 // The server's legal actions, looked up by their exact content. Whatever the board draws
 // as clickable is recorded in `placed`, so the page can list the rest.
+// Makes a drawn `node` a button: `press` runs when it is clicked, or focused and given Enter or Space.
+export function pressable(node, label, press) {
+  node.classList.add("clickable");
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("aria-label", label);
+  node.addEventListener("click", press);
+  node.addEventListener("keydown", (key) => {
+    if (key.key === "Enter" || key.key === " ") {
+      key.preventDefault();
+      press();
+    }
+  });
+  return node;
+}
+
 export class ActionIndex {
   constructor(actions, act) {
     this.all = actions;
@@ -50,18 +66,7 @@ export class ActionIndex {
   clickable(node, action, label) {
     if (!action) return node;
     this.placed.add(this.indexOf(action));
-    node.classList.add("clickable");
-    node.setAttribute("role", "button");
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("aria-label", label);
-    node.addEventListener("click", () => this.act(action));
-    node.addEventListener("keydown", (key) => {
-      if (key.key === "Enter" || key.key === " ") {
-        key.preventDefault();
-        this.act(action);
-      }
-    });
-    return node;
+    return pressable(node, label, () => this.act(action));
   }
 
   button(action, label) {

@@ -5,7 +5,7 @@
 // paths, map spaces (steps, card S), ports (steering, card A), each only when the server
 // lists the matching action.
 import { gettext, interpolate } from "../../js/i18n.js";
-import { svg } from "../board.js";
+import { pressable, svg } from "../board.js";
 import {
   FARM_COLOURS, KIND_COLOURS, PLACE_WORDS, REWARD_MARKS, boatWords, choice, kindWord, nodeWords, seatColour,
   seatName,
@@ -294,14 +294,8 @@ function drawPlace(ctx, boat, place, occupant, x, y) {
   if (boards) {
     // A middle place with a choice of the offering to leave out: the prompt asks which.
     boards.forEach((one) => ctx.actions.placed.add(ctx.actions.indexOf(one)));
-    group.classList.add("clickable");
-    group.setAttribute("role", "button");
-    group.setAttribute("tabindex", "0");
-    group.setAttribute("aria-label", interpolate(gettext("Board %(boat)s, %(place)s place"), { boat: boatWords(ctx, boat.boat), place: PLACE_WORDS[place] }));
-    const pick = () => ctx.select([boat.boat, place]);
-    group.addEventListener("click", pick);
-    group.addEventListener("keydown", (key) => { if (key.key === "Enter" || key.key === " ") { key.preventDefault(); pick(); } });
-    return group;
+    return pressable(group, interpolate(gettext("Board %(boat)s, %(place)s place"), { boat: boatWords(ctx, boat.boat), place: PLACE_WORDS[place] }),
+      () => ctx.select([boat.boat, place]));
   }
   const words = action && action.type === "board"
     ? interpolate(gettext("Board %(boat)s, %(place)s place"), { boat: boatWords(ctx, boat.boat), place: PLACE_WORDS[place] })

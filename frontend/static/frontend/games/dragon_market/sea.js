@@ -4,7 +4,7 @@
 // is drawn on top: boats to select, where a selected boat may slide, squares for the sailor in
 // set-up, and the squares the heir may step to, each with its cost in movement points.
 import { gettext, interpolate } from "../../js/i18n.js";
-import { svg } from "../board.js";
+import { pressable, svg } from "../board.js";
 
 export const CELL = 44;
 export const SEAT_COLOURS = { red: "#d9483b", yellow: "#e3b92b", green: "#3c9a48", blue: "#3a6fd8" };
@@ -159,14 +159,7 @@ export function drawSea(ctx) {
   const boats = ctx.view.boats.map((boat, index) => {
     const drawn = drawBoat(ctx, boat, index, size);
     if (ctx.movable.has(index)) {
-      drawn.classList.add("clickable");
-      drawn.setAttribute("role", "button");
-      drawn.setAttribute("tabindex", "0");
-      drawn.setAttribute("aria-label", interpolate(gettext("Choose boat %(id)s to move"), { id: boat.id }));
-      drawn.addEventListener("click", (click) => {
-        click.preventDefault();
-        ctx.selectBoat(index);
-      });
+      pressable(drawn, interpolate(gettext("Choose boat %(id)s to move"), { id: boat.id }), () => ctx.selectBoat(index));
     }
     return drawn;
   });
