@@ -7,6 +7,7 @@ dispatch AI turns and send notices only after the commit.
 """
 from __future__ import annotations
 
+import copy
 import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -38,6 +39,14 @@ def check_running(table: Table) -> None:
         raise Refused("not_started", _("The game has not started yet."), 409)
     if table.status != Table.Status.RUNNING:
         raise Refused("game_over", _("The game is over."), 409)
+
+
+def head_copy(table: Table) -> Table:
+    """`table` as it stands, its seats copied too: a move planned on a head keeps this copy, to
+    build its frames and pushes from, while the next move is planned on the head itself."""
+    copied = copy.copy(table)
+    copied.seat_rows = [copy.copy(seat) for seat in seats_of(table)]
+    return copied
 
 
 def seats_of(table: Table) -> list[Seat]:

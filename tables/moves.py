@@ -226,17 +226,23 @@ def head_checks() -> tuple[str, str, str]:
     )
 
 
-def written_on_head(table: Table, move: HeadMove, key: str) -> store.Batch:
-    """`move`'s writes, planned on `table` as read earlier (with its `version`), behind the checks
-    that make them hold only on that head (`head_checks`). The move's own results are those
-    between the two checks and the version read at the end."""
+def written_on_head(table: Table, planned: list[tuple[HeadMove, str]]) -> tuple[store.Batch, list[slice]]:
+    """The writes of the `planned` moves (each with its command key), planned one after another
+    on `table` as read earlier (with its `version`), behind the checks that make them hold only
+    on that head (`head_checks`); and where each move's own results lie in what the batch
+    returns (between the checks and the version read at the end)."""
     lock, unrepeated, version = head_checks()
     batch = store.Batch()
     batch.add(lock, [table.pk, table.version])
-    batch.add(unrepeated, [table.pk, key])
-    batch.statements += move.batch.statements
+    for _, key in planned:
+        batch.add(unrepeated, [table.pk, key])
+    spans = []
+    for move, _ in planned:
+        start = len(batch.statements)
+        batch.statements += move.batch.statements
+        spans.append(slice(start, len(batch.statements)))
     batch.add(version, [table.pk])
-    return batch
+    return batch, spans
 
 
 def plan_on_head(table: Table, seat: int, action: Any, expected_seq: Any, key: str, actor: str) -> HeadMove | None:
@@ -259,11 +265,12 @@ def play_on_head(table: Table, seat: int, action: Any, expected_seq: int, key: s
     move = plan_on_head(table, seat, action, expected_seq, key, actor)
     if move is None:
         return False
+    batch, (span,) = written_on_head(table, [(move, key)])
     try:
-        results = written_on_head(table, move, key).run_in_one_transaction()
+        results = batch.run_in_one_transaction()
     except (DataError, IntegrityError):  # a check divided by zero, or a unique key caught a writer
         return False
-    move.finish(results[2:-1]).on_commit()  # in autocommit: at once
+    move.finish(results[span]).on_commit()  # in autocommit: at once
     return True
 
 

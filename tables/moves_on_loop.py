@@ -18,7 +18,9 @@ The version moves with every write of the row or of its seats, by whomever (trig
 0009), so a copy that another process, the worker or a REST call has overtaken is never written
 on: the move is planned again from the store, as any move is without a held head. Any process
 may take a table over at any time; it pays the read once. A loop's moves at one table take
-turns, so that each finds the head the one before it left.
+turns, so that each finds the head the one before it left; those that arrive while a move is
+on its way (the seats of a simultaneous decision) are planned one after another on the held
+head and written together in the next round trip.
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ import functools
 import logging
 import weakref
 from dataclasses import dataclass
+from typing import Any
 
 from channels.db import database_sync_to_async
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -36,7 +39,7 @@ from psycopg import AsyncClientCursor, errors, pq
 from psycopg_pool import AsyncConnectionPool
 
 from tables import moves, publish, store
-from tables.heads import HeadMove
+from tables.heads import HeadMove, head_copy
 from tables.models import Table
 
 log = logging.getLogger(__name__)
@@ -120,38 +123,42 @@ async def transaction():
                 await connection.execute("ROLLBACK")
 
 
+@dataclass
+class Order:
+    """A move sent on this loop, waiting for its table's turn; `played` gets its end."""
+
+    seat: int
+    action: Any
+    expected_seq: Any
+    key: str  # the command's key (moves.player_key)
+    played: asyncio.Future
+
+
 async def submit(table_id: int, seat: int, action, expected_seq, command_id) -> moves.Played:
     """`moves.submit` on the running event loop: the same steps (`moves.move_steps`), their
-    batches awaited, or one round trip on the head this loop holds. Returns the move played; a
-    websocket needs nothing of it (its frames come back on the table's group), so what the
-    seat is told (`Played.result`) is built only on demand."""
-    key = moves.player_key(seat, command_id)
-    async with table_turn(table_id):
-        played = await play(table_id, seat, action, expected_seq, key)
-    if played.after is not None and played.after.pushes:
-        publish.send_on_loop(played.after.pushes)
+    batches awaited, or one round trip on the head this loop holds, shared with the moves of
+    the table waiting beside it. Returns the move played; a websocket needs nothing of it (its
+    frames come back on the table's group), so what the seat is told (`Played.result`) is built
+    only on demand."""
+    order = Order(seat, action, expected_seq, moves.player_key(seat, command_id),
+                  asyncio.get_running_loop().create_future())
+    moving = moves_in_flight()
+    moving[table_id] += 1
+    try:
+        queue(table_id, order)
+        played = await asyncio.shield(order.played)  # a caller gone leaves its move to be played
+    finally:
+        moving[table_id] -= 1
+        if not moving[table_id]:
+            del moving[table_id]
     if played.after is not None and played.after.tasks:
         await database_sync_to_async(run_tasks)(played.after.tasks)
     return played
 
 
-async def play(table_id: int, seat: int, action, expected_seq, key: str) -> moves.Played:
-    """On the held head if there is one, else (or when it fails) through the store's two round
-    trips: either way on one connection of the pool, taken once."""
-    held = held_heads().pop(table_id, None)
-    try:
-        async with transaction() as tx:
-            if held is not None:
-                played = await play_on_held(held, seat, action, expected_seq, key, tx)
-                if played is not None:
-                    return played
-            return await run_steps(moves.move_steps(table_id, seat, action, expected_seq, key, "player"), tx, table_id)
-    except errors.UniqueViolation:
-        raise moves.seq_taken(await head_seq(table_id)) from None
-
-
 _in_flight: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, collections.Counter]" = weakref.WeakKeyDictionary()
-_turns: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, asyncio.Lock]]" = weakref.WeakKeyDictionary()
+_queues: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, list[Order]]]" = weakref.WeakKeyDictionary()
+_servers: set[asyncio.Task] = set()  # the loop holds its tasks weakly
 
 
 def moves_in_flight() -> "collections.Counter[int]":
@@ -160,22 +167,69 @@ def moves_in_flight() -> "collections.Counter[int]":
     return _in_flight.setdefault(asyncio.get_running_loop(), collections.Counter())
 
 
-@contextlib.asynccontextmanager
-async def table_turn(table_id: int):
-    """One move of a table at a time on this loop, in the order they came: each finds the head
-    the one before it left (several seats act at once in some phases), and none holds a
-    connection while it waits for the row lock of another."""
-    moving = moves_in_flight()
-    turns = _turns.setdefault(asyncio.get_running_loop(), {})
-    moving[table_id] += 1
-    turn = turns.setdefault(table_id, asyncio.Lock())
+def queue(table_id: int, order: Order) -> None:
+    """Queue `order` behind the table's moves on this loop; the first to queue starts the
+    task that plays them (`serve`)."""
+    loop = asyncio.get_running_loop()
+    queues = _queues.setdefault(loop, {})
+    if table_id not in queues:
+        queues[table_id] = []
+        task = loop.create_task(serve(table_id, queues))
+        _servers.add(task)
+        task.add_done_callback(_servers.discard)
+    queues[table_id].append(order)
+
+
+async def serve(table_id: int, queues: dict[int, list[Order]]) -> None:
+    """Play the table's queued moves in the order they came until none is left, all those
+    waiting together in one round trip when the held head takes them: each finds the head the
+    one before it left (several seats act at once in some phases), and none holds a connection
+    while it waits for the row lock of another."""
+    orders: list[Order] = []
     try:
-        async with turn:
-            yield
+        while queues[table_id]:
+            orders, queues[table_id] = queues[table_id], []
+            while orders:
+                orders = orders[await play_some(table_id, orders):]
+    except BaseException:  # the loop is closing: the moves not played end with it
+        for order in orders + queues[table_id]:
+            order.played.cancel()
+        raise
     finally:
-        moving[table_id] -= 1
-        if not moving[table_id]:
-            del moving[table_id], turns[table_id]
+        del queues[table_id]
+
+
+async def play_some(table_id: int, orders: list[Order]) -> int:
+    """Play the first of `orders` and as many after it as one round trip on the held head
+    takes; push each once committed, and settle its future. Returns how many were settled."""
+    try:
+        played = await play(table_id, orders)
+    except Exception as refusal:  # Refused, IllegalAction, a lost connection: the first order's alone
+        orders[0].played.set_exception(refusal)
+        return 1
+    for order, move in zip(orders, played):
+        if move.after is not None and move.after.pushes:
+            publish.send_on_loop(move.after.pushes)
+        order.played.set_result(move)
+    return len(played)
+
+
+async def play(table_id: int, orders: list[Order]) -> list[moves.Played]:
+    """On the held head if there is one, as many of `orders` as it takes; else (or when that
+    fails) the first alone, through the store's two round trips: either way on one connection
+    of the pool, taken once."""
+    held = held_heads().pop(table_id, None)
+    try:
+        async with transaction() as tx:
+            if held is not None:
+                played = await play_on_held(held, orders, tx)
+                if played:
+                    return played
+            first = orders[0]
+            steps = moves.move_steps(table_id, first.seat, first.action, first.expected_seq, first.key, "player")
+            return [await run_steps(steps, tx, table_id)]
+    except errors.UniqueViolation:
+        raise moves.seq_taken(await head_seq(table_id)) from None
 
 
 HELD_LIMIT = 5000  # heads held per loop (the least recently moved are let go)
@@ -196,30 +250,49 @@ def hold(table: Table, version: int) -> None:
         heads.popitem(last=False)
 
 
-async def play_on_held(table: Table, seat: int, action, expected_seq, key: str,
-                       tx: Transaction) -> moves.Played | None:
-    """The move planned on the held head and written in one round trip; None when the head
-    has moved on elsewhere, the command was made before, or the move is refused (the refusal
-    may come from the held copy being behind): the store then decides."""
-    move = moves.plan_on_head(table, seat, action, expected_seq, key, "player")
-    if move is None:
-        return None
-    batch = moves.written_on_head(table, move, key)
+async def play_on_held(table: Table, orders: list[Order], tx: Transaction) -> list[moves.Played]:
+    """`orders`, as far as the held head takes them, planned in turn on it and written in one
+    round trip; [] when the head has moved on elsewhere, a command was made before, or the
+    first order is refused there (the refusal may come from the held copy being behind): the
+    store then decides."""
+    planned = planned_in_turn(table, orders)
+    if not planned:
+        return []
+    batch, spans = moves.written_on_head(table, planned)
     try:
-        results = await committed_while_framing(tx, batch, move)
+        results = await committed_while_framing(tx, batch, [move for move, _ in planned])
     except (errors.DivisionByZero, errors.UniqueViolation):
         await tx.rollback()
-        return None
+        return []
     hold(table, results[-1][0][0])
-    return moves.Played(None, move, move.finish(results[2:-1]))
+    return [moves.Played(None, move, move.finish(results[span])) for (move, _), span in zip(planned, spans)]
 
 
-async def committed_while_framing(tx: Transaction, batch: store.Batch, move: HeadMove) -> list[list[tuple]]:
-    """`batch` run to its COMMIT, the move's frames built while PostgreSQL works on it."""
+def planned_in_turn(table: Table, orders: list[Order]) -> list[tuple[HeadMove, str]]:
+    """The moves of `orders` planned one after another on `table`, each on the head the one
+    before it left, up to the first refused there or whose key comes twice. A move followed by
+    another keeps a copy of the head it left, which its frames and pushes are built from."""
+    planned = []
+    for order in orders:
+        if any(key == order.key for _, key in planned):
+            break
+        left = head_copy(table) if planned else None
+        move = moves.plan_on_head(table, order.seat, order.action, order.expected_seq, order.key, "player")
+        if move is None:
+            break
+        if left is not None:
+            planned[-1][0].table = left
+        planned.append((move, order.key))
+    return planned
+
+
+async def committed_while_framing(tx: Transaction, batch: store.Batch, planned: list[HeadMove]) -> list[list[tuple]]:
+    """`batch` run to its COMMIT, the moves' frames built while PostgreSQL works on it."""
     write = asyncio.ensure_future(tx.run(batch, commit=True))
     await asyncio.sleep(0)  # the batch goes out on the write's first step
     try:
-        move.prepare_frames()
+        for move in planned:
+            move.prepare_frames()
     finally:
         await asyncio.wait([write])  # the connection is never left with a statement in flight
     return write.result()

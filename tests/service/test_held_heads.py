@@ -2,6 +2,7 @@
 move at the table, in one round trip, only while the table's version still holds; otherwise
 it is planned again from the store (tables.moves_on_loop)."""
 import asyncio
+import json
 import random
 
 import pytest
@@ -128,10 +129,10 @@ def test_a_moves_frames_are_built_while_its_write_is_on_its_way():
             steps.append("frames built")
 
     async def write():
-        return await moves_on_loop.committed_while_framing(Write(), store.Batch(), Move())
+        return await moves_on_loop.committed_while_framing(Write(), store.Batch(), [Move(), Move()])
 
     assert async_to_sync(write)() == [[("version",)]]
-    assert steps == ["sent", "frames built", "committed"]
+    assert steps == ["sent", "frames built", "frames built", "committed"]
 
 
 def moves_fold(engine, events):
@@ -153,19 +154,106 @@ def two_moves_ahead(table_id: int) -> list[tuple[int, dict, int]]:
     return chosen
 
 
-def test_moves_sent_at_once_to_one_table_take_turns_on_the_held_head(table, reads):
-    """Two seats' moves arrive together (the second sent at the head the first leaves): the
-    second waits for the first and is written on the head it left, reading nothing."""
-    async def both_at_once():
-        first, second = await sync(two_moves_ahead)(table)
-        return await asyncio.gather(*(moves_on_loop.submit(table, seat, action, seq, f"at-once-{seat}")
-                                      for seat, action, seq in (first, second)))
+@pytest.fixture
+def writes(monkeypatch):
+    """The batches written on this loop (each one round trip), as the number of moves in each."""
+    written = []
+    run = moves_on_loop.Transaction.run
 
-    *_, in_flight = on_one_loop(loop_move(table, "a"), both_at_once, lambda: dict(moves_on_loop.moves_in_flight()))
+    async def counted(self, batch, commit=False):
+        if commit:
+            written.append(sum(sql.startswith("INSERT INTO tables_event") for sql, _ in batch.statements))
+        return await run(self, batch, commit)
+
+    monkeypatch.setattr(moves_on_loop.Transaction, "run", counted)
+    return written
+
+
+@pytest.fixture
+def pushes(monkeypatch):
+    """The pushes sent from this loop, in order."""
+    sent = []
+    send_on_loop = publish.send_on_loop
+    monkeypatch.setattr(publish, "send_on_loop", lambda batch: sent.extend(batch) or send_on_loop(batch))
+    return sent
+
+
+def at_once(table_id: int, chosen, keys):
+    """The moves `chosen` (seat, action, seq) sent together under `keys`; what each ended in."""
+    async def send():
+        return await asyncio.gather(*(moves_on_loop.submit(table_id, seat, action, seq, key)
+                                      for (seat, action, seq), key in zip(chosen, keys)), return_exceptions=True)
+    return send
+
+
+def test_moves_sent_at_once_to_one_table_are_written_together_on_the_held_head(table, reads, writes, pushes):
+    """Two seats' moves arrive together (the second sent at the head the first leaves): the
+    second is planned on the head the first left and both go in one round trip, reading
+    nothing; each move's push holds its own events and a sync frame of the head it left."""
+    async def both_at_once():
+        chosen = await sync(two_moves_ahead)(table)
+        return await at_once(table, chosen, ["at-once-1", "at-once-2"])()
+
+    _, played, in_flight = on_one_loop(loop_move(table, "a"), both_at_once, lambda: dict(moves_on_loop.moves_in_flight()))
     assert in_flight == {}
     assert reads[0] == 1  # only "a" read its head
+    assert writes == [1, 2]  # "a", then both moves in one write
+    head = Table.objects.get(pk=table)
+    assert stored_seqs(table) == list(range(1, head.head_seq + 1))
+    first, second = played
+    assert first.move.table.head_seq < second.move.table.head_seq == head.head_seq
+    frames = [message for _, message in pushes if message["type"] == "table.frames"][-2:]
+    assert [(m["first_seq"], m["head_seq"]) for m in frames] == [
+        (frames[0]["first_seq"], first.move.table.head_seq), (first.move.table.head_seq + 1, head.head_seq)]
+    for message in frames:  # each viewer's last frame is the sync of the head its move left
+        for texts in message["frames"].values():
+            assert json.loads(texts[-1])["seq"] == message["head_seq"]
+
+
+def test_a_move_refused_on_the_head_the_one_before_it_left_is_refused_alone(table, writes):
+    """The second of two moves sent together is not legal on the head the first leaves: the
+    first is written, the second is refused from the store and writes nothing."""
+    async def with_a_bad_one():
+        chosen = await sync(two_moves_ahead)(table)
+        seat, _, seq = chosen[1]
+        return await at_once(table, [chosen[0], (seat, {"no": "such action"}, seq)], ["good", "bad"])()
+
+    _, (good, bad) = on_one_loop(loop_move(table, "a"), with_a_bad_one)
+    assert good.move is not None and isinstance(bad, Exception)
+    assert writes == [1, 1]
+    assert Event.objects.filter(table_id=table, command_id__endswith=":good").exists()
+    assert not Event.objects.filter(table_id=table, command_id__endswith=":bad").exists()
     assert stored_seqs(table) == list(range(1, Table.objects.get(pk=table).head_seq + 1))
-    assert Event.objects.filter(table_id=table, command_id__contains=":at-once-").count() >= 2
+
+
+def test_one_command_sent_twice_at_once_is_played_once(table, writes):
+    """The same command twice in one queue: the second is not planned beside the first, and
+    gets the first's result from the store."""
+    async def twice():
+        seat, action, seq = await sync(next_move)(table)
+        return await at_once(table, [(seat, action, seq)] * 2, ["same", "same"])()
+
+    _, (first, again) = on_one_loop(loop_move(table, "a"), twice)
+    assert first.move is not None and again.move is None
+    assert again.earlier["seq"] == first.move.table.head_seq
+    assert Event.objects.filter(table_id=table, command_id__endswith=":same").count() == len(again.earlier["events"])
+    assert writes == [1, 1]
+
+
+def test_moves_sent_together_on_a_head_moved_elsewhere_are_each_played_from_the_store(table, reads, writes):
+    def move_elsewhere():
+        seat, action, seq = next_move(table)
+        moves.submit(table, seat, action, seq, "elsewhere")
+
+    async def both_at_once():
+        chosen = await sync(two_moves_ahead)(table)
+        return await at_once(table, chosen, ["together-1", "together-2"])()
+
+    *_, played = on_one_loop(loop_move(table, "a"), sync(move_elsewhere), both_at_once)
+    assert all(move.move is not None for move in played)
+    assert reads[0] == 3  # "a", the move elsewhere, and the first of the two: the held copy was behind
+    assert writes == [1, 1, 1]  # the second went on the head the first left, held again
+    assert stored_seqs(table) == list(range(1, Table.objects.get(pk=table).head_seq + 1))
 
 
 def test_a_head_moved_elsewhere_is_read_again_not_written_on(table, reads):
