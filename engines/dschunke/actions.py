@@ -193,8 +193,3 @@ def to_act(state: State) -> frozenset:
         return NOBODY
     return ONLY[state.queue[0]]
 
-
-def may_act(state: State, seat: int) -> bool:
-    if state.phase == BID:
-        return state.bids[seat] is None
-    return bool(state.queue) and state.queue[0] == seat

@@ -364,9 +364,10 @@ def apply_and_remember(state: State | None, event: dict) -> State:
     lives on the state, not in a global, so threads and interleaved games cannot see each
     other's; a mismatch (another event object, a state decided on twice) just folds afresh.
     """
-    after = apply(state, event)
-    if state is not None:
-        state.folded = (event, after)
+    if state is None:  # the game's first event
+        return apply(state, event)
+    after = HANDLERS[event["type"]](state.copy(), event)  # apply, without a call more at every event
+    state.folded = (event, after)
     return after
 
 

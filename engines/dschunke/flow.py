@@ -178,7 +178,7 @@ def enter_placement(state: State) -> None:
 
 def set_place_step(state: State) -> None:
     """Set-up variant: the seat to place puts a strip of the player on his right. After the last
-    strip, face-down merchants wait in PLACE for the merchants_revealed event (rules.auto_event)."""
+    strip, face-down merchants wait in PLACE for the merchants_revealed event (rules.AUTO_EVENTS)."""
     if state.queue:
         seat = state.queue[0]
         state.step = ("place", 1, -1, (seat - 1) % state.n, -1, True)

@@ -9,7 +9,7 @@ from engines.dschunke.state import (
     ACTIONS, BETWEEN, BID, DECLARE, EXCHANGE, OVER, PLACE, ROUND_END, SUPPLY, State,
     free_slots,
 )
-from engines.dschunke.actions import LOAD_ACTIONS, legal_actions, may_act, usable_specials, usable_workers
+from engines.dschunke.actions import LOAD_ACTIONS, legal_actions, usable_specials, usable_workers
 from engines.i18n import N_, catalog
 
 _, _ngettext = catalog(__file__)
@@ -88,11 +88,13 @@ def check_fields(action) -> str:
 
 
 def check_turn(state: State, seat) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
+    # (a plain int, the usual seat, needs no more than the range check)
+    if type(seat) is not int and (isinstance(seat, bool) or not isinstance(seat, int)) or not 0 <= seat < state.n:
         raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
-    if state.phase == OVER:
+    phase = state.phase
+    if phase == OVER:
         raise IllegalAction("game_over", _("The game is over."))
-    if not may_act(state, seat):
+    if state.bids[seat] is not None if phase == BID else not state.queue or state.queue[0] != seat:
         raise IllegalAction("not_your_turn", _("It is not your turn."))
 
 
@@ -367,21 +369,17 @@ AUTO_EVENTS = {
 }
 
 
-def auto_event(state: State) -> dict | None:
-    make = AUTO_EVENTS.get(state.phase)
-    return make(state) if make is not None else None
-
-
-def run(state: State | None, events: list) -> list:
+def run(state: State, events: list) -> list:
     """Fold `events` onto `state`, then append the automatic events that follow."""
     for event in events:
         state = evolve.apply_and_remember(state, event)
-    event = auto_event(state)
-    while event is not None:
+    while True:
+        make = AUTO_EVENTS.get(state.phase)
+        event = make(state) if make is not None else None
+        if event is None:
+            return events
         events.append(event)
         state = evolve.apply_and_remember(state, event)
-        event = auto_event(state)
-    return events
 
 
 def decide(state: State, seat, action, rng=None) -> list:
