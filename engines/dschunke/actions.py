@@ -186,9 +186,21 @@ NOBODY = frozenset()
 ONLY = tuple(frozenset((seat,)) for seat in range(4))
 
 
+# Per bit mask of seats, the set of those seats.
+SEAT_SETS = tuple(frozenset(seat for seat in range(4) if mask >> seat & 1) for mask in range(16))
+
+
+def seats_to_bid(bids: tuple) -> frozenset:
+    """The seats whose bid is None (a mask from unrolled tests: cheaper than a comprehension)."""
+    mask = (bids[0] is None) | (bids[1] is None) << 1 | (bids[2] is None) << 2
+    if len(bids) == 4:
+        mask |= (bids[3] is None) << 3
+    return SEAT_SETS[mask]
+
+
 def to_act(state: State) -> frozenset:
     if state.phase == BID:
-        return frozenset([seat for seat, bid in enumerate(state.bids) if bid is None])
+        return seats_to_bid(state.bids)
     if state.phase == OVER or not state.queue:
         return NOBODY
     return ONLY[state.queue[0]]
