@@ -155,7 +155,7 @@ def set_supply_step(state: State) -> None:
 
 def enter_bidding(state: State) -> None:
     """A new sealed-bid round; a seat with no cards at all shows an empty fist at once."""
-    if state.covered == ALL_KINDS or not any(sum(hand) for hand in state.hands):
+    if state.covered == ALL_KINDS or not any(map(sum, state.hands)):
         state.phase, state.queue, state.step = ROUND_END, (), None
         return
     state.phase, state.queue, state.step = BID, (), None

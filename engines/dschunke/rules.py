@@ -2,6 +2,8 @@
 somebody has to decide again (the legal actions themselves: actions.py)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.core import IllegalAction
 from engines.dschunke import data, evolve, flow, scoring
 from engines.dschunke.data import JUNKS, KINDS, SPECIALS, WORKERS
@@ -271,36 +273,39 @@ EVENT_MAKERS = {
 # ----------------------------------------------------------------------------- automatic events
 
 
+@lru_cache(maxsize=1024)
+def read_bid(counts: tuple) -> tuple:
+    """A bid's `cards` in kind order (copied before use), its first kind (-1: an empty fist) and
+    whether it names several kinds. Few different bids are made: each is read once."""
+    cards = {KINDS[kind]: count for kind, count in enumerate(counts) if count}
+    first = next((kind for kind, count in enumerate(counts) if count), -1)
+    return cards, first, len(cards) > 1
+
+
 def resolve_bids(state: State) -> dict:
     """The reveal: every bid at once, who wins each kind, and what is paid."""
     revealed, valid = [], {}
     covered = state.covered
     for seat, counts in enumerate(state.bids):
-        if counts == flow.NO_CARDS:  # an empty fist: never void, never valid
-            revealed.append({"seat": seat, "cards": {}, "void": False})
-            continue
-        cards, first = {}, -1  # the kinds bid, in kind order; the first of them
-        for kind, count in enumerate(counts):
-            if count:
-                cards[KINDS[kind]] = count
-                if first < 0:
-                    first = kind
-        void = len(cards) > 1 or (len(cards) == 1 and bool(covered >> first & 1))
-        revealed.append({"seat": seat, "cards": cards, "void": void})
-        if cards and not void:
+        cards, first, several = read_bid(counts)
+        # Void: several kinds, or a kind already covered (an empty fist is never void nor valid).
+        void = several or (first >= 0 and covered >> first & 1 == 1)
+        revealed.append({"seat": seat, "cards": cards.copy(), "void": void})
+        if first >= 0 and not void:
             valid.setdefault(first, []).append((counts[first], seat))
     results, kept, s_winner = [], [], None
     values = data.MARKET_CARDS[state.market]
     for kind in sorted(valid):
-        top = max(count for count, _ in valid[kind])
+        top = max(valid[kind])[0]
         winners = [seat for count, seat in valid[kind] if count == top]
         value = values[kind]
         each = value // len(winners) if value != data.S else 0
         if value == data.S and len(winners) == 1:
             s_winner = winners[0]
         results.append({"kind": KINDS[kind], "value": "S" if value == data.S else value, "winners": winners, "each": each})
-        kept.extend({"seat": seat, "kind": KINDS[kind]} for seat in winners
-                    if state.specials[seat] and flow.count_specials(state, seat, "bargain"))
+        for seat in winners:
+            if state.specials[seat] and flow.count_specials(state, seat, "bargain"):
+                kept.append({"seat": seat, "kind": KINDS[kind]})
     return {"type": "bids_revealed", "revealed_bids": revealed, "results": results, "kept": kept,
             "s_winner": s_winner, "any_bid": bool(valid)}
 
