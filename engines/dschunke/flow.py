@@ -103,7 +103,8 @@ def exchange_allowance(state: State, seat: int) -> int:
 
 
 def enter_round(state: State) -> None:
-    state.exchanged = 0
+    if state.record.exchanged:
+        state.record = state.record.replace(exchanged=0)
     asked = tuple(seat for seat in state.order() if asked_in_exchange(state, seat))
     if asked:
         state.phase, state.queue = EXCHANGE, asked
@@ -184,7 +185,7 @@ def set_place_step(state: State) -> None:
         state.step = ("place", 1, -1, (seat - 1) % state.n, -1, True)
     else:
         state.step = None
-        if not state.facedown:
+        if not state.record.facedown:
             state.phase = BETWEEN
 
 
