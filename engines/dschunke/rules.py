@@ -3,6 +3,7 @@ somebody has to decide again (the legal actions themselves: actions.py)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import gt
 
 from engines.core import IllegalAction
 from engines.dschunke import data, evolve, flow, scoring
@@ -108,11 +109,10 @@ def check_bid(state: State, seat: int, cards: dict) -> tuple:
         kind = data.KIND_INDEX.get(name)
         if kind is None:
             raise IllegalAction("bad_bid", f"{name!r} is not a kind of goods.")
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        if type(count) is not int and (isinstance(count, bool) or not isinstance(count, int)) or count < 0:
             raise IllegalAction("bad_bid", "Bid counts must be whole numbers of zero or more.")
         counts[kind] = count
-    hand = state.hands[seat]
-    if counts[0] > hand[0] or counts[1] > hand[1] or counts[2] > hand[2] or counts[3] > hand[3]:
+    if any(map(gt, counts, state.hands[seat])):
         raise IllegalAction("bad_bid", _("You cannot bid more cards than you hold."))
     return tuple(counts)
 
@@ -211,9 +211,8 @@ def refuse(state: State, seat: int, kind: str) -> None:
 def bid_events(state: State, seat: int, action: dict) -> list:
     if state.phase != BID:
         raise IllegalAction("not_now", _("Bids are only made in the bartering phase."))
-    counts = check_bid(state, seat, action["cards"])
-    bid = {KINDS[k]: c for k, c in enumerate(counts) if c} if counts is not flow.NO_CARDS else {}
-    return [{"type": "bid_placed", "seat": seat, "bid": bid}]
+    cards = read_bid(check_bid(state, seat, action["cards"]))[0]
+    return [{"type": "bid_placed", "seat": seat, "bid": cards.copy()}]
 
 
 def place_events(state: State, seat: int, action: dict) -> list:
