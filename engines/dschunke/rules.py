@@ -80,9 +80,10 @@ def check_fields(action) -> str:
         if extra:
             raise IllegalAction("unknown_field", f"Unexpected field(s) for {kind}: {', '.join(sorted(extra))}.")
     for name, expected, allowed in checks:
-        if name not in action:
-            raise IllegalAction("missing_field", f"The {kind} action needs a \"{name}\".")
-        value = action[name]
+        try:
+            value = action[name]
+        except KeyError:
+            raise IllegalAction("missing_field", f"The {kind} action needs a \"{name}\".") from None
         if type(value) is not expected:  # exact JSON types: True is not a number here
             raise IllegalAction("bad_field", f"\"{name}\" must be a {expected.__name__}.")
         if allowed is not None and value not in allowed:
