@@ -94,11 +94,12 @@ SEAT_ORDERS = {n: tuple(tuple((start + i) % n for i in range(n)) for start in ra
 
 def _compile_copy(cls, fields: tuple, last_line: str = ""):
     """A copy method of `cls` as straight-line attribute copies of `fields` (State.copy is the
-    hottest function of a playout), then `last_line`."""
-    lines = ["def copy(self):", "    new = new_object(cls)"]
+    hottest function of a playout), then `last_line`. `cls()` makes the blank object: without an
+    __init__, calling the class costs less than object.__new__(cls)."""
+    lines = ["def copy(self):", "    new = cls()"]
     lines += [f"    new.{name} = self.{name}" for name in fields]
     lines += [f"    {last_line}", "    return new"]
-    namespace = {"new_object": object.__new__, "cls": cls}
+    namespace = {"cls": cls}
     exec("\n".join(lines), namespace)
     return namespace["copy"]
 
