@@ -358,22 +358,8 @@ def apply(state: State | None, event: dict) -> State:
     return HANDLERS[event["type"]](state.copy() if state is not None else None, event)
 
 
-def apply_and_remember(state: State | None, event: dict) -> State:
-    """`apply`, leaving the result on `state` for the caller's evolve of this same event.
-
-    decide has to fold its events anyway to find the automatic ones; the caller then folds the
-    very same event objects onto the very same state, and gets each result at once. The memo
-    lives on the state, not in a global, so threads and interleaved games cannot see each
-    other's; a mismatch (another event object, a state decided on twice) just folds afresh.
-    """
-    if state is None:  # the game's first event
-        return apply(state, event)
-    after = HANDLERS[event["type"]](state.copy(), event)  # apply, without a call more at every event
-    state.folded = (event, after)
-    return after
-
-
 def evolve(state: State | None, event: dict) -> State:
+    """`apply`, or the state that decide remembered for this very event (rules.run)."""
     if state is not None:
         known = state.folded
         if known is not None and known[0] is event:

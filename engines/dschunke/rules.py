@@ -375,16 +375,26 @@ AUTO_EVENTS = {
 
 
 def run(state: State, events: list) -> list:
-    """Fold `events` onto `state`, then append the automatic events that follow."""
+    """Fold `events` onto `state`, then append the automatic events that follow (the loop folds
+    them too as the list grows).
+
+    decide has to fold its events anyway to find the automatic ones; the caller then folds the
+    very same event objects onto the very same state: each state keeps its successor for that
+    (evolve.evolve). The memo lives on the state, not in a global, so threads and interleaved
+    games cannot see each other's; a mismatch (another event object, a state decided on twice)
+    just folds afresh.
+    """
+    handlers = evolve.HANDLERS
     for event in events:
-        state = evolve.apply_and_remember(state, event)
-    while True:
-        make = AUTO_EVENTS.get(state.phase)
-        event = make(state) if make is not None else None
-        if event is None:
-            return events
-        events.append(event)
-        state = evolve.apply_and_remember(state, event)
+        after = handlers[event["type"]](state.copy(), event)  # evolve.apply, inline at every event
+        state.folded = (event, after)
+        state = after
+        if event is events[-1]:
+            make = AUTO_EVENTS.get(state.phase)
+            follow = make(state) if make is not None else None
+            if follow is not None:
+                events.append(follow)
+    return events
 
 
 def decide(state: State, seat, action, rng=None) -> list:

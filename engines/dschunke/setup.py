@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engines.dschunke import data, rules
+from engines.dschunke import data, evolve, rules
 from engines.dschunke.data import JUNKS, KINDS
 
 
@@ -40,4 +40,5 @@ def setup_events(players: int, options: dict, rng: random.Random) -> list:
         rng.shuffle(facedown)
         # "deck_order" is a secret key (engines.core.SECRET_KEYS): no viewer ever gets it.
         events.append({"type": "merchants_shuffled", "deck_order": facedown, "count": len(facedown)})
-    return rules.run(None, events)
+    # The first event starts from no state; run folds the rest and adds the automatic events.
+    return events[:1] + rules.run(evolve.apply(None, events[0]), events[1:])
