@@ -139,16 +139,26 @@ def reward_options(state: State, seat: int) -> list:
     return options
 
 
+# Per kind and count held, the (kind name, number) of each bid of that kind: 1 to count cards (a
+# hand holds at most the CARDS_PER_KIND cards of a kind).
+SINGLE_BIDS = tuple(
+    tuple(tuple((name, number) for number in range(1, count + 1)) for count in range(data.CARDS_PER_KIND + 1))
+    for name in KINDS
+)
+
+
 def bid_options(state: State, seat: int) -> list:
     hand, covered = state.hands[seat], state.covered
-    options = [{"type": "bid", "cards": {}}]
+    singles = ()  # the bids of one kind not covered yet, as (kind name, number)
     held = []  # the kinds in hand
-    for kind, name in enumerate(KINDS):
+    for kind in range(4):
         count = hand[kind]
         if count:
             held.append(kind)
             if not covered >> kind & 1:
-                options += [{"type": "bid", "cards": {name: number}} for number in range(1, count + 1)]
+                singles += SINGLE_BIDS[kind][count]
+    options = [{"type": "bid", "cards": {}}]
+    options += [{"type": "bid", "cards": {name: number}} for name, number in singles]
     # One void bid (a bluff) is enough to make void bids reachable.
     if len(held) >= 2:
         options.append({"type": "bid", "cards": {KINDS[held[0]]: 1, KINDS[held[1]]: 1}})
