@@ -15,7 +15,7 @@ from engines.dschunke.data import JUNK_KIND, KIND_INDEX, KINDS, JUNK_INDEX, SPEC
 from engines.dschunke.flow import (
     NO_CARDS, add_cards, available_stacks, card_counts, continue_bidding, enter_actions, enter_placement,
     enter_round, enter_supply, entitlement, merchants_chosen, next_exchanger, replace, set_place_step,
-    set_supply_step, show, worker_action,
+    set_supply_step, show, take_cards, worker_action,
 )
 from engines.dschunke.state import (
     BETWEEN, MERCHANT_CHOICE, OVER, PLACE, REWARD, SETUP, SUPPLY, State, lift, place, visible_counts,
@@ -119,9 +119,8 @@ def round_started(s: State, event: dict) -> State:
 
 def goods_exchanged(s: State, event: dict) -> State:
     seat, give, take = event["seat"], KIND_INDEX[event["give"]], KIND_INDEX[event["take"]]
-    hand = add_cards(add_cards(s.hands[seat], give, -1), take, 1)
-    s.hands = replace(s.hands, seat, hand)
-    s.stocks = add_cards(add_cards(s.stocks, give, 1), take, -1)
+    take_cards(s, seat, give, -1)
+    take_cards(s, seat, take, 1)
     if not s.record.exchanged >> seat & 1:  # the first swap: the table sees the card(s) now
         s.record = s.record.replace(exchanged=s.record.exchanged | 1 << seat)
         show(s, "exchange", (seat,))
@@ -201,8 +200,7 @@ def strip_placed(s: State, event: dict) -> State:
 
 def goods_taken(s: State, event: dict) -> State:
     seat, kind, count = event["seat"], KIND_INDEX[event["kind"]], event["count"]
-    s.hands = replace(s.hands, seat, add_cards(s.hands[seat], kind, count))
-    s.stocks = add_cards(s.stocks, kind, -count)
+    take_cards(s, seat, kind, count)
     _, remaining, _, one_by_one = s.step
     if remaining > count:
         s.step = ("take", remaining - count, -1, one_by_one)

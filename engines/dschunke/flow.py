@@ -27,6 +27,16 @@ def add_cards(hand: tuple, kind: int, count: int) -> tuple:
     return tuple(counts)
 
 
+def take_cards(state: State, seat: int, kind: int, count: int) -> None:
+    """`count` goods cards of `kind` from the junks' stock into `seat`'s hand (fewer than 0: back)."""
+    hands, stocks = list(state.hands), list(state.stocks)
+    hand = list(hands[seat])
+    hand[kind] += count
+    stocks[kind] -= count
+    hands[seat] = tuple(hand)
+    state.hands, state.stocks = tuple(hands), tuple(stocks)
+
+
 NO_CARDS = (0, 0, 0, 0)
 _BROWN, _WHITE, _ORANGE, _PURPLE = KINDS
 
