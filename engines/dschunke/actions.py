@@ -18,19 +18,24 @@ ONCE_CARDS = frozenset(card for card, (_, timing, _) in enumerate(SPECIALS) if t
 EXTRA_LOAD_CARDS = frozenset(card for card, (kind, _, _) in enumerate(SPECIALS) if kind == "extra_load")
 
 
-def usable_specials(state: State, seat: int) -> list:
+def usable_specials(state: State, seat: int) -> tuple:
     """One-use cards the seat may play now."""
     held = state.specials[seat]
     if not held:  # the usual case, asked after every event of an action turn
-        return []
-    return [
-        card for card in sorted(held)
-        if card in ONCE_CARDS and (card not in EXTRA_LOAD_CARDS or state.strips[seat])
-    ]
+        return ()
+    return _usable_specials(held, bool(state.strips[seat]))
 
 
 # The answers below depend on a few small values only, and every turn asks them again: they are
 # computed once per combination (the caches stay small: a game visits a few hundred).
+
+
+@lru_cache(maxsize=4096)
+def _usable_specials(held: tuple, with_strips: bool) -> tuple:
+    return tuple(
+        card for card in sorted(held)
+        if card in ONCE_CARDS and (card not in EXTRA_LOAD_CARDS or with_strips)
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -59,11 +64,13 @@ def _worker_choices(workers: tuple, merchants: tuple) -> tuple:
     )
 
 
+def worker_choices(state: State, seat: int) -> tuple:
+    """(worker name, junk name) of each worker use open to the seat."""
+    return _worker_choices(usable_workers(state, seat), state.merchants)
+
+
 def worker_options(state: State, seat: int) -> list:
-    return [
-        {"type": "use", "worker": worker, "junk": junk}
-        for worker, junk in _worker_choices(usable_workers(state, seat), state.merchants)
-    ]
+    return [{"type": "use", "worker": worker, "junk": junk} for worker, junk in worker_choices(state, seat)]
 
 
 def turn_options(state: State, seat: int) -> list:
@@ -72,7 +79,7 @@ def turn_options(state: State, seat: int) -> list:
     else:
         options = worker_options(state, seat) or [{"type": "pass"}]
     if state.specials[seat]:
-        options.extend({"type": "play_special", "card": card} for card in usable_specials(state, seat))
+        options += [{"type": "play_special", "card": card} for card in usable_specials(state, seat)]
     return options
 
 

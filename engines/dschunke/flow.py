@@ -68,14 +68,20 @@ def free_junks(state: State) -> tuple:
     return tuple(j for j in range(5) if j not in state.merchants)
 
 
-def worker_action(state: State, worker: int) -> int:
-    return round_worker_action(state.round, worker)
-
-
 def round_worker_action(round_: int, worker: int) -> int:
     if worker < 3:
         return data.MERCHANT_ACTIONS[worker]
     return data.TRAINEE_TRACKS[worker - 3][round_ - 1]
+
+
+# Per round (0: before the first) and worker, its action: read at every use of a worker.
+WORKER_ACTIONS = tuple(
+    tuple(round_worker_action(round_, worker) for worker in range(5)) for round_ in range(data.ROUNDS + 1)
+)
+
+
+def worker_action(state: State, worker: int) -> int:
+    return WORKER_ACTIONS[state.round][worker]
 
 
 def workers_in_play(state: State) -> int:

@@ -12,7 +12,7 @@ from engines.dschunke.state import (
     ACTIONS, BETWEEN, BID, DECLARE, EXCHANGE, OVER, PLACE, ROUND_END, SUPPLY, State,
     free_slots,
 )
-from engines.dschunke.actions import LOAD_ACTIONS, legal_actions, usable_specials, usable_workers
+from engines.dschunke.actions import legal_actions, usable_specials, usable_workers, worker_choices
 from engines.i18n import N_, catalog
 
 _, _ngettext = catalog(__file__)
@@ -126,13 +126,7 @@ def check_bid(state: State, seat: int, cards: dict) -> tuple:
 def use_listed(state: State, seat: int, action: dict) -> bool:
     if state.phase != ACTIONS or state.step is not None or state.main_done:
         return False
-    worker = WORKER_INDEX[action["worker"]]
-    if worker >= flow.workers_in_play(state) or state.used >> worker & 1:
-        return False
-    if flow.worker_action(state, worker) in LOAD_ACTIONS and not state.strips[seat]:
-        return False
-    junk = data.JUNK_INDEX[action["junk"]]
-    return junk == state.merchants[worker] if worker < 3 else junk not in state.merchants
+    return (action["worker"], action["junk"]) in worker_choices(state, seat)
 
 
 def place_listed(state: State, seat: int, action: dict) -> bool:
