@@ -1,6 +1,9 @@
 """The compact game state and the geometry of the junks' holds."""
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import product
+
 from engines.dschunke.data import LAYER_CELLS
 
 # Phases. The automatic ones (BETWEEN, DECLARE, ROUND_END) never wait for a player.
@@ -151,18 +154,26 @@ def open_layer(junk: tuple) -> int:
     return len(junk)
 
 
-def free_slots(junk: tuple, first_layer_only: bool = False) -> tuple:
-    """Slots a new strip may take: any in an empty layer, else next to a strip of that layer."""
-    index = open_layer(junk)
-    if first_layer_only and index > 0:
-        return ()
-    layer = junk[index] if index < len(junk) else EMPTY_LAYER
+def open_slots(layer: tuple) -> tuple:
+    """Slots a new strip may take in `layer`: any if it is empty, else next to one of its strips."""
     if layer == EMPTY_LAYER:
         return (0, 1, 2)
     return tuple(
         slot for slot in range(3)
         if layer[slot] == -1 and ((slot > 0 and layer[slot - 1] >= 0) or (slot < 2 and layer[slot + 1] >= 0))
     )
+
+
+# open_slots of every layer (3 slots, each empty or a seat's strip), read at every placement.
+OPEN_SLOTS = {layer: open_slots(layer) for layer in product(range(-1, 4), repeat=3)}
+
+
+def free_slots(junk: tuple, first_layer_only: bool = False) -> tuple:
+    """Slots a new strip may take in the layer it goes into."""
+    index = open_layer(junk)
+    if first_layer_only and index > 0:
+        return ()
+    return OPEN_SLOTS[junk[index]] if index < len(junk) else (0, 1, 2)
 
 
 def place(junk: tuple, slot: int, owner: int) -> tuple:
@@ -203,9 +214,11 @@ LAYER_MASKS = tuple(tuple(sum(1 << cell for cell in cells) for cells in layer) f
 ALL_CELLS = (1 << 9) - 1
 
 
+@lru_cache(maxsize=4096)
 def visible_counts(junk: tuple, players: int) -> tuple:
     """Per seat the crates seen from above: what top_cells gives, counted with cell masks
-    (this runs after every strip placed or lifted)."""
+    (this runs after every strip placed or lifted; the holds of a game repeat in its replays
+    and searches, and the first layers in every game)."""
     counts = [0] * players
     covered = 0
     for depth in range(len(junk) - 1, -1, -1):
