@@ -3,7 +3,6 @@ somebody has to decide again (the legal actions themselves: actions.py)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import gt
 
 from engines.core import IllegalAction
 from engines.dschunke import data, evolve, flow, scoring
@@ -113,7 +112,8 @@ def check_bid(state: State, seat: int, cards: dict) -> tuple:
         if type(count) is not int and (isinstance(count, bool) or not isinstance(count, int)) or count < 0:
             raise IllegalAction("bad_bid", "Bid counts must be whole numbers of zero or more.")
         counts[kind] = count
-    if any(map(gt, counts, state.hands[seat])):
+    hand = state.hands[seat]
+    if counts[0] > hand[0] or counts[1] > hand[1] or counts[2] > hand[2] or counts[3] > hand[3]:
         raise IllegalAction("bad_bid", _("You cannot bid more cards than you hold."))
     return tuple(counts)
 
