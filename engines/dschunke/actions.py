@@ -106,13 +106,15 @@ def lift_options(state: State, seat: int) -> list:
     ]
 
 
-@lru_cache(maxsize=4096)
-def _swaps(hand: tuple, stocks: tuple) -> tuple:
-    """(give, take) kind names of each swap: a card held for a kind another junk still has."""
+@lru_cache(maxsize=256)
+def _swaps(held: tuple, in_stock: tuple) -> tuple:
+    """(give, take) kind names of each swap: a card held for a kind another junk still has (per
+    kind, whether the hand holds some and whether the stock has some: the counts vary too much
+    to be remembered)."""
     return tuple(
         (KINDS[give], KINDS[take])
-        for give in range(4) if hand[give]
-        for take in range(4) if take != give and stocks[take]
+        for give in range(4) if held[give]
+        for take in range(4) if take != give and in_stock[take]
     )
 
 
@@ -120,7 +122,8 @@ def exchange_options(state: State, seat: int) -> list:
     """Swaps while the seat has some left (only a holder of Exchange goods has any), then "done":
     the one choice of every other seat asked in phase 1."""
     options = [
-        {"type": "exchange", "give": give, "take": take} for give, take in _swaps(state.hands[seat], state.stocks)
+        {"type": "exchange", "give": give, "take": take}
+        for give, take in _swaps(tuple(map(bool, state.hands[seat])), tuple(map(bool, state.stocks)))
     ] if state.swaps > 0 else []
     options.append({"type": "done"})
     return options
