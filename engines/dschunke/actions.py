@@ -43,7 +43,7 @@ def _usable_workers(players: int, round_: int, used: int, without_strips: bool) 
     return tuple(
         worker for worker in range(3 + data.TRAINEES_IN_PLAY[players])
         if not used >> worker & 1
-        and not (without_strips and flow.round_worker_action(round_, worker) in LOAD_ACTIONS)
+        and not (without_strips and flow.WORKER_ACTIONS[round_][worker] in LOAD_ACTIONS)
     )
 
 

@@ -12,7 +12,7 @@ from engines.dschunke.state import (
 ALL_KINDS = 0b1111
 
 
-# These two run at most events: a list changed in place makes fewer objects than slices joined.
+# These run at many events: a list changed in place makes fewer objects than slices joined.
 
 
 def replace(values: tuple, index: int, value) -> tuple:
@@ -74,7 +74,8 @@ def round_worker_action(round_: int, worker: int) -> int:
     return data.TRAINEE_TRACKS[worker - 3][round_ - 1]
 
 
-# Per round (0: before the first) and worker, its action: read at every use of a worker.
+# Per round (0: before the first) and worker, its action (round_worker_action), read at every
+# use of a worker.
 WORKER_ACTIONS = tuple(
     tuple(round_worker_action(round_, worker) for worker in range(5)) for round_ in range(data.ROUNDS + 1)
 )
