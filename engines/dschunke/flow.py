@@ -2,6 +2,8 @@
 an empty phase skipped), applied by the fold (evolve.py) as it goes."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.dschunke import data
 from engines.dschunke.data import KINDS, SPECIALS
 from engines.dschunke.state import (
@@ -59,8 +61,14 @@ def entitlement(state: State, junk: int, seat: int) -> int:
     return max(data.MINIMUM_TAKE, state.vis[junk][seat])
 
 
-def available_stacks(state: State) -> list:
-    return [i for i, stack in enumerate(state.stacks) if stack and not state.taken >> i & 1]
+def available_stacks(state: State) -> tuple:
+    return _available_stacks(tuple(map(bool, state.stacks)), state.taken)
+
+
+@lru_cache(maxsize=256)
+def _available_stacks(filled: tuple, taken: int) -> tuple:
+    """The stacks with cards (per stack, whether it has some) not taken yet in this event."""
+    return tuple(i for i, stack in enumerate(filled) if stack and not taken >> i & 1)
 
 
 def free_junks(state: State) -> tuple:
