@@ -29,22 +29,21 @@ def game_started(_, event: dict) -> State:
     n = event["players"]
     options = event["options"]
     s = State.blank()
-    record = s.record
     s.n = n
-    record.public_money = bool(options["public_money"])
-    record.variant = bool(options["setup_variant"])
+    s.public_money = bool(options["public_money"])
+    s.variant = bool(options["setup_variant"])
     s.round, s.phase, s.start, s.queue, s.step = 0, SETUP, event["start_player"], (), None
     s.main_done, s.used = False, 0
     # Set-up variant: no merchant is on a junk until the players choose the junks.
     merchants = event["merchants"]
     s.merchants = (-1, -1, -1) if merchants is None else tuple(JUNK_INDEX[name] for name in merchants)
-    record.deck, record.market, record.revealed, s.covered = (), -1, (), 0
+    s.deck, s.market, s.revealed, s.covered = (), -1, (), 0
     s.hands = ((0, 0, 0, 0),) * n
     s.stocks = (0, 0, 0, 0)
     s.money = (data.START_MONEY,) * n
-    record.declared = None
+    s.declared = None
     junks = [()] * 5
-    if not record.variant:
+    if not s.variant:
         for name, seats in data.START_LAYOUT[n].items():
             junks[JUNK_INDEX[name]] = (tuple(seats) + (-1,) * (3 - len(seats)),)
     s.junks = tuple(junks)
@@ -53,11 +52,11 @@ def game_started(_, event: dict) -> State:
     s.strips = tuple(data.STRIPS_PER_PLAYER - count for count in on_board)
     s.specials = ((),) * n
     s.shown = ((),) * n
-    record.discarded, s.stacks, s.taken, s.swaps = (), ((),) * 4, 0, 0
+    s.discarded, s.stacks, s.taken, s.swaps = (), ((),) * 4, 0, 0
     s.bids = (None,) * n
-    record.last_reveal = None
-    record.exchanged = 0
-    record.facedown = ()
+    s.last_reveal = None
+    s.exchanged = 0
+    s.facedown = ()
     return s
 
 
@@ -71,13 +70,13 @@ def cards_dealt(s: State, event: dict) -> State:
 
 
 def market_shuffled(s: State, event: dict) -> State:
-    s.record = s.record.replace(deck=tuple(event["deck"]))
+    s.deck = tuple(event["deck"])
     return s
 
 
 def specials_shuffled(s: State, event: dict) -> State:
     s.stacks = tuple(tuple(stack) for stack in event["stacks_order"])
-    if not s.record.variant:
+    if not s.variant:
         s.phase = BETWEEN
     elif -1 not in s.merchants:  # a log from before the merchants were chosen face down
         enter_placement(s)
@@ -86,14 +85,13 @@ def specials_shuffled(s: State, event: dict) -> State:
 
 def merchants_shuffled(s: State, event: dict) -> State:
     """Set-up variant: the merchants face down; from the start player, three seats choose junks."""
-    facedown = tuple(data.WORKERS.index(name) for name in event["deck_order"])
-    s.record = s.record.replace(facedown=facedown)
-    s.phase, s.queue, s.step = MERCHANT_CHOICE, s.order()[:len(facedown)], None
+    s.facedown = tuple(data.WORKERS.index(name) for name in event["deck_order"])
+    s.phase, s.queue, s.step = MERCHANT_CHOICE, s.order()[:len(s.facedown)], None
     return s
 
 
 def merchant_placed(s: State, event: dict) -> State:
-    worker = s.record.facedown[merchants_chosen(s)]
+    worker = s.facedown[merchants_chosen(s)]
     s.merchants = replace(s.merchants, worker, JUNK_INDEX[event["junk"]])
     s.queue = s.queue[1:]
     if not s.queue:
@@ -103,15 +101,15 @@ def merchant_placed(s: State, event: dict) -> State:
 
 def merchants_revealed(s: State, event: dict) -> State:
     s.merchants = tuple(JUNK_INDEX[name] for name in event["merchants"])
-    s.record = s.record.replace(facedown=())
+    s.facedown = ()
     s.phase = BETWEEN
     return s
 
 
 def round_started(s: State, event: dict) -> State:
     s.round = event["round"]
-    deck = s.record.deck
-    s.record = s.record.replace(market=deck[0], deck=deck[1:], revealed=s.record.revealed + (deck[0],))
+    s.market, s.deck = s.deck[0], s.deck[1:]
+    s.revealed = s.revealed + (s.market,)
     s.covered, s.used = 0, 0
     enter_round(s)
     return s
@@ -121,8 +119,8 @@ def goods_exchanged(s: State, event: dict) -> State:
     seat, give, take = event["seat"], KIND_INDEX[event["give"]], KIND_INDEX[event["take"]]
     take_cards(s, seat, give, -1)
     take_cards(s, seat, take, 1)
-    if not s.record.exchanged >> seat & 1:  # the first swap: the table sees the card(s) now
-        s.record = s.record.replace(exchanged=s.record.exchanged | 1 << seat)
+    if not s.exchanged >> seat & 1:  # the first swap: the table sees the card(s) now
+        s.exchanged |= 1 << seat
         show(s, "exchange", (seat,))
     s.swaps -= 1
     if not s.swaps:
@@ -158,7 +156,7 @@ def special_taken(s: State, event: dict) -> State:
 
 
 def money_declared(s: State, event: dict) -> State:
-    s.record = s.record.replace(declared=tuple(event["declared"]))
+    s.declared = tuple(event["declared"])
     enter_actions(s)
     return s
 
@@ -231,7 +229,7 @@ def money_earned(s: State, event: dict) -> State:
 def special_played(s: State, event: dict) -> State:
     seat, card = event["seat"], event["card"]
     s.specials = replace(s.specials, seat, tuple(c for c in s.specials[seat] if c != card))
-    s.record = s.record.replace(discarded=s.record.discarded + (card,))
+    s.discarded = s.discarded + (card,)
     kind, _, junk = SPECIALS[card]
     if kind == "extra_goods":
         s.step = ("take", entitlement(s, junk, seat), JUNK_KIND[junk], False)
@@ -286,7 +284,7 @@ def bids_revealed(s: State, event: dict) -> State:
     if event["kept"]:
         show(s, "bargain", [entry["seat"] for entry in event["kept"]])
     s.bids = (None,) * s.n
-    s.record = s.record.replace(last_reveal=tuple(reveal))
+    s.last_reveal = tuple(reveal)
     winner = event["s_winner"]
     if winner is not None:
         s.phase, s.queue = REWARD, (winner,)

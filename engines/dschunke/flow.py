@@ -128,8 +128,7 @@ def exchange_allowance(state: State, seat: int) -> int:
 
 
 def enter_round(state: State) -> None:
-    if state.record.exchanged:
-        state.record = state.record.replace(exchanged=0)
+    state.exchanged = 0
     asked = tuple(seat for seat in state.order() if asked_in_exchange(state, seat))
     if asked:
         state.phase, state.queue = EXCHANGE, asked
@@ -210,7 +209,7 @@ def set_place_step(state: State) -> None:
         state.step = ("place", 1, -1, (seat - 1) % state.n, -1, True)
     else:
         state.step = None
-        if not state.record.facedown:
+        if not state.facedown:
             state.phase = BETWEEN
 
 

@@ -19,7 +19,7 @@ JUNK_FIELDS = {"junk", "excluded"}
 
 
 def private_keys(state: State) -> frozenset:
-    return ENGINE_PRIVATE_KEYS - {"money"} if state.record.public_money else ENGINE_PRIVATE_KEYS
+    return ENGINE_PRIVATE_KEYS - {"money"} if state.public_money else ENGINE_PRIVATE_KEYS
 
 
 def named(value: int, names: tuple):
@@ -69,7 +69,7 @@ def player_view(state: State, seat: int, viewer, over: bool) -> dict:
         "strips_left": state.strips[seat],
     }
     mine = viewer == seat or over
-    if mine or state.record.public_money:
+    if mine or state.public_money:
         panel["money"] = state.money[seat]
     if mine:
         panel["hand"] = hand_dict(state.hands[seat])
@@ -98,14 +98,14 @@ def junk_view(state: State, j: int) -> dict:
         ],
         "visible": list(state.vis[j]),
         # Set-up variant: a merchant lies here face down (which one is secret until all are turned).
-        "face_down_merchant": bool(state.record.facedown) and j in state.merchants,
+        "face_down_merchant": bool(state.facedown) and j in state.merchants,
     }
 
 
 def worker_view(state: State, worker: int) -> dict:
     action = flow.worker_action(state, worker) if state.round else None
     if worker < 3:
-        junks = [] if state.record.facedown or state.merchants[worker] < 0 else [state.merchants[worker]]
+        junks = [] if state.facedown or state.merchants[worker] < 0 else [state.merchants[worker]]
     else:
         junks = list(flow.free_junks(state))
     return {
@@ -118,13 +118,12 @@ def worker_view(state: State, worker: int) -> dict:
 
 
 def market_view(state: State) -> dict:
-    record = state.record
     return {
-        "card": record.market if record.market >= 0 else None,
-        "values": rules.market_values(record.market) if record.market >= 0 else None,
+        "card": state.market if state.market >= 0 else None,
+        "values": rules.market_values(state.market) if state.market >= 0 else None,
         "covered": [KINDS[k] for k in range(4) if state.covered >> k & 1],
-        "left": len(record.deck),
-        "revealed": list(record.revealed),
+        "left": len(state.deck),
+        "revealed": list(state.revealed),
     }
 
 
@@ -147,15 +146,14 @@ def swaps_view(state: State, viewer):
     if state.phase != EXCHANGE:
         return state.swaps
     asked = state.queue[0]
-    return state.swaps if viewer == asked or state.record.exchanged >> asked & 1 else None
+    return state.swaps if viewer == asked or state.exchanged >> asked & 1 else None
 
 
 def public_view(state: State) -> dict:
     """What every viewer sees alike: all but the players' panels and a search's offer."""
-    record = state.record
     return {
         "game": "dschunke",
-        "options": {"public_money": record.public_money, "setup_variant": record.variant},
+        "options": {"public_money": state.public_money, "setup_variant": state.variant},
         "round": state.round,
         "phase": PHASE_NAMES[state.phase],
         "start_player": state.start,
@@ -163,16 +161,16 @@ def public_view(state: State) -> dict:
         "queue": list(state.queue),
         "step": step_view(state.step),
         "main_action_done": state.main_done,
-        "exchanged": [seat for seat in range(state.n) if record.exchanged >> seat & 1],
+        "exchanged": [seat for seat in range(state.n) if state.exchanged >> seat & 1],
         "junks": [junk_view(state, j) for j in range(5)],
         "workers": [worker_view(state, w) for w in range(flow.workers_in_play(state))],
         "market": market_view(state),
         "stacks": [{"stack": i, "size": len(stack), "taken": bool(state.taken >> i & 1)} for i, stack in enumerate(state.stacks)],
-        "discarded": list(record.discarded),
-        "declared": list(record.declared) if record.declared is not None else None,
-        "last_bids": None if record.last_reveal is None else [
+        "discarded": list(state.discarded),
+        "declared": list(state.declared) if state.declared is not None else None,
+        "last_bids": None if state.last_reveal is None else [
             {"seat": seat, "cards": {KINDS[k]: c for k, c in enumerate(cards) if c}, "void": void}
-            for seat, (cards, void) in enumerate(record.last_reveal)
+            for seat, (cards, void) in enumerate(state.last_reveal)
         ],
     }
 

@@ -288,7 +288,7 @@ def resolve_bids(state: State) -> dict:
         if first >= 0 and not void:
             valid.setdefault(first, []).append((counts[first], seat))
     results, kept, s_winner = [], [], None
-    values = data.MARKET_CARDS[state.record.market]
+    values = data.MARKET_CARDS[state.market]
     for kind in sorted(valid):
         top = max(valid[kind])[0]
         winners = [seat for count, seat in valid[kind] if count == top]
@@ -309,7 +309,7 @@ def market_values(card: int) -> dict:
 
 
 def between_event(state: State) -> dict:
-    card = state.record.deck[0]
+    card = state.deck[0]
     return {"type": "round_started", "round": state.round + 1, "start_player": state.start,
             "card": card, "values": market_values(card)}
 

@@ -24,35 +24,34 @@ def public_state(shown: dict, rng: random.Random) -> State:
     players = shown["players"]
     n = len(players)
     s = State.blank()
-    record = s.record
     s.n = n
-    record.public_money = shown["options"]["public_money"]
-    record.variant = shown["options"]["setup_variant"]
+    s.public_money = shown["options"]["public_money"]
+    s.variant = shown["options"]["setup_variant"]
     s.round = shown["round"]
     s.phase = PHASE_NAMES.index(shown["phase"])
     s.start = shown["start_player"]
     s.queue = tuple(shown["queue"])
     s.step = step_from_view(shown["step"])
     s.main_done = shown["main_action_done"]
-    record.exchanged = sum(1 << i for i in shown["exchanged"])
+    s.exchanged = sum(1 << i for i in shown["exchanged"])
     s.used = sum(1 << w for w, worker in enumerate(shown["workers"]) if worker["used"])
     sample_merchants(s, shown, rng)
     market = shown["market"]
-    record.market = market["card"] if market["card"] is not None else -1
-    record.revealed = tuple(market["revealed"])
+    s.market = market["card"] if market["card"] is not None else -1
+    s.revealed = tuple(market["revealed"])
     s.covered = sum(1 << data.KIND_INDEX[k] for k in market["covered"])
-    unseen = [card for card in range(len(data.MARKET_CARDS)) if card not in record.revealed]
+    unseen = [card for card in range(len(data.MARKET_CARDS)) if card not in s.revealed]
     rng.shuffle(unseen)
-    record.deck = tuple(unseen[: market["left"]])
+    s.deck = tuple(unseen[: market["left"]])
     s.strips = tuple(p["strips_left"] for p in players)
     s.junks = tuple(tuple(tuple(-1 if o is None else o for o in layer) for layer in junk["layers"]) for junk in shown["junks"])
     s.vis = tuple(visible_counts(junk, n) for junk in s.junks)
-    record.declared = tuple(shown["declared"]) if shown["declared"] is not None else None
+    s.declared = tuple(shown["declared"]) if shown["declared"] is not None else None
     # A purse this seat cannot see is taken at its last declared value (0 before any declaration).
-    s.money = tuple(p["money"] if "money" in p else (record.declared[i] if record.declared else 0) for i, p in enumerate(players))
-    record.discarded = tuple(shown["discarded"])
+    s.money = tuple(p["money"] if "money" in p else (s.declared[i] if s.declared else 0) for i, p in enumerate(players))
+    s.discarded = tuple(shown["discarded"])
     s.taken = sum(1 << st["stack"] for st in shown["stacks"] if st["taken"])
-    record.last_reveal = None if shown["last_bids"] is None else tuple(
+    s.last_reveal = None if shown["last_bids"] is None else tuple(
         (tuple(entry["cards"].get(kind, 0) for kind in KINDS), entry["void"]) for entry in shown["last_bids"]
     )
     return s
@@ -64,7 +63,7 @@ def sample_merchants(s: State, shown: dict, rng: random.Random) -> None:
     workers = shown["workers"][:3]
     if all(worker["junks"] for worker in workers):
         s.merchants = tuple(data.JUNK_INDEX[worker["junks"][0]] for worker in workers)
-        s.record.facedown = ()
+        s.facedown = ()
         return
     chosen = [j for j, junk in enumerate(shown["junks"]) if junk["face_down_merchant"]]
     order = list(range(3))
@@ -72,7 +71,7 @@ def sample_merchants(s: State, shown: dict, rng: random.Random) -> None:
     merchants = [-1, -1, -1]
     for worker, junk in zip(order, chosen):
         merchants[worker] = junk
-    s.merchants, s.record.facedown = tuple(merchants), tuple(order)
+    s.merchants, s.facedown = tuple(merchants), tuple(order)
 
 
 def sample_goods(s: State, shown: dict, seat: int, rng: random.Random) -> None:
@@ -109,7 +108,7 @@ def sample_goods(s: State, shown: dict, seat: int, rng: random.Random) -> None:
 def sample_specials(s: State, shown: dict, seat: int, rng: random.Random) -> None:
     players = shown["players"]
     offer = shown.get("search")
-    known = set(players[seat]["specials"]) | set(s.record.discarded)
+    known = set(players[seat]["specials"]) | set(s.discarded)
     for p in players:
         known |= set(p["shown_specials"])
     if offer:
@@ -143,7 +142,7 @@ def barred_kind(s: State, seat: int) -> str | None:
     asked in phase 1 bars nothing: any seat with an unknown card is asked."""
     if s.phase == SUPPLY:
         return "extra_supply"
-    if s.phase == EXCHANGE and s.record.exchanged >> seat & 1:
+    if s.phase == EXCHANGE and s.exchanged >> seat & 1:
         return "exchange"
     return None
 

@@ -22,29 +22,6 @@ FIELDS = (
 )
 # Fields added after the first snapshots were stored, with their value in an older snapshot.
 LATE_FIELDS = {"exchanged": 0, "facedown": ()}
-# Fields that change a few times a round at most, kept in State.record: states share one Record
-# until one of these changes, so the copy made at every event moves fewer slots.
-RECORD_FIELDS = (
-    "public_money", "variant", "deck", "market", "revealed", "declared", "discarded", "last_reveal",
-    "exchanged", "facedown",
-)
-STATE_FIELDS = tuple(name for name in FIELDS if name not in RECORD_FIELDS) + ("record",)
-
-
-class Record:
-    """The fields of RECORD_FIELDS. Shared between states: changed only through `replace`, but
-    while the state it belongs to is being built (set-up, load, sampling)."""
-
-    __slots__ = RECORD_FIELDS
-
-    def replace(self, **changes) -> "Record":
-        new = self.copy()  # (compiled below)
-        for name, value in changes.items():
-            setattr(new, name, value)
-        return new
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Record) and all(getattr(self, f) == getattr(other, f) for f in RECORD_FIELDS)
 
 
 class State:
@@ -52,7 +29,6 @@ class State:
 
     queue: seats still to act in the current sequential phase (the first one acts now).
     step: the pending sub-step of the acting seat, a tuple (see evolve.py), or None.
-    record: the fields of RECORD_FIELDS (a Record).
     junks: per junk a tuple of layers, each a tuple of 3 owner seats (-1: empty slot).
     vis: per junk the visible crates of each seat (kept in step with junks).
     bids: per seat the pending bid (4 counts) or None; last_reveal: the last bids_revealed event.
@@ -66,18 +42,17 @@ class State:
     ignore it.
     """
 
-    __slots__ = STATE_FIELDS + ("folded",)
+    __slots__ = FIELDS + ("folded",)
 
     @classmethod
     def blank(cls) -> "State":
-        """A state with no fields set yet, but an empty record of its own (the caller fills them in)."""
+        """A state with no fields set yet (the caller fills them in)."""
         state = cls.__new__(cls)
-        state.record = Record.__new__(Record)
         state.folded = None
         return state
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, State) and all(getattr(self, f) == getattr(other, f) for f in STATE_FIELDS)
+        return isinstance(other, State) and all(getattr(self, f) == getattr(other, f) for f in FIELDS)
 
     def __repr__(self) -> str:
         return f"<Dschunke round {self.round} phase {PHASE_NAMES[self.phase]}>"
@@ -95,20 +70,18 @@ class State:
 SEAT_ORDERS = {n: tuple(tuple((start + i) % n for i in range(n)) for start in range(n)) for n in (3, 4)}
 
 
-def _compile_copy(cls, fields: tuple, last_line: str = ""):
-    """A copy method of `cls` as straight-line attribute copies of `fields` (State.copy is the
-    hottest function of a playout), then `last_line`. `cls()` makes the blank object: without an
-    __init__, calling the class costs less than object.__new__(cls)."""
-    lines = ["def copy(self):", "    new = cls()"]
-    lines += [f"    new.{name} = self.{name}" for name in fields]
-    lines += [f"    {last_line}", "    return new"]
-    namespace = {"cls": cls}
+def _compile_copy():
+    """State.copy as straight-line attribute copies: the hottest function of a playout. The
+    class has no __init__, so calling it makes the blank object for less than object.__new__."""
+    lines = ["def copy(self):", "    new = State()"]
+    lines += [f"    new.{name} = self.{name}" for name in FIELDS]
+    lines += ["    new.folded = None", "    return new"]
+    namespace = {"State": State}
     exec("\n".join(lines), namespace)
     return namespace["copy"]
 
 
-State.copy = _compile_copy(State, STATE_FIELDS, "new.folded = None")
-Record.copy = _compile_copy(Record, RECORD_FIELDS)
+State.copy = _compile_copy()
 
 
 def to_json(value):
@@ -125,20 +98,14 @@ def from_json(value):
     return value
 
 
-def holder(state: State, name: str):
-    """The object that holds field `name` of `state`: the state or its record."""
-    return state.record if name in RECORD_FIELDS else state
-
-
 def dump(state: State) -> dict:
-    return {name: to_json(getattr(holder(state, name), name)) for name in FIELDS}
+    return {name: to_json(getattr(state, name)) for name in FIELDS}
 
 
 def load(data: dict) -> State:
     state = State.blank()
     for name in FIELDS:
-        value = from_json(data[name]) if name in data or name not in LATE_FIELDS else LATE_FIELDS[name]
-        setattr(holder(state, name), name, value)
+        setattr(state, name, from_json(data[name]) if name in data or name not in LATE_FIELDS else LATE_FIELDS[name])
     return state
 
 

@@ -18,7 +18,7 @@ def exchange_round(holder_cards=(EXCHANGE,), other_cards=(EXTRA_LOAD,), seed=5, 
     """Round 2's phase 1 at four players: the start player holds `holder_cards`, the next seat
     `other_cards`, nobody else a special card (with `empty_stacks`, nobody can gain one)."""
     state = play_until(new_game(4, seed=seed)[0], at("bartering", 1))
-    s_kind = data.MARKET_CARDS[state.record.market].index(data.S)
+    s_kind = data.MARKET_CARDS[state.market].index(data.S)
     state = edit(state, covered=1 << s_kind,  # nobody wins a special card in this bartering
                  specials=[[], [], [], []], shown=[[], [], [], []],
                  stacks=[list(range(8)), list(range(8, 16)), list(range(16, 23)), list(range(23, 30))])

@@ -56,7 +56,7 @@ def test_stock_sizes_are_hidden_only_emptiness_shows():
 def test_market_deck_order_is_hidden():
     state = play_until(new_game(4, seed=2)[0], at("actions", 3))
     market = ENGINE.view(state, 0)["market"]
-    assert market["left"] == 7 and market["revealed"] == list(state.record.revealed)
+    assert market["left"] == 7 and market["revealed"] == list(state.revealed)
     assert not SECRET_KEYS & set(all_keys(ENGINE.view(state, 0)))
 
 

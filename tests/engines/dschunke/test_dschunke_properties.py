@@ -45,7 +45,7 @@ def assert_conserved(state):
         assert sum(hand[kind] for hand in state.hands) + state.stocks[kind] == data.CARDS_PER_KIND
     assert all(min(hand) >= 0 for hand in state.hands) and min(state.stocks) >= 0
     held = sum(len(cards) for cards in state.specials) + sum(len(stack) for stack in state.stacks)
-    assert held + len(state.record.discarded) == len(data.SPECIALS)
+    assert held + len(state.discarded) == len(data.SPECIALS)
     for seat in range(state.n):
         on_board = sum(layer.count(seat) for junk in state.junks for layer in junk)
         in_hand = int(state.step is not None and state.step[0] == "place" and not state.step[5] and state.step[3] == seat)

@@ -76,7 +76,7 @@ def test_three_player_start_layout():
 def test_round_one_reveals_a_market_card_and_starts_actions():
     state, events = new_game(4, seed=3)
     assert events[-1]["type"] == "round_started" and events[-1]["round"] == 1
-    assert state.record.market == events[2]["deck"][0] and len(state.record.deck) == 9
+    assert state.market == events[2]["deck"][0] and len(state.deck) == 9
     assert phase(state) == "actions" and state.queue[0] == state.start
 
 
@@ -122,7 +122,7 @@ def test_ten_rounds_then_the_game_ends():
         rounds.add(state.round)
         seat = rng.choice(sorted(ENGINE.to_act(state)))
         state, _ = act(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
-    assert rounds == set(range(1, 11)) and state.record.deck == () and len(state.record.revealed) == 10
+    assert rounds == set(range(1, 11)) and state.deck == () and len(state.revealed) == 10
     assert ENGINE.to_act(state) == frozenset()
 
 

@@ -36,9 +36,9 @@ def test_s_event_each_player_searches_a_different_stack():
 def test_y_event_declares_money_publicly():
     state = play_until(new_game(4, seed=4)[0], lambda s: s.round == 4 and phase(s) == "bartering")
     state = play_until(state, at("actions", 5))
-    assert state.record.declared is not None
+    assert state.declared is not None
     declared = ENGINE.view(state, 1)["declared"]
-    assert len(declared) == 4 and declared[2] == state.record.declared[2]
+    assert len(declared) == 4 and declared[2] == state.declared[2]
     assert "money" not in ENGINE.view(state, 1)["players"][2]
 
 
@@ -49,7 +49,7 @@ def test_exchange_goods_acts_after_the_market_card_before_the_event():
     state = play_until(state, at("exchange", 3))
     # Every seat with an unknown special card is asked, from the start player; the card is shown
     # only when it is used (issue 13).
-    assert state.record.market >= 0 and state.queue[0] == holder and state.shown[holder] == ()
+    assert state.market >= 0 and state.queue[0] == holder and state.shown[holder] == ()
     hand, stocks = state.hands[holder], state.stocks
     give = next(k for k in range(4) if hand[k])
     take = (give + 1) % 4
@@ -103,7 +103,7 @@ def test_extra_money_card_is_an_extra_earn_action_before_or_after():
     state, events = act(state, seat, {"type": "play_special", "card": EXTRA_MONEY_ORANGE})
     assert events[1]["type"] == "money_earned" and events[1]["junk"] == "orange"
     assert state.money[seat] == money + max(3, state.vis[ORANGE][seat])
-    assert EXTRA_MONEY_ORANGE in state.record.discarded and state.queue[0] != seat  # nothing left: turn ends
+    assert EXTRA_MONEY_ORANGE in state.discarded and state.queue[0] != seat  # nothing left: turn ends
 
 
 def test_extra_goods_on_grey_lets_the_player_choose_the_junk():
@@ -173,9 +173,9 @@ def test_both_y_events_declare_money():
     state = new_game(3, seed=8)[0]
     for round_ in (5, 9):
         state = play_until(state, at("actions", round_ - 1))
-        assert state.record.declared is None or round_ == 9
+        assert state.declared is None or round_ == 9
         state = play_until(state, at("actions", round_))
-        assert state.record.declared == state.money
+        assert state.declared == state.money
 
 
 def test_pass_when_no_worker_is_left_but_a_card_could_be_played():

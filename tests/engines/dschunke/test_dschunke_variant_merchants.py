@@ -131,14 +131,14 @@ def test_sampling_randomises_the_hidden_merchants_consistently_with_the_view(cho
         sampled = ENGINE.sample(seen, viewer, rng)
         assert ENGINE.view(sampled, viewer) == seen
         assert ENGINE.legal_actions(sampled, viewer) == ENGINE.legal_actions(state, viewer)
-        assert sorted(sampled.record.facedown) == [0, 1, 2]
-        on_board = {sampled.merchants[w] for w in sampled.record.facedown[:choices]}
+        assert sorted(sampled.facedown) == [0, 1, 2]
+        on_board = {sampled.merchants[w] for w in sampled.facedown[:choices]}
         assert on_board == {data.JUNK_INDEX[j] for j in ["grey", "white", "purple"][:choices]}
-        assert all(sampled.merchants[w] == -1 for w in sampled.record.facedown[choices:])
+        assert all(sampled.merchants[w] == -1 for w in sampled.facedown[choices:])
         assignments.add(sampled.merchants)
         if choices == 3:
             finished, _ = place_all(sampled)
-            assert not finished.record.facedown and finished.round == 1
+            assert not finished.facedown and finished.round == 1
     assert len(assignments) > 1
 
 
@@ -153,12 +153,12 @@ def test_older_snapshots_and_variant_logs_still_load():
     old = ENGINE.dump(state)
     del old["facedown"], old["exchanged"]
     loaded = ENGINE.load(old)
-    assert loaded.record.facedown == () and loaded.record.exchanged == 0
+    assert loaded.facedown == () and loaded.exchanged == 0
     # a log from before the face-down choice: merchants placed at once, then the strips
     old_log = [dict(e) for e in events[:-1]]
     old_log[0]["merchants"] = ["grey", "brown", "white"]
     state = core.fold(ENGINE, old_log)
-    assert phase(state) == "placement" and state.merchants == (0, 1, 2) and not state.record.facedown
+    assert phase(state) == "placement" and state.merchants == (0, 1, 2) and not state.facedown
     assert [w["junks"] for w in ENGINE.view(state, 0)["workers"][:3]] == [["grey"], ["brown"], ["white"]]
     state, log = place_all(state)
     assert "merchants_revealed" not in [e["type"] for events in log for e in events] and state.round == 1
