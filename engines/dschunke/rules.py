@@ -97,7 +97,11 @@ def check_turn(state: State, seat) -> None:
     phase = state.phase
     if phase == OVER:
         raise IllegalAction("game_over", _("The game is over."))
-    if state.bids[seat] is not None if phase == BID else not state.queue or state.queue[0] != seat:
+    if phase == BID:
+        its_turn = state.bids[seat] is None
+    else:
+        its_turn = bool(state.queue) and state.queue[0] == seat
+    if not its_turn:
         raise IllegalAction("not_your_turn", _("It is not your turn."))
 
 
