@@ -4,6 +4,7 @@ Every payload that leaves the server for a viewer passes through `view`/`redact`
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import orjson
@@ -16,6 +17,8 @@ from engines.core import Engine, fold
 
 from tables.language import speaking
 from tables.models import Deadline, Event, Seat, Table
+
+log = logging.getLogger(__name__)
 
 
 def engine_of(table: Table) -> Engine:
@@ -84,9 +87,16 @@ def colours(table: Table) -> dict[int, str]:
 
 
 def log_line(engine: Engine, event: dict | None, names: list[str]) -> str:
+    """The event's line of the game log, seats named. An event the engine fails to word gets its
+    type instead (and the failure is logged): the line is read after the move has committed,
+    and a table whose frames cannot be built would stand still for everyone."""
     if event is None:
         return ""
-    text = engine.describe(event)
+    try:
+        text = engine.describe(event)
+    except Exception:
+        log.exception("%s could not word a %r event", engine.name, event.get("type"))
+        text = str(event.get("type"))
     for index, name in enumerate(names):
         text = text.replace("{seat%d}" % index, name)
     return text

@@ -24,8 +24,18 @@ def _list(items) -> str:
 
 def _kind(kind) -> str:
     """An offering kind or a farm, worded; anything else as it is."""
-    word = KIND_WORDS.get(kind) or FARM_WORDS.get(kind)
+    word = (KIND_WORDS.get(kind) or FARM_WORDS.get(kind)) if isinstance(kind, str) else None
     return _(word) if word else str(kind)
+
+
+def _pick(value) -> str:
+    """A card's pick, worded: a place on a boat ([boat, place]), a boat's new order of occupants,
+    a kind or a farm; a number (a boat, a stack, a seat's disc) as it is."""
+    if isinstance(value, list) and len(value) == 2:
+        return _spot(value)
+    if isinstance(value, list):
+        return " / ".join("—" if seat is None else _s(seat) for seat in value)
+    return _kind(value)
 
 
 def _gain(e) -> str:
@@ -150,7 +160,7 @@ LINES = {
     "member_returned": lambda e: _("{who}'s house member goes home.").format(who=_who(e)),
     "passed": lambda e: _("{who} plays no card.").format(who=_who(e)),
     "card_played": lambda e: _("{who} plays {card}.").format(who=_who(e), card=_card(e["card"])),
-    "card_picked": lambda e: _("{who} chooses {value}.").format(who=_who(e), value=_kind(e["value"])),
+    "card_picked": lambda e: _("{who} chooses {value}.").format(who=_who(e), value=_pick(e["value"])),
     "card_resolved": lambda e: _("{card} is done.").format(card=_card(e["card"])),
     "steered": lambda e: _("Boat {boat} is sent to {port}.").format(boat=e["boat"] + 1, port=e["port"]),
     "boat_rearranged": lambda e: _("Boat {boat} is re-seated.").format(boat=e["boat"] + 1),

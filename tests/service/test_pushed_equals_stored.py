@@ -53,3 +53,25 @@ def test_every_viewers_pushed_frames_equal_a_fresh_read_of_the_store(game, make_
             pushed = [json.loads(text) for text in push["frames"][publish.viewer_key(viewer)]]
             stored = json.loads(json.dumps(frames_after(table.pk, user, push["first_seq"] - 1, viewer)[0]))
             assert pushed == stored, (game, move, viewer)
+
+
+def test_an_event_the_engine_cannot_word_is_pushed_with_its_type_for_a_line(tiny_table, pushes, monkeypatch, caplog):
+    """A wording bug must not stop a table: the move commits, its frames go out (and a fresh
+    read of the store gives the same), the event's line is its type, and the failure is logged."""
+    engine = registry.get("tiny")
+
+    def broken(event):
+        raise TypeError("unhashable type: 'list'")
+
+    monkeypatch.setattr(engine, "describe", broken)
+    table = Table.objects.get(pk=tiny_table)
+    state = head_state(table)
+    seat = min(engine.to_act(state))
+    moves.submit(tiny_table, seat, engine.legal_actions(state, seat)[0], table.head_seq, "unworded")
+    frames = [json.loads(text) for text in pushes[-1]["frames"][publish.viewer_key(seat)]]
+    events = [frame for frame in frames if frame["type"] == "event"]
+    assert events and all(frame["text"] == frame["event"]["type"] for frame in events)
+    assert "could not word" in caplog.text
+    user = table.seats.get(index=seat).user
+    stored, _ = frames_after(tiny_table, user, table.head_seq, seat)
+    assert [frame["text"] for frame in stored if frame["type"] == "event"] == [frame["text"] for frame in events]

@@ -145,6 +145,33 @@ def test_every_event_type_has_a_log_line():
     assert set(text.LINES) == set(evolve.HANDLERS)
 
 
+@pytest.mark.parametrize("value, words", [
+    ("jade", "jade"), (2, "2"), ([1, 2], "boat 2 (rear)"), ([0, None, 1], "{seat0} / — / {seat1}"),
+])
+def test_a_cards_pick_of_any_shape_is_worded(value, words):
+    """A pick may be a kind, a number, a place on a boat (cards G and I) or a boat's new order
+    of occupants (card B)."""
+    assert ENGINE.describe({"type": "card_picked", "seat": 0, "value": value}) == f"{{seat0}} chooses {words}."
+
+
+def test_every_event_of_many_random_games_is_worded():
+    """The log line of every event a game can hold, whatever the cards played."""
+    worded = set()
+    for seed in range(60):
+        rng = random.Random(seed)
+        state, log = start(ENGINE, 2 + seed % 3, None, rng)
+        while ENGINE.outcome(state) is None:
+            seat = rng.choice(sorted(ENGINE.to_act(state)))
+            for event in ENGINE.decide(state, seat, rng.choice(ENGINE.legal_actions(state, seat)), rng):
+                state = ENGINE.evolve(state, event)
+                log.append(event)
+        for event in log:
+            line = ENGINE.describe(event)
+            assert isinstance(line, str) and line.strip(), event
+            worded.add(event["type"])
+    assert "card_picked" in worded
+
+
 def test_evaluate_prefers_points_and_members_on_the_way():
     poor = position()
     rich = with_seat(position(), 0, farms=[3, 0, 0, 0, 0])
