@@ -90,9 +90,13 @@ def check_fields(action) -> str:
     return kind
 
 
+def whole(value) -> bool:
+    """A JSON whole number: an int but not a bool (a plain int, the usual case, answers at once)."""
+    return type(value) is int or isinstance(value, int) and not isinstance(value, bool)
+
+
 def check_turn(state: State, seat) -> None:
-    # (a plain int, the usual seat, needs no more than the range check)
-    if type(seat) is not int and (isinstance(seat, bool) or not isinstance(seat, int)) or not 0 <= seat < state.n:
+    if not whole(seat) or not 0 <= seat < state.n:
         raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
     phase = state.phase
     if phase == OVER:
@@ -113,7 +117,7 @@ def check_bid(state: State, seat: int, cards: dict) -> tuple:
         kind = data.KIND_INDEX.get(name)
         if kind is None:
             raise IllegalAction("bad_bid", f"{name!r} is not a kind of goods.")
-        if type(count) is not int and (isinstance(count, bool) or not isinstance(count, int)) or count < 0:
+        if not whole(count) or count < 0:
             raise IllegalAction("bad_bid", "Bid counts must be whole numbers of zero or more.")
         counts[kind] = count
     hand = state.hands[seat]

@@ -17,13 +17,16 @@ def counted_from_top_cells(junk, players):
     return tuple(counts)
 
 
+def random_junk(rng, players: int, most_layers: int) -> tuple:
+    """A hold of up to `most_layers - 1` layers, each slot empty or any seat's strip."""
+    return tuple(tuple(rng.choice([-1, *range(players)]) for _ in range(3)) for _ in range(rng.randrange(most_layers)))
+
+
 def test_visible_counts_match_the_top_cells():
     rng = random.Random(7)
     for _ in range(5000):
         players = rng.choice([3, 4])
-        junk = tuple(
-            tuple(rng.choice([-1, *range(players)]) for _ in range(3)) for _ in range(rng.randrange(9))
-        )
+        junk = random_junk(rng, players, 9)
         assert states.visible_counts(junk, players) == counted_from_top_cells(junk, players), junk
 
 
@@ -70,9 +73,7 @@ def test_free_slots_from_the_table_match_the_careful_rule():
     rng = random.Random(11)
     for _ in range(5000):
         players = rng.choice([3, 4])
-        junk = tuple(
-            tuple(rng.choice([-1, *range(players)]) for _ in range(3)) for _ in range(rng.randrange(6))
-        )
+        junk = random_junk(rng, players, 6)
         for first_only in (False, True):
             assert states.free_slots(junk, first_only) == careful_free_slots(junk, first_only), junk
 
