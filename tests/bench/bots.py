@@ -89,8 +89,9 @@ def run(service: Service, people: list[int], people_players: list[dict], bots: l
     bot_chunks = [[a for a in chunk if a["seat"] == 0]
                   for chunk in assignments(bots, [p for p in bot_players for _ in range(4)], service.ws_urls, 1)]
     procs = [context.Process(target=client_process, args=(chunk, args.think, service.database_url, ready, go,
-                                                           people_results)) for chunk in people_chunks]
-    procs += [context.Process(target=client_process, args=(chunk, 0.0, service.database_url, ready, go, bot_results))
+                                                           people_results, args.clients)) for chunk in people_chunks]
+    procs += [context.Process(target=client_process,
+                              args=(chunk, 0.0, service.database_url, ready, go, bot_results, args.clients))
               for chunk in bot_chunks if chunk]
     for proc in procs:
         proc.start()
@@ -136,6 +137,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--client-processes", type=int, default=1)
+    parser.add_argument("--clients", choices=["node", "python"], default="node", help="the load clients' language")
     parser.add_argument("--game-moves", type=int, default=300)
     parser.add_argument("--expected-rate", type=float, default=400.0)
     parser.add_argument("--worker-nice", type=int, default=0, help="run the Celery worker under nice -n K")

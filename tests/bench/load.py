@@ -1,5 +1,8 @@
 """Moves under load: N four-seat Dschunke tables of human test users, a websocket client per
-seat (spread over two ASGI server processes), random legal moves from the sync frames.
+seat (spread over two ASGI server processes), random legal moves from the sync frames. The
+clients run in Node by default (tests/bench/node, `npm ci` on first use), as the peer server's
+load generator does: the same players in Python (--clients python) take twice the CPU, on the
+cores the servers share.
 
 Two shapes per N: "closed" (a seat sends as soon as its client sees its turn: saturation
 throughput) and "think" (each seat waits --think seconds first: latency below saturation).
@@ -113,7 +116,8 @@ def run_shape(service: Service, tables: list[int], players: list[dict], think: f
     before = baseline(service.database_url, service.env["REDIS_URL"])
     ready, go, results = context.Queue(), context.Queue(), context.Queue()
     chunks = assignments(tables, players, service.ws_urls, args.client_processes, args.placement)
-    procs = [context.Process(target=client_process, args=(chunk, think, service.database_url, ready, go, results))
+    procs = [context.Process(target=client_process,
+                             args=(chunk, think, service.database_url, ready, go, results, args.clients))
              for chunk in chunks]
     for proc in procs:
         proc.start()
@@ -235,6 +239,8 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--client-processes", type=int, default=2)
+    parser.add_argument("--clients", choices=["node", "python"], default="node",
+                        help="the load clients' language (Node's take half the CPU the servers share)")
     parser.add_argument("--profile", metavar="DIR", help="py-spy each ASGI process during the window")
     parser.add_argument("--asgi-servers", type=int, default=2, help="ASGI processes (compare 1 with 2)")
     parser.add_argument("--server", choices=["uvicorn", "daphne"], default="uvicorn")

@@ -4,6 +4,7 @@ Each seat's client connects to /ws/tables/<id>/ (seats spread over the ASGI serv
 when every event frame arrives, and when its seat may act (its sync frame lists legal
 actions) sends a random legal action, after `think` seconds. All four clients of a table live
 in this process, so "every client of the table has the event" is timed on one clock.
+`drive_node` plays the same way with the sockets in Node (node/load_client.js), for half the CPU.
 """
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import asyncio
 import collections
 import json
 import random
+import subprocess
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import orjson
 import psycopg
@@ -204,13 +207,70 @@ def summarise(seats: list[Seat], run: Run, database_url: str, cpu_share: float) 
 
 
 def client_process(assignments: list[dict], think: float, database_url: str, ready_queue, go_queue,
-                   result_queue) -> None:
+                   result_queue, language: str = "python") -> None:
     """Entry point of a client process (multiprocessing, spawn): connect, say ready, wait for
     the timing, play, report."""
     seats = [Seat(**assignment) for assignment in assignments]
+    play_seats = drive if language == "python" else drive_node
     try:
-        result = asyncio.run(drive(seats, think, database_url, ready_queue, go_queue))
+        result = asyncio.run(play_seats(seats, think, database_url, ready_queue, go_queue))
     except BaseException as error:  # the parent must not wait forever
         ready_queue.put(False)
         result = {"failure": repr(error)}
     result_queue.put(result)
+
+
+NODE_CLIENT = Path(__file__).resolve().parent / "node"
+
+
+async def drive_node(seats: list[Seat], think: float, database_url: str, ready_queue, go_queue) -> dict:
+    """`drive`, with the sockets in a Node process (node/load_client.js): the same players at
+    half the CPU, which the servers under test share. This process only relays."""
+    if not (NODE_CLIENT / "node_modules").exists():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=NODE_CLIENT, check=True, capture_output=True)
+    node = await asyncio.create_subprocess_exec(
+        "node", str(NODE_CLIENT / "load_client.js"), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        limit=2**30)
+
+    async def tell(message: dict) -> None:
+        node.stdin.write(orjson.dumps(message) + b"\n")
+        await node.stdin.drain()
+
+    async def hear() -> dict:
+        message = orjson.loads(await node.stdout.readline() or b'{"failure": "the Node client ended"}')
+        if "failure" in message:
+            raise RuntimeError(message["failure"])
+        return message
+
+    await tell({"assignments": [{"table": s.table, "seat": s.seat, "cookie": s.cookie, "url": s.url} for s in seats],
+                "think": think})
+    await hear()
+    ready_queue.put(True)
+    timing = await asyncio.get_running_loop().run_in_executor(None, go_queue.get)
+    await tell({"timing": timing})
+    run = Run(think=think, **timing)
+    await asyncio.sleep(max(0.0, run.measure_to - time.time()) + 0.5)
+    still = await still_heads(database_url, sorted({seat.table for seat in seats}), run)
+    await tell({"heads": {str(table): head for table, head in still.items()}})
+    result = (await hear())["result"]
+    await node.wait()
+    for seat, played in zip(seats, result["seats"]):
+        seat.first_seq, seat.duplicates = played["first_seq"], played["duplicates"]
+        seat.arrivals = {int(seq): at for seq, at in played["arrivals"].items()}
+        seat.latest_sync = {"to_act": played["to_act"]}
+    run.sends = {command_id: tuple(sent) for command_id, sent in result["sends"].items()}
+    run.errors.update(result["errors"])
+    run.disconnects = result["disconnects"]
+    return summarise(seats, run, database_url, result["cpu_share"])
+
+
+async def still_heads(database_url: str, tables: list[int], run: Run) -> dict[int, int]:
+    """The tables' heads once three looks a second apart agree (the actions of the window are
+    written)."""
+    seen = []
+    while time.time() < run.measure_to + DRAIN_SECONDS:
+        seen.append(await asyncio.to_thread(heads, database_url, tables))
+        if len(seen) >= STILL_LOOKS and all(head == seen[-1] for head in seen[-STILL_LOOKS:]):
+            break
+        await asyncio.sleep(1.0)
+    return seen[-1]
