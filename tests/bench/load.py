@@ -246,7 +246,7 @@ def main() -> None:
     parser.add_argument("--server", choices=["uvicorn", "daphne"], default="uvicorn")
     parser.add_argument("--game-moves", type=int, default=300,
                         help="about a game's length in moves (Dschunke, four random players: 321)")
-    parser.add_argument("--expected-rate", type=float, default=400.0,
+    parser.add_argument("--expected-rate", type=float, default=800.0,
                         help="moves/s the run is expected to reach, to spread the tables' starting points")
     parser.add_argument("--idle", type=int, default=0,
                         help="idle websockets (spectators of quiet tables) held through every run")
