@@ -16,6 +16,7 @@ import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import orjson
 import psycopg
@@ -111,17 +112,25 @@ def heads(database_url: str, tables: list[int]) -> dict[int, int]:
 
 
 async def drain(seats: list[Seat], run: Run, database_url: str) -> None:
-    """After the window, wait until the heads stand still (actions sent in the window may still
-    be queued for the database) and every client has every event up to its table's head."""
+    """After the window, wait until the heads stand still and every client has every event up
+    to its table's head."""
+    await still_heads(database_url, sorted({seat.table for seat in seats}), run,
+                      lambda head: all(len(seat.arrivals) >= head[seat.table] - seat.first_seq for seat in seats))
+
+
+async def still_heads(database_url: str, tables: list[int], run: Run,
+                      delivered: Callable[[dict[int, int]], bool] = lambda head: True) -> dict[int, int]:
+    """After the window, the tables' heads once three looks a second apart agree (actions sent
+    in the window may still be queued for the database) and `delivered` holds for them."""
     await asyncio.sleep(max(0.0, run.measure_to - time.time()) + 0.5)
-    tables = sorted({seat.table for seat in seats})
     seen = []
     while time.time() < run.measure_to + DRAIN_SECONDS:
         seen.append(await asyncio.to_thread(heads, database_url, tables))
         still = len(seen) >= STILL_LOOKS and all(head == seen[-1] for head in seen[-STILL_LOOKS:])
-        if still and all(len(seat.arrivals) >= seen[-1][seat.table] - seat.first_seq for seat in seats):
+        if still and delivered(seen[-1]):
             break
         await asyncio.sleep(1.0)
+    return seen[-1]
 
 
 async def play(seat: Seat, socket, run: Run, rng: random.Random) -> None:
@@ -249,7 +258,6 @@ async def drive_node(seats: list[Seat], think: float, database_url: str, ready_q
     timing = await asyncio.get_running_loop().run_in_executor(None, go_queue.get)
     await tell({"timing": timing})
     run = Run(think=think, **timing)
-    await asyncio.sleep(max(0.0, run.measure_to - time.time()) + 0.5)
     still = await still_heads(database_url, sorted({seat.table for seat in seats}), run)
     await tell({"heads": {str(table): head for table, head in still.items()}})
     result = (await hear())["result"]
@@ -262,15 +270,3 @@ async def drive_node(seats: list[Seat], think: float, database_url: str, ready_q
     run.errors.update(result["errors"])
     run.disconnects = result["disconnects"]
     return summarise(seats, run, database_url, result["cpu_share"])
-
-
-async def still_heads(database_url: str, tables: list[int], run: Run) -> dict[int, int]:
-    """The tables' heads once three looks a second apart agree (the actions of the window are
-    written)."""
-    seen = []
-    while time.time() < run.measure_to + DRAIN_SECONDS:
-        seen.append(await asyncio.to_thread(heads, database_url, tables))
-        if len(seen) >= STILL_LOOKS and all(head == seen[-1] for head in seen[-STILL_LOOKS:]):
-            break
-        await asyncio.sleep(1.0)
-    return seen[-1]

@@ -68,8 +68,7 @@ function onFrame(seat, frame) {
 // The seat may act: it does after `think` seconds, on the newest sync frame it has by then; a
 // turn that comes while it thinks is looked at once more after.
 function turn(seat) {
-  if (!run.timing) return void (seat.turnPending = true);
-  if (seat.thinking) return void (seat.turnPending = true);
+  if (!run.timing || seat.thinking) return void (seat.turnPending = true);
   seat.thinking = true;
   const delay = Math.max(run.think * 1000, (seat.startsAt - now()) * 1000);
   const act = () => {
