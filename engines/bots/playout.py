@@ -8,8 +8,9 @@ from engines.core import Action, Engine, Seat
 
 
 def advance(engine: Engine, state: Any, seat: Seat, action: Action, rng: random.Random) -> Any:
-    """The state after `seat` plays `action` (events folded in)."""
-    for event in engine.decide(state, seat, action, rng):
+    """The state after `seat` plays `action`, one that `legal_actions(state, seat)` lists (the
+    same list for every state that agrees with the seat's view), events folded in."""
+    for event in engine.decide_listed(state, seat, action, rng):
         state = engine.evolve(state, event)
     return state
 

@@ -43,7 +43,12 @@ class DragonBoats(Engine):
     def decide(self, state, seat, action, rng):
         if type(seat) is not int or seat not in rules.to_act(state):
             check_seat(self, state, seat)
-        events, states = rules.decide(state, seat, action, rng)
+        return self._remember(state, *rules.decide(state, seat, action, rng))
+
+    def decide_listed(self, state, seat, action, rng):
+        return self._remember(state, *rules.decide_listed(state, seat, action, rng))
+
+    def _remember(self, state, events: list, states: list) -> list:
         self._decided = (state, tuple(events), states)
         return events
 

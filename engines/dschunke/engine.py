@@ -50,6 +50,8 @@ class Dschunke(Engine):
 
     decide = staticmethod(rules.decide)
 
+    decide_listed = staticmethod(rules.decide_listed)
+
     to_act = staticmethod(actions.to_act)
 
     legal_actions = staticmethod(actions.legal_actions)

@@ -1,8 +1,8 @@
 """Engine speed: random-play steps per second and full games per second, one core.
 
-One step is what a search bot pays per node: legal_actions + decide + evolve. A baseline loop of
-fixed pure-Python work runs in the same process between the engine runs, so results can be
-quoted as ratios on a shared, noisy machine. Prints one JSON object.
+One step is what a search bot pays per node: legal_actions + decide_listed + evolve. A
+baseline loop of fixed pure-Python work runs in the same process between the engine runs, so
+results can be quoted as ratios on a shared, noisy machine. Prints one JSON object.
 
     python tests/bench/engine_bench.py [--games 200] [--repeats 5] [--engines dschunke,dunhuang] [--profile]
 
@@ -51,7 +51,7 @@ def random_game(engine, players: int, seed: int) -> tuple[int, float, int, int]:
     while engine.outcome(state) is None:
         seat = min(engine.to_act(state))
         legal = engine.legal_actions(state, seat)
-        events = engine.decide(state, seat, rng.choice(legal), rng)
+        events = engine.decide_listed(state, seat, rng.choice(legal), rng)
         for event in events:
             state = engine.evolve(state, event)
         steps, listed, folded = steps + 1, listed + len(legal), folded + len(events)

@@ -84,6 +84,8 @@ def test_every_state_round_trips_and_refuses_junk_without_change(name, players):
 
 @pytest.mark.parametrize("name, players", CASES)
 def test_every_listed_action_is_accepted_and_changes_nothing_in_place(name, players):
+    """decide accepts every listed action, and decide_listed (the bots' path, which may skip
+    the checks) gives the same events for it."""
     engine = registry.get(name)
 
     def check(state, log, step, rng):
@@ -92,7 +94,9 @@ def test_every_listed_action_is_accepted_and_changes_nothing_in_place(name, play
         before = snapshot(engine, state)
         for seat in sorted(engine.to_act(state)):
             for action in engine.legal_actions(state, seat):
-                assert engine.decide(state, seat, action, random.Random(step)), (seat, action)
+                events = engine.decide(state, seat, action, random.Random(step))
+                assert events, (seat, action)
+                assert engine.decide_listed(state, seat, action, random.Random(step)) == events, (seat, action)
         assert snapshot(engine, state) == before
 
     random_game(engine, players, 12, check)
