@@ -66,6 +66,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def encode_json(cls, content):
         return frame_text(content)
 
+    # Pushes whose frames come worded: their handlers speak the reader's language only when
+    # they make words (a reworded push, a read of the store), as entering it at every push of
+    # every socket costs more than the rest of sending it.
+    PUSHES = frozenset({"table.frames", "table.moved"})
+
     async def dispatch(self, message):
         """As Channels' own, less its close_old_connections before every message: a hop to the
         one thread of sync work, which every push to every socket of the process queued behind.
@@ -74,6 +79,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
+        if message["type"] in self.PUSHES:
+            await handler(message)
+            return
         with speaking(self.language):
             await handler(message)
 
@@ -157,19 +165,27 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 await self._send_push(message)
                 await self._send_early()
             else:
-                await self._send_frames(self.seq)
+                with speaking(self.language):
+                    await self._send_frames(self.seq)
 
     async def table_moved(self, message):
         """The head moved, and its frames went to the process where the move was made (no
         consumer of this table was known elsewhere): read them from the store."""
-        await self.catch_up(message["head_seq"])
+        if message["head_seq"] > self.seq:  # else it has them (the lock's check settles a race)
+            with speaking(self.language):
+                await self.catch_up(message["head_seq"])
 
     EARLY_LIMIT = 32  # pushes held for an earlier one; the head watch settles a lost one from the store
 
     async def _send_push(self, message) -> None:
-        texts = message["frames"][self.viewer_key]
+        texts = message["frames"].get(self.viewer_key)
+        if texts is None:  # made when no spectator watched (publish.spectators_may_watch)
+            with speaking(self.language):
+                await self._send_frames(self.seq)
+            return
         if self.wording is not None:
-            texts = reword(texts, *self.wording)
+            with speaking(self.language):
+                texts = reword(texts, *self.wording)
         await self.send(text_data="[" + ",".join(texts) + "]")
         self.seq, self.moved_at = message["head_seq"], time.monotonic()
 

@@ -109,7 +109,8 @@ class HeadMove:
         appended = self.appended
         if appended is not None and self.frames is None:
             self.frames = new_head_frames(appended.engine, self.table, appended.state, appended.events,
-                                          appended.actor, appended.by, seats_of(self.table))
+                                          appended.actor, appended.by, seats_of(self.table),
+                                          publish.spectators_may_watch(publish.group_name(self.table.pk)))
 
     def finish(self, results: list[list[tuple]]) -> AfterCommit:
         table, seats, after = self.table, seats_of(self.table), AfterCommit()

@@ -38,9 +38,12 @@ def group_name(table_id: int) -> str:
     return f"table.{table_id}"
 
 
+SPECTATORS = "spectators"
+
+
 def viewer_key(viewer: int | None) -> str:
     """The key of a viewer's frames in a push (channel-layer messages take text keys only)."""
-    return "spectators" if viewer is None else f"seat{viewer}"
+    return SPECTATORS if viewer is None else f"seat{viewer}"
 
 
 class LoopPublisher:
@@ -165,6 +168,23 @@ def stop_listening(group: str, consumer) -> None:
     groups.get(group, set()).discard(consumer)
     if not groups.get(group, True):
         del groups[group]
+
+
+def spectators_may_watch(group: str) -> bool:
+    """Whether a push of `group` made now may reach a spectator, so that its frames must
+    include theirs. Not when it is made on an event loop whose publisher saw the group's last
+    push reach no other process, and none of the loop's consumers of the group watches as a
+    spectator or is still learning its seat. A spectator who comes later (or elsewhere, hearing
+    a nudge) reads the store."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # sync code: a command's on-commit, which cannot tell
+        return True
+    publisher = _loop_publishers.get(loop)
+    if publisher is None or publisher.heard_elsewhere.get(group, True):
+        return True
+    consumers = _listeners.get(loop, {}).get(group, ())
+    return any(consumer.viewer_key in (None, SPECTATORS) for consumer in consumers)
 
 
 def deliver_here(batch: list[tuple[str, dict]]) -> None:

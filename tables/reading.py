@@ -200,19 +200,21 @@ def viewers(table: Table) -> list[int | None]:
 
 
 def new_head_frames(engine: Engine, table: Table, state: Any, events: list[tuple[int, dict]], actor: int | None,
-                    by: str | None, seats) -> dict[int | None, list[dict]]:
+                    by: str | None, seats, spectators: bool = True) -> dict[int | None, list[dict]]:
     """Per viewer, the frames that bring them from before `events` to the head, their sync frame
     last and still without its deadline (`head_frame_texts` adds it): built once by the writer,
     so that no websocket consumer reads the store for a move, and before the move's commit
     returns, since nothing in them waits on it. Their words are English, whoever moved: a
-    consumer of another language rewords them (`reword`)."""
+    consumer of another language rewords them (`reword`). Spectators' frames only with
+    `spectators` (none may be watching: publish.spectators_may_watch)."""
+    built_for = viewers(table) if spectators else viewers(table)[:-1]
     with speaking(settings.LANGUAGE_CODE):
         names = names_of(seats)
-        views = engine.views(state, viewers(table)) if state is not None else {}
+        views = engine.views(state, built_for) if state is not None else {}
         return {
             viewer: [*(event_frame(engine, seq, payload, actor, viewer, names, by) for seq, payload in events),
                      head_sync(engine, table, state, viewer, views.get(viewer))]
-            for viewer in viewers(table)
+            for viewer in built_for
         }
 
 

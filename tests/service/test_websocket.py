@@ -221,6 +221,44 @@ async def test_a_move_on_the_loop_reaches_the_tables_sockets_there_without_redis
         await client.disconnect()
 
 
+async def test_spectators_frames_are_built_only_while_a_spectator_may_watch(two_player_table, monkeypatch):
+    """Once a table's pushes reach no other process, a move made on the loop carries frames for
+    spectators only while one watches there; a spectator whose frames a push lacks reads the
+    store."""
+    table_id, cookies, eve = two_player_table
+    pushed, send = [], publish.send_on_loop
+    monkeypatch.setattr(publish, "send_on_loop", lambda batch: (pushed.extend(m for _, m in batch), send(batch)))
+    players = [await connect(table_id, cookie) for cookie in cookies]
+    syncs = [hello for _, hello in players]
+    watchers = [client for client, _ in players]
+
+    async def move() -> list[dict]:
+        """The seat to act plays its first legal action; what each watcher is sent for it."""
+        seat = next(seat for seat, sync in enumerate(syncs) if sync["legal_actions"])
+        await watchers[seat].send_json_to({"type": "action", "action": syncs[seat]["legal_actions"][0],
+                                           "expected_seq": syncs[seat]["seq"], "command_id": f"m{syncs[seat]['seq']}"})
+        seen = [await frames_until_sync(client) for client in watchers]
+        syncs[:2] = [frames[-1] for frames in seen[:2]]
+        await publish.sent()  # its PUBLISH answered: the publisher knows who heard it
+        return seen
+
+    await move()
+    assert set(pushed[-1]["frames"]) == {"seat0", "seat1", "spectators"}  # nobody known to hear it yet
+    await move()
+    assert set(pushed[-1]["frames"]) == {"seat0", "seat1"}
+    spectator, _ = await connect(table_id, eve)
+    watchers.append(spectator)
+    seen = await move()
+    assert set(pushed[-1]["frames"]) == {"seat0", "seat1", "spectators"}
+    assert [frame["type"] for frame in seen[-1]] == ["event", "sync"]
+    monkeypatch.setattr(publish, "spectators_may_watch", lambda group: False)
+    seen = await move()
+    assert set(pushed[-1]["frames"]) == {"seat0", "seat1"}
+    assert [(frame["type"], frame["seq"]) for frame in seen[-1]] == [("event", syncs[0]["seq"]), ("sync", syncs[0]["seq"])]
+    for client in watchers:
+        await client.disconnect()
+
+
 async def test_a_nudge_without_frames_is_read_from_the_store(two_player_table, settings, monkeypatch):
     """The frames of a move went only where no consumer of this table was known: this one
     reads them from the store."""
