@@ -13,12 +13,13 @@ behind a lock its subscriptions share, which under load held pushes back for sec
 
 A push made on a server's event loop (a websocket move) also goes straight to the consumers of
 its table on that loop, before its round trip through Redis: routed by the table's path, a
-table's sockets share one process, and they hear of a move without that hop. The copy that
-comes back through Redis finds them past its seq and is dropped. So that copy is small: while
-the last push of a table reached no process but this one (PUBLISH says how many subscribers
-heard it), the next goes through Redis as a nudge without frames. A consumer elsewhere that
-gets a nudge reads the store, once: its process now counts among the hearers, and the pushes
-after it carry frames again.
+table's sockets share one process, and they hear of a move without that hop. While the last
+push of a table reached no process but this one (PUBLISH says how many subscribers heard it),
+the next is not published at all: the same round trip asks Redis how many subscribe to the
+group (PUBSUB NUMSUB), and only if another process does now is a nudge without frames sent
+after it. A consumer elsewhere that gets a nudge reads the store, once: its process now counts
+among the hearers, and the pushes after it carry frames again. A consumer subscribes before
+it reads the store, so one that the count missed has read the move there.
 """
 import asyncio
 import logging
@@ -114,26 +115,34 @@ class LoopPublisher:
                       calls: list[tuple[tuple, asyncio.Future]] = ()) -> None:
         layer = get_channel_layer()
         pipe = self.redis.pipeline(transaction=False)
-        groups = [group for batch in batches for group, _ in batch]
-        for batch in batches:
-            for group, message in batch:
-                if not self.heard_elsewhere.get(group, True):
-                    message = nudge(message)
-                pipe.publish(layer._get_group_channel_name(group), layer.serialize(message))
+        pushes = [(group, message, self.heard_elsewhere.get(group, True)) for batch in batches for group, message in batch]
+        for group, message, published in pushes:
+            channel = layer._get_group_channel_name(group)
+            if published:
+                pipe.publish(channel, layer.serialize(message))
+            else:  # heard here alone last time: who subscribes now?
+                pipe.pubsub_numsub(channel)
         for command, _ in calls:
             pipe.execute_command(*command)
         replies = await pipe.execute(raise_on_error=False)
-        for (_, reply), answer in zip(calls, replies[len(groups):]):
+        for (_, reply), answer in zip(calls, replies[len(pushes):]):
             if not reply.done():
                 reply.set_exception(answer) if isinstance(answer, Exception) else reply.set_result(answer)
-        refused = next((answer for answer in replies[:len(groups)] if isinstance(answer, Exception)), None)
+        refused = next((answer for answer in replies[:len(pushes)] if isinstance(answer, Exception)), None)
         if refused is not None:
             raise refused
         if len(self.heard_elsewhere) > self.HEARD_LIMIT:
             self.heard_elsewhere.clear()
         here = _listeners.get(asyncio.get_running_loop(), {})
-        for group, hearers in zip(groups, replies):
-            self.heard_elsewhere[group] = hearers > (1 if group in here else 0)  # this process subscribes once
+        missed = []  # pushes that another process now subscribes to, and did not get
+        for (group, message, published), answer in zip(pushes, replies):
+            hearers = answer if published else answer[0][1]
+            elsewhere = hearers > (1 if group in here else 0)  # this process subscribes once
+            self.heard_elsewhere[group] = elsewhere
+            if elsewhere and not published:
+                missed.append((group, nudge(message)))
+        if missed:
+            self.put(missed)
 
 
 def nudge(message: dict) -> dict:
