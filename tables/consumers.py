@@ -66,9 +66,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def encode_json(cls, content):
         return frame_text(content)
 
-    # Pushes whose frames come worded: their handlers speak the reader's language only when
-    # they make words (a reworded push, a read of the store), as entering it at every push of
-    # every socket costs more than the rest of sending it.
+    # Pushes whose frames come worded: their handlers enter the reader's language only where
+    # words are made (`_send_frames`, `_send_push`), as entering it at every push of every
+    # socket costs more than the rest of sending it.
     PUSHES = frozenset({"table.frames", "table.moved"})
 
     async def dispatch(self, message):
@@ -135,7 +135,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def _send_frames(self, after: int | None) -> bool:
         """The caller holds `self.sending`."""
-        found = await database_sync_to_async(frames_after)(self.table_id, self.user, after, self.seat)
+        with speaking(self.language):  # the frames' words are made on the way
+            found = await database_sync_to_async(frames_after)(self.table_id, self.user, after, self.seat)
         if found is None:
             return False
         frames, wording = found
@@ -165,23 +166,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 await self._send_push(message)
                 await self._send_early()
             else:
-                with speaking(self.language):
-                    await self._send_frames(self.seq)
+                await self._send_frames(self.seq)
 
     async def table_moved(self, message):
         """The head moved, and its frames went to the process where the move was made (no
         consumer of this table was known elsewhere): read them from the store."""
         if message["head_seq"] > self.seq:  # else it has them (the lock's check settles a race)
-            with speaking(self.language):
-                await self.catch_up(message["head_seq"])
+            await self.catch_up(message["head_seq"])
 
     EARLY_LIMIT = 32  # pushes held for an earlier one; the head watch settles a lost one from the store
 
     async def _send_push(self, message) -> None:
         texts = message["frames"].get(self.viewer_key)
         if texts is None:  # made when no spectator watched (publish.spectators_may_watch)
-            with speaking(self.language):
-                await self._send_frames(self.seq)
+            await self._send_frames(self.seq)
             return
         if self.wording is not None:
             with speaking(self.language):

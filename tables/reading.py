@@ -194,9 +194,9 @@ def frame_text(frame: dict) -> str:
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-def viewers(table: Table) -> list[int | None]:
+def viewers(table: Table, spectators: bool = True) -> list[int | None]:
     """Everyone a table's frames are built for: each seat, and spectators (None)."""
-    return [*range(table.players), None]
+    return [*range(table.players), None] if spectators else [*range(table.players)]
 
 
 def new_head_frames(engine: Engine, table: Table, state: Any, events: list[tuple[int, dict]], actor: int | None,
@@ -207,14 +207,13 @@ def new_head_frames(engine: Engine, table: Table, state: Any, events: list[tuple
     returns, since nothing in them waits on it. Their words are English, whoever moved: a
     consumer of another language rewords them (`reword`). Spectators' frames only with
     `spectators` (none may be watching: publish.spectators_may_watch)."""
-    built_for = viewers(table) if spectators else viewers(table)[:-1]
     with speaking(settings.LANGUAGE_CODE):
         names = names_of(seats)
-        views = engine.views(state, built_for) if state is not None else {}
+        views = engine.views(state, viewers(table, spectators)) if state is not None else {}
         return {
             viewer: [*(event_frame(engine, seq, payload, actor, viewer, names, by) for seq, payload in events),
                      head_sync(engine, table, state, viewer, views.get(viewer))]
-            for viewer in built_for
+            for viewer in viewers(table, spectators)
         }
 
 
