@@ -207,13 +207,14 @@ def new_head_frames(engine: Engine, table: Table, state: Any, events: list[tuple
     returns, since nothing in them waits on it. Their words are English, whoever moved: a
     consumer of another language rewords them (`reword`). Spectators' frames only with
     `spectators` (none may be watching: publish.spectators_may_watch)."""
+    built_for = viewers(table, spectators)
     with speaking(settings.LANGUAGE_CODE):
         names = names_of(seats)
-        views = engine.views(state, viewers(table, spectators)) if state is not None else {}
+        views = engine.views(state, built_for) if state is not None else {}
         return {
             viewer: [*(event_frame(engine, seq, payload, actor, viewer, names, by) for seq, payload in events),
                      head_sync(engine, table, state, viewer, views.get(viewer))]
-            for viewer in viewers(table, spectators)
+            for viewer in built_for
         }
 
 
