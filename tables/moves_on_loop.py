@@ -8,7 +8,9 @@ differently: BEGIN goes in the string of the locked read and COMMIT in that of t
 move is two round trips, not four.
 
 Each event loop has a small pool of connections with Django's own parameters and adapters,
-closed when the loop's last consumer leaves.
+closed when the loop's last consumer leaves. A connection prepares each statement it is sent
+(PREPARE, once per connection, in a round trip of its own outside any transaction) and is
+then sent EXECUTEs of it: parsing and planning were half of PostgreSQL's CPU a move.
 
 A loop also holds the head of each table it has just moved (the row with its seats, and the
 version the move left). The next move there is planned on that copy and written in one round trip, BEGIN
@@ -29,6 +31,7 @@ import collections
 import contextlib
 import functools
 import logging
+import re
 import weakref
 from dataclasses import dataclass
 from typing import Any
@@ -81,16 +84,84 @@ async def close_pool() -> None:
         await found.pool.close()
 
 
+PREPARED_LIMIT = 200  # statements prepared per connection; any beyond go as text
+
+
+class Prepared:
+    """The statements prepared on one connection: each text's name, or None for a text that
+    goes as it is (past the limit, or one PostgreSQL could not prepare). A text new to the
+    connection is sent as it is inside a transaction (a failed PREPARE would abort it) and
+    prepared before the connection's next transaction begins. A parameter takes the type
+    PostgreSQL infers from where it stands (the column it is compared with or written to), so
+    a statement must not select a bare parameter: it would come back as text."""
+
+    def __init__(self):
+        self.names: dict[str, str | None] = {}
+        self.pending: dict[str, None] = {}  # texts seen, to prepare outside a transaction
+
+    def executed(self, batch: store.Batch) -> store.Batch:
+        """`batch` with each statement prepared here as an EXECUTE of it, the same parameters."""
+        sent = store.Batch()
+        for sql, params in batch.statements:
+            name = self.names.get(sql)
+            if name is None:
+                if sql not in self.names:
+                    self.pending[sql] = None
+                sent.add(sql, params)
+            else:
+                sent.add(f"EXECUTE {name}({', '.join(['%s'] * len(params))})" if params else f"EXECUTE {name}",
+                         params)
+        return sent
+
+    async def prepare_pending(self, connection) -> None:
+        """PREPARE the texts seen since the last time, one round trip each (once per connection
+        and statement), in autocommit: one that fails goes as text from now on."""
+        pending, self.pending = self.pending, {}
+        for sql in pending:
+            if sql in self.names:
+                continue
+            if len(self.names) >= PREPARED_LIMIT:
+                self.names[sql] = None
+                continue
+            name = f"sampan_{len(self.names)}"
+            try:
+                await connection.execute(f"PREPARE {name} AS {numbered(sql)}")
+            except errors.Error:
+                log.warning("statement left unprepared: %s", sql, exc_info=True)
+                name = None
+            self.names[sql] = name
+
+
+def numbered(sql: str) -> str:
+    """`sql` with psycopg's placeholders (%s) numbered as PREPARE takes them ($1, $2...)."""
+    count = 0
+
+    def placeholder(found: re.Match) -> str:
+        nonlocal count
+        if found.group() == "%%":
+            return "%"
+        count += 1
+        return f"${count}"
+
+    return re.sub(r"%[s%]", placeholder, sql)
+
+
+_prepared: "weakref.WeakKeyDictionary[Any, Prepared]" = weakref.WeakKeyDictionary()
+
+
 class Transaction:
     """One transaction on one connection: BEGIN rides with the first batch, COMMIT with the last."""
 
     def __init__(self, connection):
         self.connection = connection
+        self.prepared = _prepared.setdefault(connection, Prepared())
         self.begun = False
 
     async def run(self, batch: store.Batch, commit: bool = False) -> list[list[tuple]]:
         """`batch`'s statements in this transaction; the rows each returned."""
-        sql, params = batch.joined("" if self.begun else "BEGIN", "COMMIT" if commit else "")
+        if not self.begun and self.prepared.pending:
+            await self.prepared.prepare_pending(self.connection)
+        sql, params = self.prepared.executed(batch).joined("" if self.begun else "BEGIN", "COMMIT" if commit else "")
         async with self.connection.cursor() as cursor:
             await cursor.execute(sql, params)
             results = [await _rows(cursor)]

@@ -22,7 +22,8 @@ const lines = readline.createInterface({ input: process.stdin });
 const waiting = [];
 lines.on('line', (line) => waiting.shift()(JSON.parse(line)));
 const nextLine = () => new Promise((resolve) => waiting.push(resolve));
-const say = (message) => process.stdout.write(JSON.stringify(message) + '\n');
+// A pipe's writes may still be queued when the script ends: exit only once the last is out.
+const say = (message) => new Promise((resolve) => process.stdout.write(JSON.stringify(message) + '\n', resolve));
 
 const run = { timing: null, sends: {}, errors: {}, disconnects: 0, closing: false };
 
@@ -136,15 +137,15 @@ async function main() {
   const cpuShare = (cpu.user + cpu.system) / 1e6 / (now() - wallBefore);
   run.closing = true;
   for (const seat of seats) seat.socket.close();
-  say({ result: {
+  await say({ result: {
     seats: seats.map((seat) => ({ table: seat.table, seat: seat.seat, first_seq: seat.firstSeq,
       arrivals: Object.fromEntries(seat.arrivals), duplicates: seat.duplicates, to_act: seat.latestSync.to_act })),
     sends: run.sends, errors: run.errors, disconnects: run.disconnects, cpu_share: cpuShare,
   } });
-  setTimeout(() => process.exit(0), 1000).unref();
+  setTimeout(() => process.exit(0), 1000).unref();  // the sockets' close frames go out meanwhile
 }
 
-main().catch((error) => {
-  say({ failure: String(error && error.stack || error) });
+main().catch(async (error) => {
+  await say({ failure: String(error && error.stack || error) });
   process.exit(1);
 });
