@@ -18,6 +18,7 @@ from typing import Any
 import orjson
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import JSONField, Model
 from psycopg.types.json import Jsonb
 
@@ -78,9 +79,17 @@ class Batch:
         return cursor.fetchall() if cursor.description else []
 
 
+@functools.cache
+def adapting() -> BaseDatabaseWrapper:
+    """A connection object of the database kept only to adapt values to it and from it, never
+    opened. Django keeps a connection object per asyncio task: looking one up in the task that
+    plays a move on an event loop would build a new one for every move."""
+    return connections.create_connection(DEFAULT_DB_ALIAS)
+
+
 def column_values(model: type[Model], field_names: list[str], values: list[Any]) -> list:
     """`values` of the model's `field_names`, adapted for this database."""
-    db = connections[DEFAULT_DB_ALIAS]  # once: every use of the `connection` proxy is a lookup
+    db = adapting()
     adapters = _adapters(model, tuple(field_names), db.vendor)
     return [adapt(value, db) for adapt, value in zip(adapters, values)]
 
@@ -133,7 +142,7 @@ def delete(batch: Batch, model: type[Model], where: str, where_params: list) -> 
 
 def from_row(model: type[Model], fields: tuple, row: tuple) -> Model:
     """A model instance from raw column values, converted as the ORM converts them."""
-    db = connections[DEFAULT_DB_ALIAS]
+    db = adapting()
     values = list(row)
     for i, converters in _converters(model, fields, DEFAULT_DB_ALIAS):
         for convert, column in converters:

@@ -4,6 +4,7 @@ it is planned again from the store (tables.moves_on_loop)."""
 import asyncio
 import json
 import random
+import threading
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -310,3 +311,22 @@ def test_every_write_of_a_table_or_its_seats_moves_its_version(table):
     stale.version = 0
     stale.save()  # a write never takes the version back
     assert Table.objects.get(pk=table).version == version + 3
+
+
+def test_a_move_on_the_loop_builds_no_connection_object_of_its_own(table, monkeypatch):
+    """Django keeps a connection object per asyncio task, and each move is played in a task of
+    its own: adapting its values must not build one (store.adapting)."""
+    from django.db import connections
+
+    built_on = []
+    create = connections.create_connection
+    monkeypatch.setattr(connections, "create_connection",
+                        lambda alias: built_on.append(threading.get_ident()) or create(alias))
+    built_here = []
+
+    def count():
+        built_here.append(built_on.count(threading.get_ident()))
+
+    on_one_loop(loop_move(table, "a"), count, loop_move(table, "b"), loop_move(table, "c"), count)
+    assert stored_seqs(table)[-1] == Table.objects.get(pk=table).head_seq
+    assert built_here[0] == built_here[1]  # the first move's pool and adapter were the last built
