@@ -88,29 +88,26 @@ PREPARED_LIMIT = 200  # statements prepared per connection; any beyond go as tex
 
 
 class Prepared:
-    """The statements prepared on one connection: each text's name, or None for a text that
-    goes as it is (past the limit, or one PostgreSQL could not prepare). A text new to the
-    connection is sent as it is inside a transaction (a failed PREPARE would abort it) and
-    prepared before the connection's next transaction begins. A parameter takes the type
-    PostgreSQL infers from where it stands (the column it is compared with or written to), so
-    a statement must not select a bare parameter: it would come back as text."""
+    """The statements prepared on one connection: for each text, the EXECUTE that runs it (its
+    parameters in the same places), or None for a text that goes as it is (past the limit, or
+    one PostgreSQL could not prepare). A text new to the connection is sent as it is inside a
+    transaction (a failed PREPARE would abort it) and prepared before the connection's next
+    transaction begins. A parameter takes the type PostgreSQL infers from where it stands (the
+    column it is compared with or written to), so a statement must not select a bare
+    parameter: it would come back as text."""
 
     def __init__(self):
-        self.names: dict[str, str | None] = {}
+        self.executes: dict[str, str | None] = {}
         self.pending: dict[str, None] = {}  # texts seen, to prepare outside a transaction
 
     def executed(self, batch: store.Batch) -> store.Batch:
         """`batch` with each statement prepared here as an EXECUTE of it, the same parameters."""
         sent = store.Batch()
         for sql, params in batch.statements:
-            name = self.names.get(sql)
-            if name is None:
-                if sql not in self.names:
-                    self.pending[sql] = None
-                sent.add(sql, params)
-            else:
-                sent.add(f"EXECUTE {name}({', '.join(['%s'] * len(params))})" if params else f"EXECUTE {name}",
-                         params)
+            execute = self.executes.get(sql)
+            if execute is None and sql not in self.executes:
+                self.pending[sql] = None
+            sent.add(execute or sql, params)
         return sent
 
     async def prepare_pending(self, connection) -> None:
@@ -118,18 +115,20 @@ class Prepared:
         and statement), in autocommit: one that fails goes as text from now on."""
         pending, self.pending = self.pending, {}
         for sql in pending:
-            if sql in self.names:
+            self.executes[sql] = None
+            if len(self.executes) > PREPARED_LIMIT:
                 continue
-            if len(self.names) >= PREPARED_LIMIT:
-                self.names[sql] = None
-                continue
-            name = f"sampan_{len(self.names)}"
+            name = f"sampan_{len(self.executes)}"
+            count = sum(found.group() == "%s" for found in PLACEHOLDER.finditer(sql))
             try:
                 await connection.execute(f"PREPARE {name} AS {numbered(sql)}")
             except errors.Error:
                 log.warning("statement left unprepared: %s", sql, exc_info=True)
-                name = None
-            self.names[sql] = name
+                continue
+            self.executes[sql] = f"EXECUTE {name}({', '.join(['%s'] * count)})" if count else f"EXECUTE {name}"
+
+
+PLACEHOLDER = re.compile(r"%[s%]")  # psycopg's: a parameter, or a percent sign
 
 
 def numbered(sql: str) -> str:
@@ -143,7 +142,7 @@ def numbered(sql: str) -> str:
         count += 1
         return f"${count}"
 
-    return re.sub(r"%[s%]", placeholder, sql)
+    return PLACEHOLDER.sub(placeholder, sql)
 
 
 _prepared: "weakref.WeakKeyDictionary[Any, Prepared]" = weakref.WeakKeyDictionary()

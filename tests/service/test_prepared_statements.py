@@ -70,7 +70,7 @@ def test_a_statement_postgresql_cannot_prepare_goes_as_text(caplog):
                 async with moves_on_loop.transaction() as tx:
                     answers.append(await tx.run(batch, commit=True))
             async with moves_on_loop.transaction() as tx:
-                names = tx.prepared.names
+                names = tx.prepared.executes
             return answers, names
         finally:
             await moves_on_loop.close_pool()
