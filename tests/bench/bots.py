@@ -96,7 +96,7 @@ def run(service: Service, people: list[int], people_players: list[dict], bots: l
     for proc in procs:
         proc.start()
     try:
-        timing = start_clients(procs, ready, go, service, args)
+        timing = start_clients(procs, ready, go, service, args, args.settle)
         cpu_before, tables_before = service.cpu_snapshot(), service.table_activity()
         started = time.time()
         start_tables(bots, bot_players)
@@ -135,6 +135,7 @@ def main() -> None:
     parser.add_argument("--strength", default="greedy")
     parser.add_argument("--duration", type=float, default=30.0)
     parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--settle", type=float, default=0.0, help="seconds from the last table's start to the window")
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--client-processes", type=int, default=1)
     parser.add_argument("--clients", choices=["node", "python"], default="node", help="the load clients' language")

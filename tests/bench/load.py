@@ -6,9 +6,13 @@ cores the servers share.
 
 Two shapes per N: "closed" (a seat sends as soon as its client sees its turn: saturation
 throughput) and "think" (each seat waits --think seconds first: latency below saturation).
-After a warm-up, moves are counted for --duration seconds: a move counts when its first event
-is written inside the window. Latency runs from the send of an action sent inside the window
-to the moment all four clients of its table have the first event it produced. Lost and
+The tables start at moments spread over a warm-up (--warmup), and the window opens once the
+last of them has had time for its first move (--settle: a table's first move on a server reads
+its head from the store, a cost paid once per table); moves are then counted for --duration
+seconds: a move counts when its first event is written inside the window (each run reports
+`tables_first_moved_in_window`, which should be 0). Latency runs from the send of an action
+sent inside the window to the moment all four clients of its table have the first event it
+produced. Lost and
 duplicated events are counted per client against the table's head in PostgreSQL. Each run
 records the machine's load and a baseline taken just before it (a fixed piece of Python, a
 round trip to PostgreSQL and to Redis): the machine is shared, and its speed varies from one
@@ -20,7 +24,7 @@ processes of their own) connect before each run and stay through it: the run rep
 servers' memory before and after they connected, per idle socket, and any that closed.
 
     .venv/bin/python tests/bench/load.py --tables 50 200 1000 [--shapes closed think]
-        [--duration 30] [--warmup 5] [--think 0.5] [--client-processes 2] [--asgi-servers 2]
+        [--duration 30] [--warmup 5] [--settle S] [--think 0.5] [--client-processes 2] [--asgi-servers 2]
         [--idle 10000]
 
 Prints one JSON object per run, then a summary line.
@@ -58,7 +62,7 @@ def make_tables(count: int, players: list[dict], think: float, args, advance: bo
     if not advance:
         return tables
     per_table_rate = args.expected_rate / count if not think else min(args.expected_rate / count, 1 / think)
-    in_run = per_table_rate * (args.warmup + args.duration)
+    in_run = per_table_rate * (args.warmup + settle_seconds(count, think, args) + args.duration)
     room = max(0, int(args.game_moves - in_run))
     rng = random.Random(count)
     advance_tables(tables, [rng.randint(0, room) for _ in tables], seed=count)
@@ -122,7 +126,7 @@ def run_shape(service: Service, tables: list[int], players: list[dict], think: f
     for proc in procs:
         proc.start()
     try:
-        timing = start_clients(procs, ready, go, service, args)
+        timing = start_clients(procs, ready, go, service, args, settle_seconds(len(tables), think, args))
         cpu_before = service.cpu_snapshot()
         profilers = start_profilers(service, args) if args.profile else []
         time.sleep(max(0.0, timing["measure_to"] - time.time()))
@@ -148,18 +152,30 @@ def run_shape(service: Service, tables: list[int], players: list[dict], think: f
             **idle_report, **profile}
 
 
-def start_clients(procs: list, ready, go, service: Service, args) -> dict:
+def start_clients(procs: list, ready, go, service: Service, args, settle: float = 0.0) -> dict:
     """Wait until every client process is connected, send them the run's timing, and return
-    it once the warm-up is over (the measured window opens)."""
+    it once the warm-up is over (the measured window opens). The tables start at moments
+    spread over --warmup seconds; the window opens `settle` seconds after the last start."""
     if not all(ready.get(timeout=READY_SECONDS) for _ in procs):
         raise RuntimeError("a client process failed to connect:\n" + service.logs())
     start_at = time.time() + 0.5
-    timing = {"start_at": start_at, "measure_from": start_at + args.warmup,
-              "measure_to": start_at + args.warmup + args.duration}
+    measure_from = start_at + args.warmup + settle
+    timing = {"start_at": start_at, "ramp_to": start_at + args.warmup, "measure_from": measure_from,
+              "measure_to": measure_from + args.duration}
     for _ in procs:
         go.put(timing)
     time.sleep(max(0.0, timing["measure_from"] - time.time()))
     return timing
+
+
+def settle_seconds(count: int, think: float, args) -> float:
+    """Time enough, after the last table starts, for its first move to be committed even at
+    a third of the expected rate (three of its turns): a table's first move on a server reads
+    its head from the store, once, and at N = 1000 that move waits behind about N others. The
+    window then measures moves in their steady state at every N. --settle overrides it."""
+    if args.settle is not None:
+        return args.settle
+    return 3 * max(count / args.expected_rate, think)
 
 
 def start_profilers(service: Service, args) -> list[tuple[subprocess.Popen, Path]]:
@@ -214,6 +230,7 @@ def report(parts: list[dict], cpu_before: dict, cpu_after: dict, duration: float
         "lost_events": sum(part["lost_events"] for part in parts),
         "duplicated_events": sum(part["duplicated_events"] for part in parts),
         "finished_tables": sum(part["finished_tables"] for part in parts),
+        "tables_first_moved_in_window": sum(part["tables_first_moved_in_window"] for part in parts),
         "client_cpu_cores": [part["client_cpu_share"] for part in parts],
         "service_cpu_cores": service_cpu,
         "cpu_ms_per_move": cpu_per_move(service_cpu, moves / duration),
@@ -248,6 +265,8 @@ def main() -> None:
                         help="about a game's length in moves (Dschunke, four random players: 321)")
     parser.add_argument("--expected-rate", type=float, default=800.0,
                         help="moves/s the run is expected to reach, to spread the tables' starting points")
+    parser.add_argument("--settle", type=float, default=None,
+                        help="seconds from the last table's start to the window (default: three of its turns)")
     parser.add_argument("--idle", type=int, default=0,
                         help="idle websockets (spectators of quiet tables) held through every run")
     parser.add_argument("--idle-tables", type=int, default=50, help="the quiet tables the idle sockets watch")
@@ -277,7 +296,8 @@ def main() -> None:
                 service.vacuum()
                 result = {"tables": count, "shape": shape, "server": args.server, "asgi_servers": args.asgi_servers,
                           "placement": args.placement, "think_s": think, "duration_s": args.duration,
-                          "warmup_s": args.warmup, "setup_s": round(time.time() - began, 1),
+                          "warmup_s": args.warmup,
+                          "settle_s": round(settle_seconds(count, think, args), 2), "setup_s": round(time.time() - began, 1),
                           **run_shape(service, tables, players, think, args, idle)}
                 print(json.dumps(result), flush=True)
                 summary.append({k: result[k] for k in ("tables", "shape", "committed_moves_per_s", "latency_ms",

@@ -45,6 +45,7 @@ class Seat:
 @dataclass
 class Run:
     start_at: float  # wall clock: actions begin
+    ramp_to: float  # the tables start at moments spread from start_at to here
     measure_from: float
     measure_to: float
     think: float
@@ -137,7 +138,7 @@ async def play(seat: Seat, socket, run: Run, rng: random.Random) -> None:
     # Tables start at moments spread over the warm-up, as players' tables do: started at one
     # instant, they would stay in step and reach their simultaneous phases (every seat at once)
     # together.
-    offset = random.Random(seat.table).random() * (run.measure_from - run.start_at)
+    offset = random.Random(seat.table).random() * (run.ramp_to - run.start_at)
     await asyncio.sleep(max(0.0, run.start_at + offset - time.time()))
     while time.time() < run.measure_to:
         try:
@@ -194,6 +195,10 @@ def summarise(seats: list[Seat], run: Run, database_url: str, cpu_share: float) 
         by_table[seat.table].append(seat)
     latencies = []
     moves_in_window = sum(1 for _, at in committed.values() if run.measure_from <= at < run.measure_to)
+    first_moved = {}  # table -> when its first move of the run was committed
+    for command_id, (table, _) in run.sends.items():
+        if command_id in committed:
+            first_moved[table] = min(committed[command_id][1], first_moved.get(table, float("inf")))
     for command_id, (table, sent_at) in run.sends.items():
         if command_id not in committed or not run.measure_from <= sent_at < run.measure_to:
             continue
@@ -212,6 +217,7 @@ def summarise(seats: list[Seat], run: Run, database_url: str, cpu_share: float) 
         "errors": dict(run.errors), "disconnects": run.disconnects, "lost_events": lost,
         "duplicated_events": duplicated, "client_cpu_share": round(cpu_share, 3),
         "finished_tables": sum(1 for t in tables if not any(s.latest_sync["to_act"] for s in by_table[t])),
+        "tables_first_moved_in_window": sum(1 for at in first_moved.values() if at >= run.measure_from),
     }
 
 

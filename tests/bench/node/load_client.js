@@ -5,7 +5,7 @@
 // The Python side (load_client.drive_node) starts it and speaks JSON lines:
 //   stdin  {"assignments": [{table, seat, cookie, url}], "think": s}
 //   stdout {"ready": true}                 every socket has its first sync frame
-//   stdin  {"timing": {start_at, measure_from, measure_to}}   (epoch seconds)
+//   stdin  {"timing": {start_at, ramp_to, measure_from, measure_to}}   (epoch seconds)
 //   stdin  {"heads": {table: head_seq}}    after the window, once the heads stood still
 //   stdout {"result": {...}}               when every client has its table's head, or 120 s on
 // Times are epoch seconds on the machine's clock, as Python's time.time().
@@ -123,9 +123,9 @@ async function main() {
   const cpuBefore = process.cpuUsage();
   const wallBefore = now();
   // Tables start at moments spread over the warm-up, as players' tables do (load_client.play).
-  const warmup = run.timing.measure_from - run.timing.start_at;
+  const ramp = run.timing.ramp_to - run.timing.start_at;
   for (const seat of seats) {
-    seat.startsAt = run.timing.start_at + ((seat.table * 0.6180339887) % 1) * warmup;
+    seat.startsAt = run.timing.start_at + ((seat.table * 0.6180339887) % 1) * ramp;
     if (seat.latestSync.legal_actions.length || seat.turnPending) {
       seat.turnPending = false;
       turn(seat);
