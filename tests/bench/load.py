@@ -12,7 +12,8 @@ its head from the store, a cost paid once per table); moves are then counted for
 seconds: a move counts when its first event is written inside the window (each run reports
 `tables_first_moved_in_window`, which should be 0). Latency runs from the send of an action
 sent inside the window to the moment all four clients of its table have the first event it
-produced. Lost and
+produced; `latency_ms_behind_another` gives the share and latency of the moves sent before the
+move before them at their table had reached its clients (they wait for it). Lost and
 duplicated events are counted per client against the table's head in PostgreSQL. Each run
 records the machine's load and a baseline taken just before it (a fixed piece of Python, a
 round trip to PostgreSQL and to Redis): the machine is shared, and its speed varies from one
@@ -224,6 +225,8 @@ def report(parts: list[dict], cpu_before: dict, cpu_after: dict, duration: float
                        for name, value in (("p50", percentile(latencies, 0.50)), ("p95", percentile(latencies, 0.95)),
                                            ("p99", percentile(latencies, 0.99)), ("max", percentile(latencies, 1.0)))},
         "latency_samples": len(latencies),
+        "latency_ms_behind_another": latency_summary([value for part in parts
+                                                      for value in part["latencies_behind_another"]], len(latencies)),
         "stale_seq_refusals": errors.pop("stale_seq", 0),
         "errors": errors,
         "disconnects": sum(part["disconnects"] for part in parts),
@@ -235,6 +238,14 @@ def report(parts: list[dict], cpu_before: dict, cpu_after: dict, duration: float
         "service_cpu_cores": service_cpu,
         "cpu_ms_per_move": cpu_per_move(service_cpu, moves / duration),
     }
+
+
+def latency_summary(latencies: list[float], of: int) -> dict:
+    """The moves sent while another of their table's was on its way: their share of the
+    latency samples, and their own p50 and p99."""
+    return {"share": round(len(latencies) / of, 3) if of else None,
+            **{name: round(1000 * value, 1) if value is not None else None
+               for name, value in (("p50", percentile(latencies, 0.50)), ("p99", percentile(latencies, 0.99)))}}
 
 
 def cpu_per_move(service_cpu: dict[str, float], moves_per_s: float) -> dict[str, float] | None:

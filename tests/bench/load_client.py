@@ -199,13 +199,20 @@ def summarise(seats: list[Seat], run: Run, database_url: str, cpu_share: float) 
     for command_id, (table, _) in run.sends.items():
         if command_id in committed:
             first_moved[table] = min(committed[command_id][1], first_moved.get(table, float("inf")))
-    for command_id, (table, sent_at) in run.sends.items():
-        if command_id not in committed or not run.measure_from <= sent_at < run.measure_to:
-            continue
-        seq = committed[command_id][0]
-        arrivals = [seat.arrivals.get(seq) for seat in by_table[table]]
-        if all(arrivals):
-            latencies.append(max(arrivals) - sent_at)
+    delivered = {}  # command_id -> when the last of its table's clients had its first event
+    for command_id, (table, _) in run.sends.items():
+        if command_id in committed:
+            arrivals = [seat.arrivals.get(committed[command_id][0]) for seat in by_table[table]]
+            if all(arrivals):
+                delivered[command_id] = max(arrivals)
+    behind = sent_behind_another(run.sends, delivered)
+    latencies_behind = []
+    for command_id, at in delivered.items():
+        sent_at = run.sends[command_id][1]
+        if run.measure_from <= sent_at < run.measure_to:
+            latencies.append(at - sent_at)
+            if command_id in behind:
+                latencies_behind.append(at - sent_at)
     lost = duplicated = 0
     for seat in seats:
         expected = set(range(seat.first_seq + 1, head[seat.table] + 1))
@@ -213,12 +220,30 @@ def summarise(seats: list[Seat], run: Run, database_url: str, cpu_share: float) 
         duplicated += seat.duplicates
     return {
         "clients": len(seats), "moves_in_window": moves_in_window, "latencies": latencies,
+        "latencies_behind_another": latencies_behind,
         "committed_total": sum(1 for c in run.sends if c in committed), "sent_total": len(run.sends),
         "errors": dict(run.errors), "disconnects": run.disconnects, "lost_events": lost,
         "duplicated_events": duplicated, "client_cpu_share": round(cpu_share, 3),
         "finished_tables": sum(1 for t in tables if not any(s.latest_sync["to_act"] for s in by_table[t])),
         "tables_first_moved_in_window": sum(1 for at in first_moved.values() if at >= run.measure_from),
     }
+
+
+def sent_behind_another(sends: dict, delivered: dict) -> set[str]:
+    """The moves sent before an earlier one of their table had reached its clients: they wait
+    for it on the server (a phase where several seats act at once)."""
+    by_table = collections.defaultdict(list)
+    for command_id, at in delivered.items():
+        table, sent_at = sends[command_id]
+        by_table[table].append((sent_at, at, command_id))
+    behind = set()
+    for moves in by_table.values():
+        latest = float("-inf")  # the latest delivery of the moves sent so far
+        for sent_at, at, command_id in sorted(moves):
+            if latest > sent_at:
+                behind.add(command_id)
+            latest = max(latest, at)
+    return behind
 
 
 def client_process(assignments: list[dict], think: float, database_url: str, ready_queue, go_queue,
