@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.bench.harness import Service, baseline, machine_load, percentile  # noqa: E402
+from tests.bench.harness import Service, baseline, machine_load, percentiles_ms  # noqa: E402
 from tests.bench.load import READY_SECONDS, assignments, make_tables, report, start_clients  # noqa: E402
 from tests.bench.load_client import client_process  # noqa: E402
 
@@ -63,9 +63,7 @@ def ai_turns(service: Service, tables: list[int], window: tuple[float, float]) -
         (tables,))
     late = [lateness for at, lateness in rows if window[0] <= at < window[1]]
     return {"ai_turns_per_s": round(len(late) / (window[1] - window[0]), 1),
-            "ai_lateness_ms": {name: round(1000 * value, 1) if value is not None else None
-                               for name, value in (("p50", percentile(late, 0.5)), ("p99", percentile(late, 0.99)),
-                                                   ("max", percentile(late, 1.0)))}}
+            "ai_lateness_ms": percentiles_ms(late, ("p50", "p99", "max"))}
 
 
 def busiest(before: dict, after: dict, seconds: float, top: int = 6) -> dict[str, dict[str, float]]:

@@ -432,6 +432,15 @@ def percentile(values: list[float], fraction: float) -> float | None:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+FRACTIONS = {"p50": 0.50, "p95": 0.95, "p99": 0.99, "max": 1.0}
+
+
+def percentiles_ms(seconds: list[float], names: tuple[str, ...] = ("p50", "p95", "p99", "max")) -> dict:
+    """The `names` percentiles of `seconds`, in milliseconds to a tenth (None without values)."""
+    return {name: round(1000 * value, 1) if (value := percentile(seconds, FRACTIONS[name])) is not None else None
+            for name in names}
+
+
 def pids_named(command: str) -> list[int]:
     pids = []
     for entry in Path("/proc").iterdir():

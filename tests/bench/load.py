@@ -43,7 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.bench.harness import Service, baseline, machine_load, percentile  # noqa: E402
+from tests.bench.harness import Service, baseline, machine_load, percentiles_ms  # noqa: E402
 from tests.bench.load_client import client_process  # noqa: E402
 
 READY_SECONDS = 600
@@ -212,6 +212,7 @@ def read_profiles(profilers: list[tuple[subprocess.Popen, Path]], top: int = 15)
 
 def report(parts: list[dict], cpu_before: dict, cpu_after: dict, duration: float) -> dict:
     latencies = [value for part in parts for value in part["latencies"]]
+    behind = [value for part in parts for value in part["latencies_behind_another"]]  # waited for their table's last move
     errors: dict[str, int] = {}
     for part in parts:
         for code, count in part["errors"].items():
@@ -221,12 +222,10 @@ def report(parts: list[dict], cpu_before: dict, cpu_after: dict, duration: float
                    for name in cpu_after}
     return {
         "committed_moves_per_s": round(moves / duration, 1),
-        "latency_ms": {name: round(1000 * value, 1) if value is not None else None
-                       for name, value in (("p50", percentile(latencies, 0.50)), ("p95", percentile(latencies, 0.95)),
-                                           ("p99", percentile(latencies, 0.99)), ("max", percentile(latencies, 1.0)))},
+        "latency_ms": percentiles_ms(latencies),
         "latency_samples": len(latencies),
-        "latency_ms_behind_another": latency_summary([value for part in parts
-                                                      for value in part["latencies_behind_another"]], len(latencies)),
+        "latency_ms_behind_another": {"share": round(len(behind) / len(latencies), 3) if latencies else None,
+                                      **percentiles_ms(behind, ("p50", "p99"))},
         "stale_seq_refusals": errors.pop("stale_seq", 0),
         "errors": errors,
         "disconnects": sum(part["disconnects"] for part in parts),
@@ -238,14 +237,6 @@ def report(parts: list[dict], cpu_before: dict, cpu_after: dict, duration: float
         "service_cpu_cores": service_cpu,
         "cpu_ms_per_move": cpu_per_move(service_cpu, moves / duration),
     }
-
-
-def latency_summary(latencies: list[float], of: int) -> dict:
-    """The moves sent while another of their table's was on its way: their share of the
-    latency samples, and their own p50 and p99."""
-    return {"share": round(len(latencies) / of, 3) if of else None,
-            **{name: round(1000 * value, 1) if value is not None else None
-               for name, value in (("p50", percentile(latencies, 0.50)), ("p99", percentile(latencies, 0.99)))}}
 
 
 def cpu_per_move(service_cpu: dict[str, float], moves_per_s: float) -> dict[str, float] | None:

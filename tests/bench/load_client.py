@@ -196,15 +196,15 @@ def summarise(seats: list[Seat], run: Run, database_url: str, cpu_share: float) 
     latencies = []
     moves_in_window = sum(1 for _, at in committed.values() if run.measure_from <= at < run.measure_to)
     first_moved = {}  # table -> when its first move of the run was committed
-    for command_id, (table, _) in run.sends.items():
-        if command_id in committed:
-            first_moved[table] = min(committed[command_id][1], first_moved.get(table, float("inf")))
     delivered = {}  # command_id -> when the last of its table's clients had its first event
     for command_id, (table, _) in run.sends.items():
-        if command_id in committed:
-            arrivals = [seat.arrivals.get(committed[command_id][0]) for seat in by_table[table]]
-            if all(arrivals):
-                delivered[command_id] = max(arrivals)
+        if command_id not in committed:
+            continue
+        seq, at = committed[command_id]
+        first_moved[table] = min(at, first_moved.get(table, float("inf")))
+        arrivals = [seat.arrivals.get(seq) for seat in by_table[table]]
+        if all(arrivals):
+            delivered[command_id] = max(arrivals)
     behind = sent_behind_another(run.sends, delivered)
     latencies_behind = []
     for command_id, at in delivered.items():
