@@ -133,6 +133,29 @@ def create_table(user, data: dict) -> Table:
     return table
 
 
+# A newcomer's table against bots: three seats where the game allows (a short wait between one's
+# turns, and no game's two-player changes), the default bots, unrated, and a live clock (it runs
+# only while people wait, so never here).
+QUICK_PLAYERS = 3
+QUICK_SECONDS = 120
+
+
+def play_against_bots(user, game: str) -> Table:
+    """A table of `user` and bots at the known `game`'s default options, started at once."""
+    engine = registry.get(game)
+    players = min(max(QUICK_PLAYERS, engine.min_players), engine.max_players)
+    plan = check_new_table(user, {
+        "game": game, "players": players, "options": {}, "rated": False,
+        "time_control": {"kind": Table.TimeKind.LIVE, "seconds": QUICK_SECONDS},
+        "seats": [{"kind": "me"}] + [{"kind": "ai", "strength": DEFAULT_STRENGTH}] * (players - 1),
+    })
+    with transaction.atomic():
+        quotas.check_may_start(user, False)
+        table = do_create_table(user, plan)
+        do_start(lock_table(table.pk))
+    return table
+
+
 # ----------------------------------------------------------------------------- seats before the start
 
 

@@ -6,6 +6,7 @@ from tables.api import views
 urlpatterns = [
     path("games/", views.GamesView.as_view(), name="api-games"),
     path("games/<slug:game>/leaderboard/", views.LeaderboardView.as_view(), name="api-leaderboard"),
+    path("games/<slug:game>/play/", views.PlayAgainstBotsView.as_view(), name="api-play-against-bots"),
     path("players/<str:username>/", views.PlayerView.as_view(), name="api-player"),
     path("tables/", views.TablesView.as_view(), name="api-tables"),
     path("tables/<id:table_id>/", views.TableView.as_view(), name="api-table"),

@@ -226,6 +226,17 @@ class LeaderboardView(APIView):
         return Response(s.LeaderboardRowSerializer(players.leaderboard(game), many=True).data)
 
 
+class PlayAgainstBotsView(APIView):
+    @extend_schema(request=None, responses={201: s.TableDetailSerializer, **ERRORS})
+    def post(self, request, game: str):
+        """A table of you and bots at `game`, started at once: the game's default options, Casual
+        bots, unrated, three seats where the game allows."""
+        if not registry.exists(game):
+            raise Refused("unknown_game", _("There is no game called %(name)r.") % {"name": game}, 404)
+        table = lifecycle.play_against_bots(request.user, game)
+        return Response(detail(request, table), status=status.HTTP_201_CREATED)
+
+
 class PlayerView(APIView):
     permission_classes = [permissions.AllowAny]
 

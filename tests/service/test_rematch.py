@@ -83,3 +83,14 @@ def test_live_games_to_watch_are_the_running_live_tables(make_user, client_for):
     assert [table["id"] for table in listed] == [live["id"]]
     watched = anonymous.get(f"/api/tables/{live['id']}/view/").json()
     assert watched["seat"] is None and watched["view"] is not None
+
+
+def test_a_rematch_cannot_be_started_before_its_invited_players_join(make_user, client_for):
+    table_id, (a, b) = finished_pair(make_user, client_for)
+    offered = a.post(f"/api/tables/{table_id}/rematch/", format="json").json()
+    refused = a.post(f"/api/tables/{offered['id']}/start/", format="json")
+    assert refused.status_code == 409 and refused.json()["code"] == "invites_pending"
+    assert refused.json()["detail"] == "Some invited players have not joined yet."
+    waiting = a.get(f"/api/tables/{offered['id']}/").json()
+    assert waiting["status"] == "open" and waiting["head_seq"] == 0 and waiting["seed_hash"] is None
+    assert b.post(f"/api/tables/{offered['id']}/join/", {}, format="json").json()["status"] == "running"
