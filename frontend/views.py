@@ -1,16 +1,18 @@
 """Page views. The pages are shells: their scripts read and write through the REST API."""
 import math
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.db import transaction
-from django.http import Http404
+from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
@@ -28,8 +30,35 @@ from tables.models import DEFAULT_STRENGTH, Profile
 RENDERERS = tuple(name for name in registry.names() if finders.find(f"frontend/games/{name}.js"))
 
 
+# What the home page says of each game: one line, and its length in minutes as printed by its
+# publisher (the books of Dschunke and Merchants of Dunhuang give none: their boxes' figures).
+GAME_CARDS = {
+    "dschunke": (gettext_lazy("Send merchants across the junks of a floating market, bid for goods and keep "
+                              "your money hidden."), 60),
+    "dschunke_tiles": (gettext_lazy("Lay cargo tiles side by side or across others, score groups of your goods "
+                                    "and keep the rats away."), 30),
+    "dunhuang": (gettext_lazy("Lead the camel round the market's characters, trade goods and race to become the "
+                              "top merchant."), 30),
+    "dragon_market": (gettext_lazy("Roll dice to shift and turn boats, and walk your heir across them to gather "
+                                   "the goods you seek."), 30),
+    "dragon_boats": (gettext_lazy("Bid for offerings, sail dragon boats or climb mountain paths, and explore the "
+                                  "islands of the four seas."), 45),
+}
+
+
+def game_cards() -> list[dict]:
+    cards = []
+    for name in registry.names():
+        engine = registry.get(name)
+        line, minutes = GAME_CARDS[name]
+        cards.append({"name": name, "title": registry.title(name), "line": line, "minutes": minutes,
+                      "min_players": engine.min_players, "max_players": engine.max_players,
+                      "cover": static(f"frontend/covers/{name}.svg")})
+    return cards
+
+
 def home(request):
-    return render(request, "frontend/home.html")
+    return render(request, "frontend/home.html", {"games": game_cards()})
 
 
 def signup(request):
@@ -77,6 +106,19 @@ def account(request):
     kinds = [("turn", _("My move waits at a correspondence table")), ("invite", _("I am invited to a table")),
              ("ended", _("A game I played has ended")), ("rematch", _("A rematch is offered to me"))]
     return render(request, "frontend/account.html", {"notice_kinds": kinds})
+
+
+# The example bot client, offered for download on the bot accounts' guide.
+BOT_CLIENT = Path(settings.BASE_DIR) / "examples" / "bot_client.py"
+
+
+def bot_guide(request):
+    return render(request, "frontend/bot_guide.html", {"site": request.build_absolute_uri("/").rstrip("/")})
+
+
+def bot_client(request):
+    return FileResponse(BOT_CLIENT.open("rb"), as_attachment=True, filename="sampan_bot.py",
+                        content_type="text/x-python")
 
 
 def game_rules(request, game: str):

@@ -1,5 +1,5 @@
 // Account page: email, which notices come in the site and by email, and the pace of others'
-// moves (GET/PATCH /api/me/), the personal API token.
+// moves (GET/PATCH /api/me/), bot accounts and the personal API token (each new token with a copy button).
 import { api, el } from "./client.js";
 import { gettext } from "./i18n.js";
 import { PACES, setPace } from "./playback.js";
@@ -26,6 +26,30 @@ async function load() {
   showBots(await api("/api/me/bots/"));
 }
 
+// A new token appears with its copy button; the button's status says whether the copy worked.
+function showToken(target, token) {
+  target.textContent = token;
+  const button = document.querySelector(`[data-copy="${target.id}"]`);
+  button.hidden = !token;
+  button.nextElementSibling.textContent = "";
+}
+
+async function copyToken(button) {
+  const token = document.getElementById(button.dataset.copy);
+  const status = button.nextElementSibling;
+  try {
+    await navigator.clipboard.writeText(token.textContent);
+    status.textContent = gettext("Copied");
+  } catch {  // no clipboard here (a page not served over HTTPS): the player copies the selection
+    window.getSelection().selectAllChildren(token);
+    status.textContent = gettext("Selected: copy it with your keyboard.");
+  }
+}
+
+for (const button of document.querySelectorAll("button[data-copy]")) {
+  button.addEventListener("click", () => copyToken(button));
+}
+
 function showBots(bots) {
   document.getElementById("bot-list").replaceChildren(...bots.map((bot) => el("li", {},
     el("a", { href: `/players/${encodeURIComponent(bot.username)}/`, text: bot.username }))));
@@ -37,7 +61,7 @@ document.getElementById("bot-form").addEventListener("submit", async (submit) =>
   const botStatus = document.getElementById("bot-status");
   try {
     const made = await api("/api/me/bots/", { method: "POST", body: { username: name.value.trim() } });
-    document.getElementById("bot-token").textContent = made.token;
+    showToken(document.getElementById("bot-token"), made.token);
     botStatus.textContent = gettext("Registered. Keep its token: it is shown once.");
     name.value = "";
     showBots(await api("/api/me/bots/"));
@@ -66,8 +90,9 @@ document.getElementById("token-button").addEventListener("click", async () => {
   const target = document.getElementById("token-value");
   try {
     const { token } = await api("/api/me/token/", { method: "POST", body: {} });
-    target.textContent = token;
+    showToken(target, token);
   } catch (error) {
+    showToken(target, "");
     target.textContent = error.message;
   }
 });

@@ -1,5 +1,6 @@
 // The home page lists: open tables, my tables, tables where it is my turn, live games to watch. They follow the
-// service while the page is in view (read again every few seconds, and on coming back to it).
+// service while the page is in view (read again every few seconds, and on coming back to it). Each game's card
+// starts a table against bots in one click.
 import { api, el } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
 import { showTurnIcon } from "./alerts.js";
@@ -47,6 +48,24 @@ function showWaiting(count) {
 
 function refresh() {
   for (const list of ["my_turn", "mine", "open", "live"]) fill(list);
+}
+
+// "Play against bots now": one request makes and starts the table, then the table opens.
+async function playAgainstBots(button) {
+  const error = button.parentElement.querySelector("[data-play-error]");
+  button.disabled = true; // a second click while the first is on its way makes nothing
+  error.textContent = "";
+  try {
+    const table = await api(`/api/games/${button.dataset.play}/play/`, { method: "POST" });
+    location.assign(`/tables/${table.id}/`);
+  } catch (failure) {
+    error.textContent = failure.message;
+    button.disabled = false;
+  }
+}
+
+for (const button of document.querySelectorAll("button[data-play]")) {
+  button.addEventListener("click", () => playAgainstBots(button));
 }
 
 refresh();

@@ -104,12 +104,18 @@ function renderLobby() {
   });
   const buttons = [];
   if (mine) buttons.push(el("button", { type: "button", onclick: () => tableCommand("leave"), text: gettext("Leave") }));
-  if (page.username && page.username === table.created_by) {
+  // The server refuses to start before the invited players join; a rematch starts by itself when they do.
+  const invitesPending = table.seats.some((seat) => seat.kind === "invite");
+  if (page.username && page.username === table.created_by && !invitesPending) {
     buttons.push(el("button", { type: "button", "data-testid": "start", onclick: () => tableCommand("start"), text: gettext("Start the game") }));
   }
+  const waiting = table.rematch_of
+    ? gettext("The rematch starts as soon as the invited players join.")
+    : gettext("The game can start once the invited players have joined.");
   box.replaceChildren(
     el("h2", { text: gettext("Waiting for players") }),
     el("ul", { class: "seat-list" }, ...rows),
+    invitesPending ? el("p", { class: "muted", "data-testid": "waiting-for-invited", text: waiting }) : null,
     el("div", { class: "row" }, ...buttons),
   );
 }
