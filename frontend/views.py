@@ -30,8 +30,9 @@ from tables.models import DEFAULT_STRENGTH, Profile
 RENDERERS = tuple(name for name in registry.names() if finders.find(f"frontend/games/{name}.js"))
 
 
-# What the home page says of each game: one line, and its length in minutes as printed by its
-# publisher (the books of Dschunke and Merchants of Dunhuang give none: their boxes' figures).
+# What the home page says of each game: one line, and its length in minutes as its book or box
+# gives it (Dschunke's box: 45 to 60). Merchants of Dunhuang's leaflet gives none: half an hour,
+# as for the other short games of two to four.
 GAME_CARDS = {
     "dschunke": (gettext_lazy("Send merchants across the junks of a floating market, bid for goods and keep "
                               "your money hidden."), 60),

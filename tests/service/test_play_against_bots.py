@@ -30,6 +30,7 @@ def test_an_unknown_game_or_a_visitor_is_refused_and_nothing_is_made(make_user, 
     assert unknown.status_code == 404 and unknown.json()["code"] == "unknown_game"
     visitor = APIClient().post("/api/games/dschunke/play/", format="json")
     assert visitor.status_code == 403
+    assert client_for(make_user()).get("/api/games/dschunke/play/").status_code == 405
     assert not Table.objects.exists()
 
 
