@@ -40,6 +40,7 @@ MATRIX = [
     ("list mine", "open", "get", "/api/tables/?list=mine", None, signed_in(200)),
     ("list my turn", "running", "get", "/api/tables/?list=my_turn", None, signed_in(200)),
     ("create", "open", "post", "/api/tables/", NEW_TABLE, signed_in(201)),
+    ("play against bots", "open", "post", "/api/games/dunhuang/play/", None, signed_in(201)),
     ("table", "running", "get", "/api/tables/{id}/", None, everyone(200)),
     ("events", "running", "get", "/api/tables/{id}/events/?after=0", None, everyone(200)),
     ("view", "running", "get", "/api/tables/{id}/view/", None, everyone(200)),
