@@ -50,6 +50,8 @@ def test_one_click_starts_a_game_against_bots_and_learn_opens_the_rules(new_page
     page.get_by_test_id("learn-dragon_boats").click()
     page.wait_for_url("**/games/dragon_boats/rules/")
     page.go_back()
+    page.locator("#list-mine li").first.wait_for()
+    screenshot(page, "home-signed-in-375")
     page.get_by_test_id("play-dschunke").click()
     page.wait_for_url("**/tables/*/")
     page.wait_for_selector("#board svg")  # started at once: no lobby, no start button
