@@ -92,24 +92,37 @@ def round_starts(players: int, seed: int):
         state = fold(ENGINE, events, state)
 
 
+def assert_hands_look_alike(state: dict, seat: int, hands: list[list[str]], table: str, seed: int,
+                            asked_at: set) -> None:
+    """Each hand held hidden by `seat` shows the others the same round as the first hand does,
+    so every pair of the hands does too."""
+    reference = round_as_seen(with_hand(state, seat, hands[0]), seat, table, seed, asked_at)
+    for hand in hands[1:]:
+        seen = round_as_seen(with_hand(state, seat, hand), seat, table, seed, asked_at)
+        for step, (got, wanted) in enumerate(zip(seen, reference)):
+            assert got == wanted, f"seat {seat} holding {hand} instead of {hands[0]}: step {step} differs"
+        assert len(seen) == len(reference)
+
+
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3), (4, 4)])
 def test_B_X15_B_P11_a_hidden_card_changes_nothing_others_see_until_it_is_played(players, seed):
     """B-X15, B-P11: for each round's start and each seat, the seat holding any one hidden card
     (one-time or end-game) gives the other seats and spectators the same views, the same seats
-    to act and the same events over the whole round, at every card window and payment turn.
-    Each hand is compared with the first, so every pair of hidden cards is covered."""
+    to act and the same events over the whole round, at every card window and payment turn."""
     asked_at = set()
     for number, state in enumerate(round_starts(players, seed)):
         seat = number % players
-        letters = hideable(state, seat)
-        table = f"h{seed}-{number}"
-        reference = round_as_seen(with_hand(state, seat, [letters[0]]), seat, table, seed, asked_at)
-        for letter in letters[1:]:
-            seen = round_as_seen(with_hand(state, seat, [letter]), seat, table, seed, asked_at)
-            for step, (got, wanted) in enumerate(zip(seen, reference)):
-                assert got == wanted, f"seat {seat} holding {letter} instead of {letters[0]}: step {step} differs"
-            assert len(seen) == len(reference)
+        hands = [[letter] for letter in hideable(state, seat)]
+        assert_hands_look_alike(state, seat, hands, f"h{seed}-{number}", seed, asked_at)
     assert PROMPT_POINTS <= asked_at, asked_at  # every such point was met with nothing to play
+
+
+def test_B_X15_B_P11_two_hidden_cards_change_nothing_others_see_either():
+    """B-X15, B-P11: the same with two hidden cards, every pair of letters, in one round."""
+    state = list(round_starts(2, 5))[2]
+    letters = hideable(state, 1)
+    hands = [[a, b] for index, a in enumerate(letters) for b in letters[index + 1:]]
+    assert_hands_look_alike(state, 1, hands, "h5-pairs", 5, set())
 
 
 def test_B_X15_a_hidden_end_game_card_is_asked_with_only_pass():
