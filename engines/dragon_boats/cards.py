@@ -199,5 +199,5 @@ def holders(state: dict, letter: str) -> list[int]:
     return [seat for seat in range(state["n"]) if holds(state, seat, letter)]
 
 
-__all__ = ["playable", "asked", "options", "picks_needed", "effect", "window_of", "single_farmers", "land_neighbours",
-           "holders"]
+__all__ = ["playable", "asked", "options", "picks_needed", "effect", "window_of", "single_farmers",
+           "land_neighbours", "holders"]

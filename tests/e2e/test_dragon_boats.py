@@ -1,5 +1,6 @@
 """Dragon Boats of the Four Seas in a real browser: a short 4-player game against three bots,
-played by clicking the board and the prompt, to the final scores, at 1280 and 375 px."""
+played by clicking the board and the prompt, to the final scores, at 1280 and 375 px; and the
+prompt of a seat asked at a card window with no card to play, in en, fr and de."""
 import random
 import shutil
 from pathlib import Path
@@ -114,12 +115,15 @@ ONLY_PASS_AT_W1 = """() => {
     const view = { ...live.view, step: "window", window: window_, actor: live.seat, to_act: [live.seat] };
     table.state.renderer.render(document.getElementById("board"),
         { ...live, view, to_act: [live.seat], legal_actions: [{ type: "pass" }] },
-        { act: () => {}, prompt: document.getElementById("prompt"), glossary: glossaries.dragon_boats, lastMove: null });
+        { act: () => {}, prompt: document.getElementById("prompt"), glossary: glossaries.dragon_boats,
+          lastMove: null });
 }"""
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "de"])
 def test_a_seat_asked_with_no_card_to_play_is_told_so_with_a_pass_button(new_page, language):
+    """The page draws such a frame (the server's view with the window open and Pass the only
+    legal action; a random game cannot be steered to it) in each language."""
     page = new_page(375, 812, locale=language)
     sign_up(page, f"onlypass{language}")
     create_table(page, "dragon_boats", [{"kind": "me"}, BOT])
