@@ -46,6 +46,14 @@ def playable(state: dict, seat: int, where: str | None) -> list[str]:
     return out
 
 
+def asked(state: dict, seat: int, where: str) -> bool:
+    """B-X15, B-P11: whether `seat` is given the floor at `where`. A seat holding a card the
+    others cannot see is always asked (with only "pass" or "done" when it has nothing to play),
+    so that being asked, or skipped, tells the table nothing about that card; any other seat is
+    asked when one of its shown cards is playable, which everyone can work out."""
+    return bool(state["seats"][seat]["hidden"]) or bool(playable(state, seat, where))
+
+
 # ----------------------------------------------------------------------------- helpers
 
 
@@ -191,5 +199,5 @@ def holders(state: dict, letter: str) -> list[int]:
     return [seat for seat in range(state["n"]) if holds(state, seat, letter)]
 
 
-__all__ = ["playable", "options", "picks_needed", "effect", "window_of", "single_farmers", "land_neighbours",
-           "holders"]
+__all__ = ["playable", "asked", "options", "picks_needed", "effect", "window_of", "single_farmers",
+           "land_neighbours", "holders"]

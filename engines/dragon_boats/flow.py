@@ -101,7 +101,8 @@ def resolve_check(s, rng):
 
 
 def final_next(s, rng):
-    """B-P11: the final boarding round, each seat once in turn order (seats with nothing to do skip)."""
+    """B-P11: the final boarding round, each seat once in turn order (a seat is skipped only when
+    it has nothing to do and no hidden card: skipping must not tell what its hidden cards are)."""
     from engines.dragon_boats.rules import only_done
 
     queue = list(s["queue"])
@@ -127,12 +128,12 @@ def final_check(s, rng):
 
 
 def window_next(s, rng):
-    """B-X15: ask, in turn order, each seat holding a card usable at this point."""
+    """B-X15: ask, in turn order, each seat holding a hidden card or a shown card usable here."""
     window = s["window"]
     if s["pending"]:
         return [], None
     for seat in turn_order(s):
-        if seat not in window["passed"] and cards.playable(s, seat, window["point"]):
+        if seat not in window["passed"] and cards.asked(s, seat, window["point"]):
             if s["actor"] == seat:
                 return [], None
             return [turn(actor=seat)], None

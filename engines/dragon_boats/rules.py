@@ -78,23 +78,24 @@ def _turn_actions(state: dict, seat: int) -> list[dict]:
     return _boarding(state, seat) + _plays(state, seat, "turn")
 
 
-def _has_turn_actions(state: dict, seat: int) -> bool:
-    """Whether _turn_actions(state, seat) is not empty (found without listing them)."""
-    return _can_board(state, seat) or bool(cards.playable(state, seat, "turn"))
+def _asked_on_turn(state: dict, seat: int) -> bool:
+    """Whether the seat is asked on its payment-phase turn even when its stall leaves it one
+    choice: it may board or play a card, or it holds a hidden card (B-P11, see cards.asked)."""
+    return _can_board(state, seat) or cards.asked(state, seat, "turn")
 
 
 def stall_only_action(state: dict, seat: int) -> dict | None:
     """At a disc's turn with no card or path payment open: the one legal action when the stall
-    offers exactly one and nothing else may be done, else None."""
+    offers exactly one and the seat is not asked (_asked_on_turn), else None."""
     own = _resolve_actions(state, seat) + _done_option(state)
-    if len(own) != 1 or _has_turn_actions(state, seat):
+    if len(own) != 1 or _asked_on_turn(state, seat):
         return None
     return own[0]
 
 
 def only_done(state: dict, seat: int) -> bool:
-    """In the final boarding round with no card or path payment open: `seat` has nothing to do."""
-    return not _has_turn_actions(state, seat)
+    """In the final boarding round with no card or path payment open: `seat` is skipped."""
+    return not _asked_on_turn(state, seat)
 
 
 def _plays(state: dict, seat: int, where: str) -> list[dict]:

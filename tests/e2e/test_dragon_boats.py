@@ -1,12 +1,13 @@
 """Dragon Boats of the Four Seas in a real browser: a short 4-player game against three bots,
-played by clicking the board and the prompt, to the final scores, at 1280 and 375 px."""
+played by clicking the board and the prompt, to the final scores, at 1280 and 375 px; and the
+prompt of a seat asked at a card window with no card to play, in en, fr and de."""
 import random
 import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import play_until, play_until_over, screenshot, sign_up, start_if_waiting
+from tests.e2e.helpers import create_table, play_until, play_until_over, screenshot, sign_up, start_if_waiting
 
 pytestmark = pytest.mark.e2e
 
@@ -97,3 +98,44 @@ def test_a_short_game_of_dragon_boats_against_three_bots_by_clicking(new_page):
     assert no_sideways_scroll(page)
     shoot(page, "finished-375")
     shoot_view(page, "375_finished", "#finished")
+
+
+# A card window's prompt for a seat asked with nothing to play (B-X15): it holds a hidden card,
+# so it is asked all the same, and must be told that it can only pass.
+NOTHING_TO_PLAY = {
+    "en": ("The explore phase begins: no card to play now", "Pass"),
+    "fr": ("La phase d’exploration commence : aucune carte à jouer maintenant", "Passer"),
+    "de": ("Die Erkundungsphase beginnt: jetzt keine Karte zu spielen", "Passen"),
+}
+ONLY_PASS_AT_W1 = """() => {
+    const table = window.sampanTable;
+    const live = table.state.live;
+    const glossaries = JSON.parse(document.getElementById("page-data").textContent).glossaries;
+    const window_ = { point: "before_mountain", passed: [], then: "climb_next" };
+    const view = { ...live.view, step: "window", window: window_, actor: live.seat, to_act: [live.seat] };
+    table.state.renderer.render(document.getElementById("board"),
+        { ...live, view, to_act: [live.seat], legal_actions: [{ type: "pass" }] },
+        { act: () => {}, prompt: document.getElementById("prompt"), glossary: glossaries.dragon_boats,
+          lastMove: null });
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_a_seat_asked_with_no_card_to_play_is_told_so_with_a_pass_button(new_page, language):
+    """The page draws such a frame (the server's view with the window open and Pass the only
+    legal action; a random game cannot be steered to it) in each language."""
+    page = new_page(375, 812, locale=language)
+    sign_up(page, f"onlypass{language}")
+    create_table(page, "dragon_boats", [{"kind": "me"}, BOT])
+    start_if_waiting(page)
+    page.wait_for_function("(() => { const live = window.sampanTable.state.live;"
+                           " return live && live.legal_actions.length > 0; })()")
+    page.evaluate(ONLY_PASS_AT_W1)
+    heading, button = NOTHING_TO_PLAY[language]
+    assert page.locator("#prompt h3").inner_text() == heading
+    assert page.locator("#prompt button").all_inner_texts() == [button]
+    assert no_sideways_scroll(page)
+    shoot_view(page, f"375_only_pass_{language}", "#prompt")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    assert page.locator("#prompt h3").inner_text() == heading
+    shoot_view(page, f"1280_only_pass_{language}", "#prompt")

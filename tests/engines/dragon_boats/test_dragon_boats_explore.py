@@ -205,7 +205,9 @@ def test_B_X14_a_reward_the_supply_cannot_pay_is_lost():
 
 
 def test_B_X15_only_holders_of_a_usable_card_are_asked_in_turn_order():
-    """B-X15: at W1 only seats with a usable card are asked (turn order); the others wait."""
+    """B-X15: at W1, of seats whose cards are all shown, only those with a usable one are asked
+    (turn order); the others wait. (A seat with a hidden card is always asked: see
+    test_dragon_boats_hidden_prompts.)"""
     state = boat_seats(position(first=1), 1, [2, None, None])
     state = give_cards(give_cards(state, 3, "R"), 0, "J")  # J is permanent: never asked
     state = explore(state, window={"point": "before_mountain", "passed": [], "then": "climb_next"})

@@ -7,8 +7,8 @@
 import { gettext, interpolate } from "../../js/i18n.js";
 import { pressable, svg } from "../board.js";
 import {
-  FARM_COLOURS, KIND_COLOURS, PLACE_WORDS, REWARD_MARKS, boatWords, choice, kindWord, nodeWords, seatColour,
-  seatName,
+  FARM_COLOURS, KIND_COLOURS, PLACE_WORDS, REWARD_MARKS, boatWords, capital, choice, kindWord, nodeWords,
+  seatColour, seatName,
 } from "./common.js";
 
 const SIZE = 560;
@@ -191,10 +191,10 @@ function drawPaths(ctx) {
     const action = ctx.actions.find({ type: "path", path });
     const paying = view.paying && view.paying.path === path;
     const waiting = view.paths[path];
-    const bx = path === "A" ? x - 34 : x - 20;
+    const bx = path === "A" ? x - 44 : x - 20;  // wide enough for "Chemin A"
     const group = svg("g", { class: `db-path${paying ? " selected" : ""}`, "data-path": path },
-      svg("rect", { x: bx, y: y + 20, width: 54, height: 22, rx: 6, fill: "#fff7df", stroke: "#7c6f4e", class: action ? "hit" : "" }),
-      svg("text", { x: bx + 27, y: y + 35, "text-anchor": "middle", "font-size": 11, "font-weight": 700 }, `Path ${path}`),
+      svg("rect", { x: bx, y: y + 20, width: 64, height: 22, rx: 6, fill: "#fff7df", stroke: "#7c6f4e", class: action ? "hit" : "" }),
+      svg("text", { x: bx + 32, y: y + 35, "text-anchor": "middle", "font-size": 11, "font-weight": 700 }, `${gettext("Path")} ${path}`),
       ...waiting.map((seat, index) => svg("circle", {
         cx: bx + 8 + index * 12, cy: y + 50, r: 5, fill: seatColour(seat), stroke: "#222",
       })),
@@ -230,8 +230,10 @@ function drawBoat(ctx, boat) {
     svg("title", {}, `${boatWords(ctx, boat.boat)} at dock ${boat.dock}; routes ${boat.routes.join(" / ")}`));
   group.append(ctx.actions.clickable(body, boatPick, interpolate(gettext("Choose %(name)s"), { name: boatWords(ctx, boat.boat) })));
   group.append(
-    svg("text", { x: cx - 78, y: cy - 40, "font-size": 12, "font-weight": 700 }, `Boat ${boat.boat + 1}`),
-    svg("text", { x: cx + 78, y: cy - 40, "font-size": 11, "text-anchor": "end" }, boatState(ctx, boat)),
+    svg("text", { x: cx - 78, y: cy - 40, "font-size": 12, "font-weight": 700 },
+      capital(interpolate(gettext("boat %(n)s"), { n: boat.boat + 1 }))),
+    // Under the hull, where a long translation has the boat's whole width.
+    svg("text", { x: cx, y: cy + 52, "font-size": 11, "text-anchor": "middle" }, boatState(ctx, boat)),
     drawTopper(ctx, boat.topper, cx, cy - 32));
   boat.seats.forEach((occupant, place) => group.append(drawPlace(ctx, boat, place, occupant, cx - 44 + place * 44, cy + 20)));
   return group;

@@ -39,8 +39,9 @@ function drawStall(ctx, stall, index) {
   if (stall.offerings) {
     const tiles = stall.offerings.map((kind) => {
       const buy = resolving ? actions.find({ type: "buy", kind }) : null;
-      const node = chip(kind, undefined, { text: kind.slice(0, 3), title: kind });
-      return actions.clickable(node, buy, `Buy ${kind} for ${stall.price} money`);
+      const word = kindWord(ctx, kind);
+      const node = chip(kind, undefined, { text: word.slice(0, 3), title: word });
+      return actions.clickable(node, buy, interpolate(gettext("Buy %(kind)s for %(price)s money"), { kind: word, price: stall.price }));
     });
     for (let empty = stall.offerings.length; empty < 3; empty += 1) tiles.push(el("span", { class: "db-chip db-empty", text: "–" }));
     box.append(el("div", { class: "db-tiles" }, ...tiles));

@@ -71,8 +71,15 @@ function windowContext(ctx) {
   return gettext("The explore phase begins: ");
 }
 
+// The type of the one legal action, if there is just one. A seat holding a hidden bonus card is
+// asked at every card window and payment turn even when it can do nothing else there.
+function onlyAction(ctx) {
+  return ctx.actions.all.length === 1 ? ctx.actions.all[0].type : null;
+}
+
 function heading(ctx) {
   const { view } = ctx;
+  const only = onlyAction(ctx);
   const me = ctx.me !== null && ctx.me !== undefined ? view.players[ctx.me] : null;
   if (view.pending) return pendingHeading(ctx);
   if (view.paying) {
@@ -85,14 +92,17 @@ function heading(ctx) {
     case "bid": return gettext("Place a disc: click a stall (its price is the stack height when it resolves) or a free private space");
     case "resolve": {
       const stall = view.stalls[view.resolving.stall];
+      if (only === "take_money") return interpolate(gettext("Your disc at stall %(stall)s: nothing to buy or board, take 1 money"), { stall: stall.stall });
+      if (only === "done") return interpolate(gettext("Your disc at stall %(stall)s: nothing more to do, click Done"), { stall: stall.stall });
       const what = stall.offerings
         ? interpolate(gettext("buy a tile for %(price)s or take 1 money"), { price: stall.price })
         : view.options.stall_v_price === false ? gettext("trade an offering and/or a treasure, or take 1 money")
           : interpolate(gettext("trade an offering and/or a treasure (price %(price)s), or take 1 money"), { price: stall.price });
       return interpolate(gettext("Your disc at stall %(stall)s: %(what)s; you may also board a boat or take a mountain path"), { stall: stall.stall, what });
     }
-    case "final": return gettext("Final boarding: board a boat or take a mountain path, then click Done");
-    case "window": return `${windowContext(ctx)}${interpolate(gettext("play a bonus card %(when)s, or pass"), { when: ctx.glossary.windows[view.window.point] || gettext("now") })}`;
+    case "final": return only === "done" ? gettext("Final boarding: nothing to do now, click Done")
+      : gettext("Final boarding: board a boat or take a mountain path, then click Done");
+    case "window": return `${windowContext(ctx)}${only === "pass" ? gettext("no card to play now") : interpolate(gettext("play a bonus card %(when)s, or pass"), { when: ctx.glossary.windows[view.window.point] || gettext("now") })}`;
     case "steer": return interpolate(gettext("Steer %(boat)s: click a port"), { boat: boatWords(ctx, view.arrived) });
     case "move": {
       const m = view.moving;
