@@ -16,6 +16,7 @@ urlpatterns = [
     path("language/", views.choose_language, name="set_language"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript_catalog"),
     path("tables/new/", views.new_table, name="table_new"),
+    path("games/<slug:game>/learn/", views.how_to_play, name="how_to_play"),
     path("games/<slug:game>/rules/", views.game_rules, name="game_rules"),
     path("games/<slug:game>/leaderboard/", views.leaderboard, name="leaderboard"),
     path("players/<str:username>/", views.player, name="player"),

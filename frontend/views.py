@@ -9,6 +9,7 @@ from django.contrib.staticfiles import finders
 from django.db import transaction
 from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.templatetags.static import static
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -18,7 +19,7 @@ from django.views.i18n import set_language
 
 from engines import registry
 from engines.bots import STRENGTHS, label
-from frontend import rules
+from frontend import learn, rules
 from frontend.forms import SignupForm
 from frontend.glossary import glossaries
 from accounts.network import client_ip
@@ -54,8 +55,13 @@ def game_cards() -> list[dict]:
         line, minutes = GAME_CARDS[name]
         cards.append({"name": name, "title": registry.title(name), "line": line, "minutes": minutes,
                       "min_players": engine.min_players, "max_players": engine.max_players,
-                      "cover": static(f"frontend/covers/{name}.svg")})
+                      "cover": static(f"frontend/covers/{name}.svg"), "learn": learn_url(name)})
     return cards
+
+
+def learn_url(game: str) -> str:
+    """Where a newcomer learns `game`: its how-to-play page, or the rulings where it has none yet."""
+    return reverse("how_to_play" if game in learn.games() else "game_rules", args=[game])
 
 
 def home(request):
@@ -125,7 +131,21 @@ def bot_client(request):
 def game_rules(request, game: str):
     if game not in registry.names():
         raise Http404(_("There is no such game."))
-    return render(request, "frontend/rules.html", {"title": registry.title(game), "rules": rules.rules_html(game, get_language())})
+    guide = reverse("how_to_play", args=[game]) if game in learn.games() else None
+    return render(request, "frontend/rules.html", {"title": registry.title(game), "guide": guide,
+                                                   "rules": rules.rules_html(game, get_language())})
+
+
+def how_to_play(request, game: str):
+    if game not in learn.games():
+        raise Http404(_("There is no such game."))
+    language = get_language()
+    page = {"renderer": static(f"frontend/games/{game}.js"), "figures": learn.figures(game),
+            "glossary": glossaries(language)[game]}
+    return render(request, "frontend/learn.html", {
+        "game": game, "title": registry.title(game), "guide": learn.guide_html(game, language),
+        "options": learn.options(game, language), "page": page,
+    })
 
 
 def leaderboard(request, game: str):
@@ -161,5 +181,6 @@ def table(request, table_id: int):
         "generic_renderer": static("frontend/games/generic.js"),
         "glossaries": glossaries(get_language()),
         "settings": MeView.me(request.user) if request.user.is_authenticated else None,
+        "rules": {game: learn_url(game) for game in registry.names()},
     }
     return render(request, "frontend/table.html", {"page": page})

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.staticfiles import finders
 
 from engines import registry
+from frontend import learn
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +45,8 @@ def test_each_game_has_a_card_with_picture_line_players_length_and_links(client,
     players, length = FACTS[game]
     assert players in card and length in card
     assert f'data-play="{game}"' in card and "Play against bots now" in card
-    assert f'href="/games/{game}/rules/"' in card and ">Learn<" in card
+    where = "learn" if game in learn.games() else "rules"  # the how-to-play page where there is one
+    assert f'href="/games/{game}/{where}/"' in card and ">Learn<" in card
     cover = re.search(r'<img src="/static/(frontend/covers/[a-z_]+\.svg)"', card).group(1)
     assert finders.find(cover), cover
     assert re.search(r"<p>[^<]{40,}</p>", card)  # the line that describes the game
@@ -57,10 +59,10 @@ def test_the_pictures_are_drawn_here_and_load_nothing_from_elsewhere():
         assert re.findall(r"https?://[^\"']+", svg) == ["http://www.w3.org/2000/svg"], game
 
 
-def test_a_visitor_is_sent_to_sign_up_by_play_and_to_the_rules_by_learn(client):
+def test_a_visitor_is_sent_to_sign_up_by_play_and_to_how_to_play_by_learn(client):
     card = game_card(client.get("/").content.decode(), "dunhuang")
     assert 'href="/accounts/signup/" data-testid="play-dunhuang"' in card
-    assert 'href="/games/dunhuang/rules/"' in card
+    assert 'href="/games/dunhuang/learn/"' in card
     assert "data-play=" not in card
 
 

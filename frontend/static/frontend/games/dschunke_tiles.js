@@ -4,9 +4,9 @@
 // a tile, the cell of its first crate, then a direction, previewed before it is confirmed.
 import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
-import { ActionIndex } from "./board.js";
+import { ActionIndex, svg } from "./board.js";
 import { drawGrid } from "./dschunke_tiles/grid.js";
-import { COLOURS, tileStrip } from "./dschunke_tiles/symbols.js";
+import { CELL, COLOURS, drawSymbol, symbolHelp, symbolName, tileStrip } from "./dschunke_tiles/symbols.js";
 
 const STYLESHEET = new URL("./dschunke_tiles/dschunke_tiles.css", import.meta.url).href;
 
@@ -120,4 +120,14 @@ export function render(root, snapshot, ui) {
     drawPlayers(ctx), drawFacts(ctx), drawWaiting(ctx), drawGrid(ctx)));
   renderPrompt(ui.prompt, ctx);
   return actions.placed;
+}
+
+// One component alone, drawn as on the board, for the how-to-play page: a crate's symbol
+// (`piece.symbol`) or a whole tile (`piece.tile`).
+export function drawPiece(piece, glossary) {
+  if (piece.tile) return tileStrip(piece.tile, glossary, 40);
+  const size = CELL - 8;
+  return svg("svg", { viewBox: `${-size / 2} ${-size / 2} ${size} ${size}`, width: size, height: size, class: "tl-piece",
+    role: "img", "aria-label": symbolName(piece.symbol, glossary) },
+  svg("title", {}, symbolHelp(piece.symbol, glossary)), drawSymbol(piece.symbol, 0, 0));
 }

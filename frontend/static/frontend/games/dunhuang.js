@@ -262,3 +262,22 @@ export function describeAction(action, snapshot, glossary) {
     default: return action.type.replace(/_/g, " ");
   }
 }
+
+// ----------------------------------------------------------------------------- one piece
+
+// One component alone, drawn as on the board, for the how-to-play page: a character's tile
+// (`piece.face`) or a goods card (`piece.good`).
+export function drawPiece(piece, glossary) {
+  const inert = new ActionIndex([], () => {});
+  if (piece.good) {
+    return svg("svg", { viewBox: "0 0 56 76", width: 56, height: 76, role: "img", "aria-label": goodName({ glossary }, piece.good) },
+      goodCard({ glossary }, piece.good, 2, 2, 52, 72));
+  }
+  const layout = { ...layoutFor(1000), radius: 0 };
+  layout.cx = layout.tileW / 2 + 2;
+  layout.cy = layout.tileH / 2 + 2;
+  const slot = { tile: 0, face: piece.face, goods: null, camel: false };
+  const ctx = { layout, view: { camel: 0 }, actions: inert, glossary };
+  return svg("svg", { viewBox: `0 0 ${layout.tileW + 4} ${layout.tileH + 4}`, width: layout.tileW + 4, height: layout.tileH + 4,
+    role: "img", "aria-label": faceName(glossary, piece.face) }, drawTile(ctx, slot));
+}

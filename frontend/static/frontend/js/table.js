@@ -518,7 +518,7 @@ async function showTable() {
   $("table-title").textContent = `${table.title || table.game} #${table.id}`;
   state.pageTitle = `${table.title || table.game} #${table.id} · Sampan`;
   document.title = state.pageTitle;
-  Object.assign($("rules-link"), { href: `/games/${table.game}/rules/`, hidden: false });
+  Object.assign($("rules-link"), { href: page.rules[table.game], hidden: false });
   if (table.status === "open") {
     renderLobby();
     setTimeout(pollLobby, LOBBY_POLL_MS);

@@ -1,0 +1,160 @@
+"""How-to-play pages: each game explained to a newcomer, in the project's own words.
+
+The prose is one Markdown file per game and language in `learn/` beside this module (long text
+reads and translates better as a whole page than as gettext fragments). A line or a phrase
+`[[name]]` marks a picture: a position the engine plays out here from a fixed seed (the casual
+bot choosing every move), drawn in the page by the game's own board renderer, or one component
+drawn by the renderer's `drawPiece`. So a picture never differs from the game.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import markdown
+
+from engines import bots, core, i18n, registry
+from engines.dschunke_tiles import data as tiles_data
+
+GUIDES_DIR = Path(__file__).resolve().parent / "learn"
+
+# Every guide has these sections, each a heading with its id ("## The goal {#goal}").
+SECTIONS = ("goal", "components", "turn", "end", "example", "specials")
+
+# The names of the example positions' players (names, so never translated).
+PLAYER_NAMES = ("Mei", "Lin", "Bao", "Jun")
+
+FIGURE_MARK = re.compile(r"\[\[([a-z0-9-]+)\]\]")
+
+
+@dataclass(frozen=True)
+class Position:
+    """The position after the casual bot has made `moves` moves from a fixed seed, as the seat to
+    act sees it (`seat` names another); with `choices`, the board outlines what that seat could do
+    next (inert on this page)."""
+    players: int
+    seed: str
+    moves: int
+    options: tuple = ()
+    seat: int | None = None
+    choices: bool = False
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One component, drawn alone by the renderer's `drawPiece(piece, glossary)`."""
+    piece: dict = field(hash=False)
+
+
+TILES_OPTIONS = (("colours", "seat0_red"),)  # red is seat 0, so the first pictures are red's turn
+TILE_SYMBOLS = [{"colour": colour, "kind": kind} for kind in tiles_data.KINDS for colour in tiles_data.COLOURS]
+
+
+def tile_piece(tile: int) -> Piece:
+    """A tile of the Legespiel as its box holds it: its name and its three symbols."""
+    return Piece({"tile": {"name": tiles_data.tile_name(tile),
+                           "symbols": [tiles_data.symbol_names(code) for code in tiles_data.SYMBOLS[tile]]}})
+
+DUNHUANG_FACES = ("interpreter", "diplomat", "soldier", "general", "shepherd", "farmer", "manichean", "buddhist",
+                  "princess", "dancer", "painter", "musician", "trader", "merchant", "maid", "domestic")
+
+FIGURES = {
+    "dschunke_tiles": {
+        "first-tile": Position(2, "learn-4", 0, TILES_OPTIONS, choices=True),
+        "direction": Position(2, "learn-4", 1, TILES_OPTIONS, choices=True),
+        "two-tiles": Position(2, "learn-4", 2, TILES_OPTIONS),
+        "example": Position(2, "learn-4", 20, TILES_OPTIONS),
+        **{f"symbol-{symbol['colour']}-{symbol['kind']}": Piece({"symbol": symbol}) for symbol in TILE_SYMBOLS},
+        "symbol-emblem": Piece({"symbol": tiles_data.symbol_names(tiles_data.BLANK)}),
+        "start-tile": tile_piece(tiles_data.START_TILE),
+        "goods-tile": tile_piece(27),
+    },
+    "dunhuang": {
+        "market": Position(3, "learn", 4, choices=True),
+        "after-turn": Position(3, "learn", 8, seat=0),
+        "example": Position(2, "learn-1", 78),
+        **{f"face-{face}": Piece({"face": face}) for face in DUNHUANG_FACES},
+        **{f"goods-{good}": Piece({"good": good}) for good in range(1, 11)},
+    },
+}
+
+
+def games() -> list[str]:
+    """The games that have a how-to-play page, in the order players see them."""
+    return [game for game in registry.names() if (GUIDES_DIR / f"{game}.en.md").exists()]
+
+
+@functools.cache
+def played(game: str, position: Position):
+    """The engine's state at `position`: set up with the seed, then the casual bot's moves, each
+    drawing its chance from the seed as a table does."""
+    engine = registry.get(game)
+    state, events = core.start(engine, position.players, dict(position.options), core.command_rng(position.seed, 0))
+    seq = len(events)
+    for _ in range(position.moves):
+        seat = min(engine.to_act(state))
+        legal = engine.legal_actions(state, seat)
+        view = engine.view(state, seat)
+        action = bots.choose(engine, "greedy", view, seat, legal, core.bot_rng(position.seed, seat, seq))
+        state, new = core.play(engine, state, seat, action, core.command_rng(position.seed, seq))
+        seq += len(new)
+    return state, seq
+
+
+def snapshot(game: str, position: Position) -> dict:
+    """A sync frame of `position` as the table page receives it, for the renderer."""
+    engine = registry.get(game)
+    state, seq = played(game, position)
+    to_act = engine.to_act(state)
+    seat = position.seat if position.seat is not None else min(to_act, default=0)
+    return {
+        "game": game, "seq": seq, "seat": seat, "view": engine.view(state, seat),
+        "legal_actions": engine.legal_actions(state, seat) if position.choices and seat in to_act else [],
+        "to_act": sorted(to_act), "outcome": engine.outcome(state),
+        "seats": [{"seat": index, "name": PLAYER_NAMES[index]} for index in range(position.players)],
+    }
+
+
+@functools.cache
+def figures(game: str) -> dict:
+    """Every picture of `game`'s page, by name: a snapshot for the board, or a piece."""
+    drawn = {}
+    for name, figure in FIGURES[game].items():
+        drawn[name] = ({"board": snapshot(game, figure)} if isinstance(figure, Position) else {"piece": figure.piece})
+    return drawn
+
+
+def _figure_html(match: re.Match, game: str, block: bool) -> str:
+    name = match.group(1)
+    if name not in FIGURES[game]:
+        raise KeyError(f"{game}: no figure {name!r}")
+    kind = "board" if isinstance(FIGURES[game][name], Position) else "piece"
+    tag = "div" if block else "span"
+    classes = "learn-figure board" if kind == "board" else "learn-piece"
+    return f'<{tag} class="{classes}" data-figure="{name}"></{tag}>'
+
+
+@functools.cache
+def guide_html(game: str, language: str = "en") -> str:
+    """The how-to-play page of `game` as HTML, in `language` where it is written in it, else in
+    English (FileNotFoundError for a game without one)."""
+    path = GUIDES_DIR / f"{game}.{language.split('-')[0]}.md"
+    text = (path if path.exists() else GUIDES_DIR / f"{game}.en.md").read_text(encoding="utf-8")
+    lines = []
+    for line in text.splitlines():
+        whole = FIGURE_MARK.fullmatch(line.strip())
+        if whole:  # a picture on a line of its own stands as a block between paragraphs
+            lines.extend(["", _figure_html(whole, game, block=True), ""])
+        else:
+            lines.append(FIGURE_MARK.sub(lambda match: _figure_html(match, game, block=False), line))
+    return markdown.markdown("\n".join(lines), extensions=["tables", "sane_lists", "attr_list"], output_format="html")
+
+
+def options(game: str, language: str) -> list[dict]:
+    """The create form's options of `game` (the engine's schema), named and described in `language`."""
+    with i18n.language(language):
+        schema = registry.get(game).options()
+    return [{"name": name, "title": spec.get("title", name), "description": spec.get("description", "")}
+            for name, spec in schema.get("properties", {}).items()]

@@ -1,0 +1,30 @@
+// The how-to-play page: its pictures are drawn by the game's own board renderer, from positions
+// the engine played out on the server (read-only: nothing on them submits a move) and from single
+// components the renderer draws with its `drawPiece`.
+const page = JSON.parse(document.getElementById("learn-data").textContent);
+
+const inert = () => {};
+
+function drawBoard(renderer, box, snapshot) {
+  const prompt = document.createElement("div"); // the renderer's prompt: not shown on this page
+  renderer.render(box, snapshot, { act: inert, prompt, glossary: page.glossary });
+  box.setAttribute("aria-readonly", "true");
+}
+
+function drawAll(renderer) {
+  for (const box of document.querySelectorAll("[data-figure]")) {
+    const figure = page.figures[box.dataset.figure];
+    if (figure.board) drawBoard(renderer, box, figure.board);
+    else box.replaceChildren(renderer.drawPiece(figure.piece, page.glossary));
+  }
+}
+
+const renderer = await import(page.renderer);
+drawAll(renderer);
+// The boards choose their layout by their width: draw them again when it changes (a phone turned).
+let width = window.innerWidth;
+window.addEventListener("resize", () => {
+  if (window.innerWidth === width) return;
+  width = window.innerWidth;
+  for (const box of document.querySelectorAll(".learn-figure[data-figure]")) drawBoard(renderer, box, page.figures[box.dataset.figure].board);
+});

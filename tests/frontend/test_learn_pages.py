@@ -1,0 +1,156 @@
+"""How-to-play pages: one per game that has one, in every language, in players' words only, with
+every section, pictures made by the engine, and a worked example whose sums are the engine's."""
+import json
+import re
+
+import pytest
+from django.conf import settings
+
+from engines import registry
+from frontend import learn
+
+pytestmark = pytest.mark.django_db
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+GUIDES = ["dschunke_tiles", "dunhuang"]
+MAINTAINER_WORDS = ("FOUND", "PROPOSAL", ".py", '{"', "engine", "Engine", "JSON", "RULES.md", "seed", "research")
+
+
+def page(client, game: str, language: str) -> str:
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    response = client.get(f"/games/{game}/learn/")
+    assert response.status_code == 200, (game, language)
+    return response.content.decode()
+
+
+def article(html: str) -> str:
+    """What a player reads: the page's article, without the pictures' data."""
+    return re.search(r"<article.*?</article>", html, re.S).group(0)
+
+
+def section(html: str, name: str) -> str:
+    """The text under the heading `name` up to the next heading of its level."""
+    return re.search(rf'<h2 id="{name}">.*?(?=<h2 |</article>)', html, re.S).group(0)
+
+
+def test_the_games_with_a_guide():
+    assert learn.games() == GUIDES
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", GUIDES)
+def test_each_guide_answers_in_each_language_with_every_section(client, game, language):
+    html = page(client, game, language)
+    text = article(html)
+    for name in (*learn.SECTIONS, "options", "rulings"):
+        assert f'<h2 id="{name}">' in text, (game, language, name)
+    assert f'href="/games/{game}/rules/"' in section(text, "rulings")
+    assert f'lang="{language}"' in html
+    marks = set(re.findall(r'data-figure="([a-z0-9-]+)"', text))
+    assert marks and marks <= set(learn.FIGURES[game]), (game, language)
+    assert "[[" not in text  # every picture mark became a picture
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", GUIDES)
+def test_a_guide_speaks_to_players_only(client, game, language):
+    text = re.sub(r"<[^>]+>", " ", article(page(client, game, language)))  # the words, not the markup
+    for word in MAINTAINER_WORDS:
+        assert word not in text, (game, language, word)
+
+
+@pytest.mark.parametrize("game", GUIDES)
+def test_every_language_shows_the_same_pictures(client, game):
+    shown = {language: sorted(re.findall(r'data-figure="([a-z0-9-]+)"', article(page(client, game, language))))
+             for language in LANGUAGES}
+    assert all(figures == shown["en"] for figures in shown.values()), shown
+
+
+@pytest.mark.parametrize("game", GUIDES)
+def test_each_guide_shows_every_option_of_the_create_form(client, game):
+    options = section(article(page(client, game, "en")), "options")
+    for spec in registry.get(game).options()["properties"].values():
+        assert spec["title"] in options and spec["description"] in options
+
+
+@pytest.mark.parametrize("game", GUIDES)
+def test_the_pictures_are_the_engines_positions(client, game):
+    """Each board picture is a sync frame of a position the engine played, with no secret in it."""
+    engine = registry.get(game)
+    data = json.loads(re.search(r'<script id="learn-data" type="application/json">(.*?)</script>',
+                                page(client, game, "en"), re.S).group(1))
+    assert data["renderer"].endswith(f"/frontend/games/{game}.js")
+    for name, figure in learn.FIGURES[game].items():
+        if isinstance(figure, learn.Position):
+            state, _seq = learn.played(game, figure)
+            board = data["figures"][name]["board"]
+            assert board["view"] == json.loads(json.dumps(engine.view(state, board["seat"])))
+            assert not board["legal_actions"] or board["legal_actions"] == engine.legal_actions(state, board["seat"])
+        else:
+            assert data["figures"][name] == {"piece": figure.piece}
+
+
+@pytest.mark.parametrize("game", ["nothing", "dragon_boats"])
+def test_a_game_without_a_guide_has_no_learn_page(client, game):
+    assert client.get(f"/games/{game}/learn/").status_code == 404
+
+
+def test_the_rulings_page_is_named_so_and_links_back_to_the_guide(client):
+    for language, word in (("en", "Rulings"), ("fr", "Arbitrages"), ("de", "Regelentscheidungen")):
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+        html = client.get("/games/dunhuang/rules/").content.decode()
+        assert word in html and 'href="/games/dunhuang/learn/"' in html, language
+    assert 'data-testid="guide-link"' not in client.get("/games/dragon_boats/rules/").content.decode()
+
+
+def test_the_table_page_links_each_game_to_where_it_is_learnt(client):
+    data = json.loads(re.search(r'<script id="page-data" type="application/json">(.*?)</script>',
+                                client.get("/tables/1/").content.decode(), re.S).group(1))
+    assert data["rules"]["dunhuang"] == "/games/dunhuang/learn/"
+    assert data["rules"]["dragon_boats"] == "/games/dragon_boats/rules/"
+
+
+# ----------------------------------------------------------------------------- the worked examples
+
+SUM = re.compile(r"(-?\d+) = (\d+(?: [+−-] \d+)*)")
+
+
+def sums(text: str) -> list[tuple[int, list[int]]]:
+    """The sums the example states ("8 = 3 + 6 − 1"): each total with its signed terms."""
+    found = []
+    for total, terms in SUM.findall(text):
+        signed = re.findall(r"([+−-]?) ?(\d+)", terms)
+        found.append((int(total), [-int(number) if sign in "−-" and sign else int(number) for sign, number in signed]))
+    return found
+
+
+def tiles_terms(state, view) -> list[tuple[int, list[int]]]:
+    """L-C7, L-C9: per colour, its groups' points and one point off per visible rat (Legespiel)."""
+    rows = []
+    for player in view["players"]:
+        groups = [group["points"] for group in view["groups"] if group["colour"] == player["colour"]]
+        rows.append((player["score"], sorted(groups) + [-1] * player["rats"]))
+    return rows
+
+
+def dunhuang_terms(state, view) -> list[tuple[int, list[int]]]:
+    """The deck-out scoring of Merchants of Dunhuang: 2 per token, prestige, then the hand cards kept."""
+    outcome = registry.get("dunhuang").outcome(state)
+    assert outcome["reason"] == "deck_out"
+    return [(row["total"], [row["token_points"], row["prestige_points"], *row["scored_cards"]])
+            for row in outcome["breakdown"]]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("game", "terms"), [("dschunke_tiles", tiles_terms), ("dunhuang", dunhuang_terms)])
+def test_the_worked_example_adds_up_to_the_engines_scores(client, game, terms, language):
+    example = section(article(page(client, game, language)), "example")
+    assert 'data-figure="example"' in example
+    stated = sums(re.sub(r"<[^>]+>", "", example))
+    assert stated, (game, language)
+    for total, parts in stated:
+        assert total == sum(parts), (game, language, total, parts)  # the sums add up
+    engine = registry.get(game)
+    state, _seq = learn.played(game, learn.FIGURES[game]["example"])
+    expected = terms(state, engine.view(state, None))
+    assert [(total, sorted(parts)) for total, parts in stated] == [(total, sorted(parts)) for total, parts in expected]
