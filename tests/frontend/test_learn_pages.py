@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 
 from engines import registry
+from engines.dschunke_tiles import scoring as tiles_scoring
 from frontend import learn
 
 pytestmark = pytest.mark.django_db
@@ -155,3 +156,12 @@ def test_the_worked_example_adds_up_to_the_engines_scores(client, game, terms, l
     state, _seq = learn.played(game, learn.FIGURES[game]["example"])
     expected = terms(state, engine.view(state, None))
     assert [(total, sorted(parts)) for total, parts in stated] == [(total, sorted(parts)) for total, parts in expected]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_legespiels_table_of_group_points_is_the_engines(client, language):
+    """L-C7, L-C8: the page's table of points per group size, as the engine scores groups."""
+    rows = re.findall(r"<tr>\s*<td[^>]*>(\d+)</td>\s*<td[^>]*>(\d+)</td>\s*</tr>",
+                      section(article(page(client, "dschunke_tiles", language)), "end"))
+    assert [int(size) for size, _points in rows] == list(range(2, 12))
+    assert all(int(points) == tiles_scoring.points(int(size)) for size, points in rows)
