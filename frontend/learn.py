@@ -64,7 +64,7 @@ FIGURES = {
     "dschunke_tiles": {
         "first-tile": Position(2, "learn-4", 0, TILES_OPTIONS, choices=True),
         "direction": Position(2, "learn-4", 1, TILES_OPTIONS, choices=True),
-        "two-tiles": Position(2, "learn-4", 2, TILES_OPTIONS),
+        "two-tiles": Position(2, "learn-4", 2, TILES_OPTIONS, seat=0),
         "example": Position(2, "learn-4", 20, TILES_OPTIONS),
         **{f"symbol-{symbol['colour']}-{symbol['kind']}": Piece({"symbol": symbol}) for symbol in TILE_SYMBOLS},
         "symbol-emblem": Piece({"symbol": tiles_data.symbol_names(tiles_data.BLANK)}),

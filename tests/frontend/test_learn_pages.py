@@ -8,7 +8,9 @@ import pytest
 from django.conf import settings
 
 from engines import registry
+from engines.dschunke_tiles import data as tiles_data
 from engines.dschunke_tiles import scoring as tiles_scoring
+from engines.dunhuang import data as dunhuang_data
 from frontend import learn
 
 pytestmark = pytest.mark.django_db
@@ -165,3 +167,20 @@ def test_the_legespiels_table_of_group_points_is_the_engines(client, language):
                       section(article(page(client, "dschunke_tiles", language)), "end"))
     assert [int(size) for size, _points in rows] == list(range(2, 12))
     assert all(int(points) == tiles_scoring.points(int(size)) for size, points in rows)
+
+
+def test_every_character_and_symbol_is_shown_with_its_effect(client):
+    """Each of the sixteen faces of Merchants of Dunhuang, and each symbol of the Legespiel, has its
+    picture under the special components, in every language."""
+    wanted = {
+        "dunhuang": {f"face-{face}" for face in dunhuang_data.FACES},
+        "dschunke_tiles": {f"symbol-{colour}-{kind}" for colour in tiles_data.COLOURS for kind in tiles_data.KINDS}
+        | {"symbol-emblem"},
+    }
+    for game, figures in wanted.items():
+        for language in LANGUAGES:
+            specials = section(article(page(client, game, language)), "specials")
+            items = re.findall(r"<li>(.*?)</li>", specials, re.S)
+            shown = {name for item in items for name in re.findall(r'data-figure="([a-z0-9-]+)"', item)
+                     if len(re.sub(r"<[^>]+>", "", item).strip()) > 20}  # a picture with words beside it
+            assert shown == figures, (game, language, figures ^ shown)
