@@ -17,6 +17,7 @@ import markdown
 
 from engines import bots, core, i18n, registry
 from engines.dschunke_tiles import data as tiles_data
+from engines.dunhuang import data as dunhuang_data
 
 GUIDES_DIR = Path(__file__).resolve().parent / "learn"
 
@@ -57,8 +58,6 @@ def tile_piece(tile: int) -> Piece:
     return Piece({"tile": {"name": tiles_data.tile_name(tile),
                            "symbols": [tiles_data.symbol_names(code) for code in tiles_data.SYMBOLS[tile]]}})
 
-DUNHUANG_FACES = ("interpreter", "diplomat", "soldier", "general", "shepherd", "farmer", "manichean", "buddhist",
-                  "princess", "dancer", "painter", "musician", "trader", "merchant", "maid", "domestic")
 
 FIGURES = {
     "dschunke_tiles": {
@@ -75,8 +74,8 @@ FIGURES = {
         "market": Position(3, "learn", 4, choices=True),
         "after-turn": Position(3, "learn", 8, seat=0),
         "example": Position(2, "learn-1", 78),
-        **{f"face-{face}": Piece({"face": face}) for face in DUNHUANG_FACES},
-        **{f"goods-{good}": Piece({"good": good}) for good in range(1, 11)},
+        **{f"face-{face}": Piece({"face": face}) for face in dunhuang_data.FACES},
+        **{f"goods-{good}": Piece({"good": good}) for good in range(1, dunhuang_data.MAX_GOOD + 1)},
     },
 }
 
@@ -130,9 +129,8 @@ def _figure_html(match: re.Match, game: str, block: bool) -> str:
     name = match.group(1)
     if name not in FIGURES[game]:
         raise KeyError(f"{game}: no figure {name!r}")
-    kind = "board" if isinstance(FIGURES[game][name], Position) else "piece"
     tag = "div" if block else "span"
-    classes = "learn-figure board" if kind == "board" else "learn-piece"
+    classes = "learn-figure board" if isinstance(FIGURES[game][name], Position) else "learn-piece"
     return f'<{tag} class="{classes}" data-figure="{name}"></{tag}>'
 
 

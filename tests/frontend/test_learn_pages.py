@@ -184,3 +184,28 @@ def test_every_character_and_symbol_is_shown_with_its_effect(client):
             shown = {name for item in items for name in re.findall(r'data-figure="([a-z0-9-]+)"', item)
                      if len(re.sub(r"<[^>]+>", "", item).strip()) > 20}  # a picture with words beside it
             assert shown == figures, (game, language, figures ^ shown)
+
+
+def test_the_positions_the_guides_tell_are_the_engines():
+    """What the prose says of its pictures holds for the positions the engine plays out."""
+    tiles = {name: learn.snapshot("dschunke_tiles", figure) for name, figure in learn.FIGURES["dschunke_tiles"].items()
+             if isinstance(figure, learn.Position)}
+    assert [tile["name"] for tile in tiles["first-tile"]["view"]["waiting"]] == ["T27"]
+    assert [action["dir"] for action in tiles["direction"]["legal_actions"] if action["type"] == "orient"] == ["N"]
+    assert [(group["colour"], group["kind"], group["points"]) for group in tiles["two-tiles"]["view"]["groups"]] == [
+        ("green", "fish", 3)]
+    assert len(tiles["two-tiles"]["view"]["waiting"]) == 2
+    assert [player["tiles_placed"] for player in tiles["example"]["view"]["players"]] == [4, 4]
+    assert tiles["example"]["view"]["seat_to_move"] == 0
+
+    market = learn.snapshot("dunhuang", learn.FIGURES["dunhuang"]["market"])["view"]
+    assert market["circle"][market["camel"]]["face"] == "musician" and market["last_player"] == 2
+    assert market["to_act"] == [0]
+    after = learn.snapshot("dunhuang", learn.FIGURES["dunhuang"]["after-turn"])["view"]
+    mei = after["players"][0]
+    assert (mei["shop"], mei["tokens"], sorted(mei["hand"]), mei["coins"]) == ([7], [7], [6, 7], 6)
+    assert after["circle"][after["camel"]] == {**after["circle"][after["camel"]], "face": "diplomat", "goods": 4}
+    assert after["to_act"] == [1]
+    ended = learn.snapshot("dunhuang", learn.FIGURES["dunhuang"]["example"])["view"]
+    assert [sorted(player["hand"]) for player in ended["players"]] == [[7, 7, 8], [5, 7, 7, 8, 8]]
+    assert [player["tokens"] for player in ended["players"]] == [[2, 3, 6, 8], [4, 5]]
