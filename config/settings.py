@@ -119,6 +119,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # a NUL in the path or the query is a 404 before any view passes it to PostgreSQL
+    "config.middleware.NulInAddressMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tables.api.middleware.BodyTooLargeMiddleware",
