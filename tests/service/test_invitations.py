@@ -5,6 +5,7 @@ counting those sent rather than the tables still open."""
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core import mail
 
 from tables.models import Notice, Table
@@ -88,6 +89,14 @@ def test_a_persons_bot_accounts_share_the_persons_invitations(make_user, client_
     invite_and_abandon(bots[0], make_user())
     assert invite(bots[1], make_user()).status_code == 429
     assert invite(owner, make_user()).status_code == 429
+
+
+def test_a_rematch_offered_is_an_invitation_sent(make_user, client_for, rates):
+    table_id, (offering, other) = finished_pair(make_user, client_for)
+    rates(to_player="1/h")
+    assert offering.post(f"/api/tables/{table_id}/rematch/", format="json").status_code == 200
+    refused = invite(offering, get_user_model().objects.get(username=other.get("/api/me/").json()["username"]))
+    assert refused.status_code == 429 and refused.json()["code"] == "too_many_invitations"
 
 
 def test_a_muted_sender_cannot_invite_nor_can_their_bots(make_user, client_for):
