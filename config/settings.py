@@ -119,6 +119,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # a NUL in the path or the query is a 404 before any view passes it to PostgreSQL
+    "config.middleware.NulInAddressMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tables.api.middleware.BodyTooLargeMiddleware",
@@ -327,11 +329,13 @@ SPECTACULAR_SETTINGS = {
 }
 
 # Rate limits ("count/period", period s, m, h or d): actions and chat lines per user, sign-ups
-# per address.
+# per address, invitations sent per person and per person to one player (tables.invitations).
 RATE_LIMITS = {
     "actions": os.environ.get("SAMPAN_ACTION_RATE", "30/s"),
     "chat": os.environ.get("SAMPAN_CHAT_RATE", "12/m"),
     "signup": os.environ.get("SAMPAN_SIGNUP_RATE", "1000/h" if PROFILE == "test" else "20/h"),
+    "invites": os.environ.get("SAMPAN_INVITE_RATE", "1000/h" if PROFILE == "test" else "30/h"),
+    "invites_to_player": os.environ.get("SAMPAN_INVITE_PLAYER_RATE", "1000/h" if PROFILE == "test" else "6/h"),
 }
 
 # Requests bigger than this are refused with 413 (see tables.api.middleware).

@@ -19,4 +19,4 @@ case "$HOST" in
           "players use (e.g. SAMPAN_PUBLIC_HOSTS=192.168.1.20,sampan.lan); see README, Security." ;;
 esac
 echo "Sampan runs at http://$HOST:$PORT/  (Ctrl-C stops it)"
-exec .venv/bin/uvicorn config.asgi:application --host "$HOST" --port "$PORT" --lifespan on --no-access-log
+exec scripts/serve.sh uvicorn "$HOST" "$PORT"

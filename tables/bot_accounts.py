@@ -21,6 +21,12 @@ def is_bot(user) -> bool:
     return bool(user and Profile.objects.filter(user=user, bot_owner__isnull=False).exists())
 
 
+def person_of(user) -> int:
+    """The id of the person behind `user`: a bot account's owner, else the user."""
+    owner = Profile.objects.filter(user=user).values_list("bot_owner_id", flat=True).first()
+    return owner or user.pk
+
+
 def check_new_bot(owner, username) -> str:
     if Profile.of(owner).bot_owner_id is not None:
         raise forbidden(_("A bot account cannot register bots."))

@@ -1,5 +1,6 @@
 """A table's chat: lines from its players and spectators, stored, pushed on the table's group,
-limited in length and rate, reportable; a reader may mute a writer (they no longer see them).
+limited in length and rate, reportable; a reader may mute a writer (they no longer see them, nor take their invitations:
+tables.invitations).
 
 `check_…` functions refuse and write nothing; `do_…` functions write and push after the commit.
 The websocket and the REST API both post through `post`.

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from engines import registry
 from engines.bots import STRENGTHS
 from engines.core import IllegalAction, command_rng, resolve_options, seed_hash, start
-from tables import bot_accounts, deadlines, notices, publish, quotas
+from tables import bot_accounts, deadlines, invitations, notices, publish, quotas
 from tables.errors import Refused, forbidden
 from tables.heads import (
     HEAD_FIELDS,
@@ -98,6 +98,7 @@ def check_seat_plan(user, seat: dict) -> SeatPlan:
         invited = get_user_model().objects.filter(username=seat.get("username", "")).first()
         if invited is None:
             raise Refused("unknown_user", _("There is no user called %(name)r.") % {"name": seat.get("username")})
+        invitations.check_may_invite(user, invited)
         return SeatPlan(Seat.Kind.INVITE, invited)
     strength = seat.get("strength") or DEFAULT_STRENGTH
     if strength not in STRENGTHS:
@@ -125,8 +126,13 @@ def do_create_table(user, plan: TablePlan, rematch_of: Table | None = None) -> T
     return table
 
 
+def invited_in(plan: TablePlan) -> list:
+    return [seat.user for seat in plan.seats if seat.kind == Seat.Kind.INVITE]
+
+
 def create_table(user, data: dict) -> Table:
     plan = check_new_table(user, data)
+    invitations.count_sent(user, invited_in(plan))
     with transaction.atomic():
         table = do_create_table(user, plan)
         AfterCommit(tasks=notices.invite_notices(table)).on_commit()
@@ -253,7 +259,9 @@ def rematch(table_id: int, user) -> Table:
         existing = Table.objects.filter(rematch_of=table).first()
         if existing is not None:
             return existing
-        new = do_create_table(user, check_rematch(table, user), rematch_of=table)
+        plan = check_rematch(table, user)
+        invitations.count_sent(user, invited_in(plan))
+        new = do_create_table(user, plan, rematch_of=table)
         if not new.seats.filter(kind=Seat.Kind.INVITE).exists():
             quotas.check_may_start(user, False)
             do_start(lock_table(new.pk))

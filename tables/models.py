@@ -240,7 +240,7 @@ class ChatReport(models.Model):
 
 
 class Mute(models.Model):
-    """`user` no longer sees the chat lines of `muted`."""
+    """`user` no longer sees the chat lines of `muted` nor takes their invitations (tables.invitations)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mutes")
     muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

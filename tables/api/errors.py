@@ -17,7 +17,10 @@ def _words(detail) -> str:
 
 def handle_exception(exc, context):
     if isinstance(exc, Refused):
-        return Response(exc.as_dict(), status=exc.status)
+        response = Response(exc.as_dict(), status=exc.status)
+        if "retry_after" in exc.extra:  # a rate's refusal says when to come back, as DRF's throttles do
+            response["Retry-After"] = str(exc.extra["retry_after"])
+        return response
     if isinstance(exc, IllegalAction):
         return Response({"code": exc.code, "detail": exc.message}, status=400)
     response = exception_handler(exc, context)

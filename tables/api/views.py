@@ -276,7 +276,8 @@ class ChatReportView(APIView):
 class MuteView(APIView):
     @extend_schema(request=None, responses={204: None, 400: s.ErrorSerializer, 404: s.ErrorSerializer})
     def post(self, request, username: str):
-        """Mute a player: their chat lines no longer reach you."""
+        """Mute a player: their chat lines no longer reach you, and their invitations and rematch
+        offers (and those of their bot accounts) are refused."""
         chat.mute(request.user, username)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -125,7 +125,7 @@ MODES = {"push only": None, "commit, then push": "on", "commit without waiting f
 
 def measure(args, mode: str, database_url: str) -> dict:
     port = free_port()
-    env = {**os.environ, "FLOOR_DATABASE_URL": database_url, **({"FLOOR_COMMIT": MODES[mode]} if MODES[mode] else {})}
+    env = {**os.environ, "SAMPAN_PROFILE": "production", "FLOOR_DATABASE_URL": database_url, **({"FLOOR_COMMIT": MODES[mode]} if MODES[mode] else {})}
     server = subprocess.Popen(SERVERS["uvicorn"](port, "tests.bench.floor:app"), env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

@@ -138,14 +138,10 @@ class Process:
         return "\n".join(text.splitlines()[-lines:])
 
 
-# The ASGI servers the profile can run, as the README's production section starts them.
+# The ASGI servers the profile can run, started as the README's production section starts them.
 APP = "config.asgi:application"
-SERVERS = {
-    "uvicorn": lambda port, app=APP: [str(BIN / "uvicorn"), app, "--host", "127.0.0.1", "--port", str(port),
-                                      "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio",
-                                      "--lifespan", "off", "--no-access-log"],
-    "daphne": lambda port, app=APP: [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), app],
-}
+SERVERS = {name: (lambda port, app=APP, name=name: [str(ROOT / "scripts" / "serve.sh"), name, "127.0.0.1", str(port), app])
+           for name in ("uvicorn", "daphne")}
 
 
 class Service:

@@ -79,8 +79,7 @@ def sampan_server():
     SCREENSHOTS.mkdir(exist_ok=True)  # git-ignored: the server's log goes there too
     with open(SCREENSHOTS / "server.log", "w") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-             "--log-level", "warning"],
+            [str(ROOT / "scripts" / "serve.sh"), "uvicorn", "127.0.0.1", str(port)],  # as the service is started
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )
         try:

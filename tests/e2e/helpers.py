@@ -52,6 +52,12 @@ def save_settings(page, settings: dict) -> None:
 
 def create_table(page, game: str, seats: list[dict], seconds: int = 300) -> int:
     """Fills the create-table form; `seats` like {"kind": "ai", "strength": "random"}. Returns the id."""
+    submit_create_form(page, game, seats, seconds)
+    page.wait_for_url("**/tables/*/")
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+def submit_create_form(page, game: str, seats: list[dict], seconds: int = 300) -> None:
     page.goto(f"/tables/new/?game={game}")
     page.select_option("#players", str(len(seats)))
     for index, seat in enumerate(seats):
@@ -62,8 +68,6 @@ def create_table(page, game: str, seats: list[dict], seconds: int = 300) -> int:
             page.fill(f"input[name=seat-{index}-username]", seat["username"])
     page.fill("#tc-seconds", str(seconds))
     page.click("#new-table button[type=submit]")
-    page.wait_for_url("**/tables/*/")
-    return int(page.url.rstrip("/").rsplit("/", 1)[1])
 
 
 def start_if_waiting(page) -> None:

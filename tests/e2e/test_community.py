@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import create_table, play_until_over, screenshot, sign_up, start_if_waiting
+from tests.e2e.helpers import (create_table, play_until_over, screenshot, sign_up, start_if_waiting,
+                               submit_create_form)
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,6 +86,15 @@ def test_two_players_chat_at_their_table_and_one_mutes_the_other(new_page):
     guest.wait_for_selector("#board svg")
     guest.get_by_test_id("chat-line").filter(has_text="thanks").wait_for()
     assert guest.get_by_test_id("chat-line").filter(has_text="good luck").count() == 0
+
+    # nor can lin invite ott any more: the create form says why and makes no table
+    submit_create_form(host, "dunhuang", [{"kind": "me"}, {"kind": "invite", "username": "ott"}])
+    host.locator("#form-error").filter(has_text="ott does not take invitations from you.").wait_for()
+    assert "/tables/new/" in host.url
+    screenshot(host, "community-muted-invite-1280")
+    host.set_viewport_size({"width": 375, "height": 812})
+    assert host.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    screenshot(host, "community-muted-invite-375")
 
 
 def test_an_invitation_rings_the_bell_live_and_reading_it_clears_the_count(new_page):

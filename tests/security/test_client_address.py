@@ -43,6 +43,13 @@ def test_with_n_proxies_the_nth_address_from_the_right_is_the_clients():
     assert address_of("10.0.0.2", "2001:DB8::1", proxies=1) == "2001:db8::1"
 
 
+@pytest.mark.parametrize("forwarded", ["unknown", "198.51.100.1, not-an-address", "198.51.100.1:443", "", " , ",
+                                       "1.2.3.4.5", "::ffff:zz", "\x00"])
+@pytest.mark.parametrize("proxies", [0, 1])
+def test_a_forwarded_entry_that_is_not_an_address_leaves_the_peer(forwarded, proxies):
+    assert address_of("203.0.113.1", forwarded, proxies=proxies) == "203.0.113.1"
+
+
 def signup(address: str, forwarded: str | None = None, valid: bool = True):
     name = f"newcomer{next(_names)}"
     form = {"username": name, "email": f"{name}@example.com", "password1": PASSWORD,

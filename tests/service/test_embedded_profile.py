@@ -42,7 +42,7 @@ def embedded_server(tmp_path_factory):
     port = free_port()
     log = open(tmp_path / "server.log", "w")
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(port), "--lifespan", "on"],
+        [str(ROOT / "scripts" / "serve.sh"), "uvicorn", "127.0.0.1", str(port)],  # as `make run` starts it
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"

@@ -19,6 +19,7 @@ print(json.dumps({
     "email": settings.EMAIL_BACKEND,
     "hosts": settings.ALLOWED_HOSTS,
     "debug": settings.DEBUG,
+    "rates": settings.RATE_LIMITS,
 }))
 """
 

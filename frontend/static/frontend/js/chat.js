@@ -75,7 +75,7 @@ export class ChatPanel {
 
   muteButton(line) {
     const button = el("button", { type: "button", class: "link chat-tool", "data-testid": "chat-mute",
-      title: interpolate(gettext("Mute %(name)s: hide their lines"), { name: line.user }), text: gettext("mute") });
+      title: interpolate(gettext("Mute %(name)s: hide their lines and refuse their invitations"), { name: line.user }), text: gettext("mute") });
     button.addEventListener("click", async () => {
       try {
         await api(`/api/players/${encodeURIComponent(line.user)}/mute/`, { method: "POST" });
