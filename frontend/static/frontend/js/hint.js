@@ -34,8 +34,10 @@ export class Hints {
       if (!this.asking) this.text.replaceChildren();
       return;
     }
-    const marked = document.querySelectorAll(`#board [data-action-index="${index}"], #action-list [data-action-index="${index}"]`);
+    const marked = ["#board", "#prompt", "#action-list"].flatMap((part) => [...document.querySelectorAll(`${part} [data-action-index="${index}"]`)]);
     for (const node of marked) node.classList.add("hinted");
+    // A move the board reaches in steps (a boat chosen first, say) is not drawn yet: the list has it.
+    if (!marked.some((node) => node.closest("#board, #prompt"))) document.getElementById("actions-box").open = true;
     this.text.replaceChildren(
       interpolate(gettext("Hint: %(move)s."), { move: describe(this.hint.action) }),
       " ",
