@@ -31,6 +31,9 @@ def hint(table_id: int, user) -> dict:
     if table is None:
         raise not_found()
     seat = allowed_seat(table, user)
+    engine, view, legal, rng = bot_position(table, seat)
+    if not legal:
+        raise not_your_turn()
     busy = f"hint:{user.pk}"
     if not cache.add(busy, 1, BUSY_SECONDS):
         raise Refused("hint_busy", _("Your last hint is still being worked out: wait for it."), 429)
@@ -39,7 +42,6 @@ def hint(table_id: int, user) -> dict:
         if wait is not None:
             raise Refused("throttled", _("Too many hints: try again in %(seconds)d s.") % {"seconds": int(wait) + 1},
                           429, retry_after=int(wait) + 1)
-        engine, view, legal, rng = bot_position(table, seat)
         advice = bots.advise(engine, view, seat, legal, rng)
     finally:
         cache.delete(busy)
@@ -60,5 +62,9 @@ def allowed_seat(table: Table, user) -> int:
     if table.status != Table.Status.RUNNING:
         raise Refused("not_running", _("The game is not running."), 409)
     if mine.index not in table.to_act or mine.bot_plays:
-        raise Refused("not_your_turn", _("A hint is for your own turn: it is not your turn now."), 409)
+        raise not_your_turn()
     return mine.index
+
+
+def not_your_turn() -> Refused:
+    return Refused("not_your_turn", _("A hint is for your own turn: it is not your turn now."), 409)
