@@ -111,3 +111,20 @@ def test_no_hint_button_at_a_rated_table_or_with_another_person(new_page):
     wait_for_my_turn(mover)
     assert page.get_by_test_id("hint-box").is_hidden() and friend.get_by_test_id("hint-box").is_hidden()
     screenshot(page, "hint-none-two-people-375")
+
+
+@pytest.mark.parametrize(("locale", "button", "prefix", "estimate"), [
+    ("fr-FR", "Indice", "Indice : ", "Estimation de vos chances"),
+    ("de-DE", "Tipp", "Tipp: ", "Die Einschätzung des Experten"),
+])
+def test_the_hint_reads_in_the_readers_language(new_page, locale, button, prefix, estimate):
+    page = new_page(*SIZES[1], locale=locale)
+    sign_up(page, f"hint_{locale[:2]}")
+    page.goto(f"/tables/{practice_table(page, 'dschunke')}/")
+    wait_for_my_turn(page)
+    assert page.get_by_test_id("hint-button").inner_text() == button
+    page.get_by_test_id("hint-button").click()
+    page.wait_for_selector(".hinted", state="attached")
+    words = page.get_by_test_id("hint-text").inner_text()
+    assert words.startswith(prefix) and estimate in words, words
+    screenshot(page, f"hint-dschunke-{locale[:2]}-375")
