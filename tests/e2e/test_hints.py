@@ -128,3 +128,24 @@ def test_the_hint_reads_in_the_readers_language(new_page, locale, button, prefix
     words = page.get_by_test_id("hint-text").inner_text()
     assert words.startswith(prefix) and estimate in words, words
     screenshot(page, f"hint-dschunke-{locale[:2]}-375")
+
+
+def test_the_server_answers_other_requests_while_a_hint_is_worked_out(new_page):
+    """The expert thinks in the request's thread, not on the server's event loop: a request sent
+    after the hint's comes back before it."""
+    page = new_page(*SIZES[0])
+    sign_up(page, "hint_busy")
+    table_id = practice_table(page, "dunhuang")
+    page.goto(f"/tables/{table_id}/")
+    wait_for_my_turn(page)
+    timings = page.evaluate("""async (tableId) => {
+        const token = document.querySelector('meta[name="csrf-token"]').content;
+        const began = performance.now();
+        const hint = fetch(`/api/tables/${tableId}/hint/`, {method: 'POST', headers: {'X-CSRFToken': token}})
+            .then(() => performance.now() - began);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const other = await fetch(`/api/tables/${tableId}/`).then(() => performance.now() - began);
+        return {other, hint: await hint};
+    }""", table_id)
+    print(timings)
+    assert timings["other"] < timings["hint"], timings

@@ -1,6 +1,10 @@
 """Hints at practice tables: the expert's move for the player's seat, only on their turn at an
 unrated table of them and bots alone, worked out from the seat's view, changing nothing."""
+import os
+import socket
+
 import pytest
+from celery import current_app
 from django.core.cache import cache
 from django.test import override_settings
 
@@ -126,3 +130,25 @@ def test_one_hint_at_a_time_per_player_and_at_most_the_rate(make_user, client_fo
         throttled = ask(client, table["id"])
     assert throttled.status_code == 429 and throttled.json()["code"] == "throttled"
     assert throttled.json()["retry_after"] >= 1
+
+
+def test_with_celery_a_worker_of_the_thinking_bots_works_the_hint_out(make_user, client_for, tmp_path):
+    """The request waits in Redis for the worker's answer; the server process does no search."""
+    from .test_celery_worker import QUEUE, start_worker, stop_worker, wait_for
+
+    client = client_for(make_user())
+    table = client.post("/api/games/dunhuang/play/", format="json").json()  # a game the worker knows
+    assert 0 in Table.objects.get(pk=table["id"]).to_act  # the bots have played up to the player's turn
+    worker = start_worker(tmp_path / "worker.log", SAMPAN_AI_SEARCH_QUEUE=QUEUE)
+    name = f"test-{os.getpid()}@{socket.gethostname()}"
+    try:
+        assert wait_for(lambda: current_app.control.ping(destination=[name], timeout=0.5), timeout=90)
+        with override_settings(AI_DISPATCH="celery", AI_SEARCH_QUEUE=QUEUE):
+            before = written(table["id"])
+            response = ask(client, table["id"])
+            assert response.status_code == 200, (response.json(), worker.log_path.read_text())
+    finally:
+        stop_worker(worker)
+    legal = client.get(f"/api/tables/{table['id']}/view/").json()["legal_actions"]
+    assert response.json()["action"] in legal and response.json()["reason"]
+    assert written(table["id"]) == before
