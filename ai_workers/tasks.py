@@ -1,10 +1,11 @@
-"""Celery tasks. Both are idempotent: a stale or repeated delivery changes nothing."""
+"""Celery tasks. All are idempotent: a stale or repeated delivery changes nothing."""
 import time
 
 from celery import shared_task
 from django.conf import settings
 
 from ai_workers import dispatch, ticker
+from tables import hints
 
 
 @shared_task(acks_late=True, time_limit=120, soft_time_limit=100, ignore_result=True)
@@ -23,3 +24,10 @@ def resolve_deadlines() -> int:
     """Run every second by Celery beat: drains what is due (within settings.DEADLINE_TICK_BUDGET_SECONDS,
     well under the time limit) and what falls due before the next tick."""
     return ticker.tick(linger=1.0)
+
+
+@shared_task(time_limit=30, soft_time_limit=20, ignore_result=True)
+def work_out_hint(table_id: int, seat: int, head_seq: int, reply_to: str) -> None:
+    """A hint for a player at a practice table (sent to the thinking bots' queue by tables.hints),
+    handed back through Redis to the request waiting for it."""
+    hints.work_out_stored(table_id, seat, head_seq, reply_to)

@@ -5,12 +5,11 @@ import logging
 from django.conf import settings
 
 from engines import bots
-from engines.core import bot_rng
 from tables import moves, store
 from tables.errors import Refused
 from tables.heads import seats_of
 from tables.models import Table
-from tables.reading import engine_of, head_state
+from tables.reading import bot_position
 
 log = logging.getLogger(__name__)
 
@@ -29,10 +28,7 @@ def play_turn(table_id: int, seat: int, expected_seq: int, actor: str = "bot") -
     running = table is not None and table.status == Table.Status.RUNNING
     if not running or table.head_seq != expected_seq or seat not in table.to_act:
         return False
-    engine = engine_of(table)
-    state = head_state(table)
-    rng = bot_rng(table.seed, seat, table.head_seq)
-    view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+    engine, view, legal, rng = bot_position(table, seat)
     action = bots.choose(engine, bot_for(table, seat, actor), view, seat, legal, rng)
     try:
         moves.submit_for(table, seat, action, actor)

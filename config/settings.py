@@ -333,6 +333,7 @@ SPECTACULAR_SETTINGS = {
 RATE_LIMITS = {
     "actions": os.environ.get("SAMPAN_ACTION_RATE", "30/s"),
     "chat": os.environ.get("SAMPAN_CHAT_RATE", "12/m"),
+    "hints": os.environ.get("SAMPAN_HINT_RATE", "10/m"),  # each one is about a second of a core
     "signup": os.environ.get("SAMPAN_SIGNUP_RATE", "1000/h" if PROFILE == "test" else "20/h"),
     "invites": os.environ.get("SAMPAN_INVITE_RATE", "1000/h" if PROFILE == "test" else "30/h"),
     "invites_to_player": os.environ.get("SAMPAN_INVITE_PLAYER_RATE", "1000/h" if PROFILE == "test" else "6/h"),

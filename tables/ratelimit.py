@@ -88,11 +88,11 @@ def unchecked(scope: str) -> None:
 def _limit(scope: str, who) -> tuple[str, int, int]:
     """The counter's key, the hits allowed, and the period in seconds."""
     allowed, period = parse_rate(settings.RATE_LIMITS[scope])
-    return _key_prefix() + f"rate:{scope}:{who}", allowed, period
+    return key_prefix() + f"rate:{scope}:{who}", allowed, period
 
 
 @functools.cache
-def _key_prefix() -> str:
+def key_prefix() -> str:
     """What the cache puts before its keys (prefix and version), read once: the cache itself is
     looked up afresh in every task's context."""
     return cache.make_key("")

@@ -5,6 +5,7 @@ Every payload that leaves the server for a viewer passes through `view`/`redact`
 from __future__ import annotations
 
 import logging
+import random
 from typing import Any
 
 import orjson
@@ -13,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from engines import registry
 from engines.bots import label
-from engines.core import Engine, fold
+from engines.core import Action, Engine, bot_rng, fold
 
 from tables.language import speaking
 from tables.models import Deadline, Event, Seat, Table
@@ -41,6 +42,15 @@ def head_state(table: Table) -> Any:
 def keep_state(table: Table, state: Any) -> None:
     """`state` is the one `table.snapshot` holds (engine states are never changed in place)."""
     table._head_state = (table.snapshot, state)
+
+
+def bot_position(table: Table, seat: int) -> tuple[Engine, dict, list[Action], random.Random]:
+    """What a bot choosing `seat`'s move at the head is given: the engine, the seat's view and
+    legal actions (never the state itself), and the generator of that seat's move."""
+    engine = engine_of(table)
+    state = head_state(table)
+    rng = bot_rng(table.seed, seat, table.head_seq)
+    return engine, engine.view(state, seat), engine.legal_actions(state, seat), rng
 
 
 def state_at(table: Table, seq: int) -> Any:

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import random
 
-from engines.bots.expert import choose_expert
+from engines.bots.expert import Advice, advise_expert, choose_expert
 from engines.bots.greedy import choose_greedy
 from engines.bots.playout import without_undo
 from engines.bots.random_bot import choose_random
 from engines.bots.search import choose_search
 from engines.core import Action, Engine, Seat
-from engines.i18n import N_, shared
+from engines.i18n import N_, shared, shared_ngettext
+
+_, ngettext = shared, shared_ngettext  # the shared catalog's lookups, by the names xgettext finds
 
 BOTS = {
     "random": choose_random,
@@ -46,9 +48,7 @@ def label(strength: str) -> tuple[str, str]:
 
 def choose(engine: Engine, strength: str, view: dict, seat: Seat, legal_actions: list[Action], rng: random.Random) -> Action:
     """The action the bot of `strength` picks for `seat` among `legal_actions` (never an undo)."""
-    if not legal_actions:
-        raise ValueError(f"seat {seat} has no legal action to choose from")
-    legal_actions = without_undo(engine, legal_actions)
+    legal_actions = weighed(engine, seat, legal_actions)
     if len(legal_actions) == 1:
         return legal_actions[0]
     try:
@@ -56,3 +56,31 @@ def choose(engine: Engine, strength: str, view: dict, seat: Seat, legal_actions:
     except KeyError:
         raise ValueError(f"unknown bot strength {strength!r}; choose one of {', '.join(STRENGTHS)}") from None
     return bot(engine, view, seat, legal_actions, rng)
+
+
+def advise(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action], rng: random.Random) -> Advice:
+    """The move the strongest bot would make for `seat` now, as the expert seated there would
+    choose it (from the seat's view alone), with what its search thinks of it."""
+    legal_actions = weighed(engine, seat, legal_actions)
+    if len(legal_actions) == 1:
+        return Advice(legal_actions[0])
+    return advise_expert(engine, view, seat, legal_actions, rng)
+
+
+def weighed(engine: Engine, seat: Seat, legal_actions: list[Action]) -> list[Action]:
+    """The actions a bot chooses among: the legal ones but the undo actions."""
+    if not legal_actions:
+        raise ValueError(f"seat {seat} has no legal action to choose from")
+    return without_undo(engine, legal_actions)
+
+
+def explain(advice: Advice) -> str:
+    """Why the expert plays `advice`'s move, in the reader's language."""
+    if advice.chance is not None:
+        return ngettext(
+            "The expert's estimate of your chances after this move: about {percent}% (over {games} imagined game).",
+            "The expert's estimate of your chances after this move: about {percent}% (over {games} imagined games).",
+            advice.games).format(percent=round(100 * advice.chance), games=advice.games)
+    if advice.planned:
+        return _("The first move of the whole turn the expert plans from here.")
+    return _("There is no other move to weigh here.")

@@ -59,6 +59,14 @@ def choose_ismcts(engine: Engine, view: dict, seat: Seat, legal_actions: list[Ac
     """`budget_s` seconds and `iterations` (MAX_ITERATIONS unless given) bound the thinking,
     whichever ends first; `rollout_steps`: random moves before judging a new position (the
     engine's own unless given)."""
+    chosen = search(engine, view, seat, legal_actions, rng, budget_s, iterations, rollout_steps)
+    return rng.choice(legal_actions) if chosen is None else chosen.action
+
+
+def search(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action], rng: random.Random,
+           budget_s: float, iterations: int | None = None, rollout_steps: int | None = None) -> Node | None:
+    """The root's child the search picks (its `reward / visits` is the seat's expected reward
+    after it), or None when no legal action was visited."""
     root = Node()
     if iterations is None:
         iterations = MAX_ITERATIONS
@@ -78,8 +86,8 @@ def choose_ismcts(engine: Engine, view: dict, seat: Seat, legal_actions: list[Ac
     legal = {action_key(action) for action in legal_actions}
     visited = [child for key, child in root.children.items() if key in legal]
     if not visited:
-        return rng.choice(legal_actions)
-    return max(visited, key=lambda child: (child.visits, child.reward)).action
+        return None
+    return max(visited, key=lambda child: (child.visits, child.reward))
 
 
 def _ranked_keys(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action],

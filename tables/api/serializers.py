@@ -210,6 +210,12 @@ class ActionResultSerializer(serializers.Serializer):
     events = EventSerializer(many=True)
 
 
+class HintSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The head the hint was worked out at.")
+    action = serializers.DictField(help_text="One of the seat's legal actions at that head.")
+    reason = serializers.CharField(help_text="Why the expert bot plays it, in the reader's language.")
+
+
 class LoggedEventSerializer(EventSerializer):
     seat = serializers.IntegerField(allow_null=True)
     by = serializers.ChoiceField(["player", "bot", "timeout"], allow_null=True,

@@ -17,6 +17,7 @@ urlpatterns = [
     path("tables/<id:table_id>/back/", views.BackView.as_view(), name="api-back"),
     path("tables/<id:table_id>/rematch/", views.RematchView.as_view(), name="api-rematch"),
     path("tables/<id:table_id>/actions/", views.ActionsView.as_view(), name="api-actions"),
+    path("tables/<id:table_id>/hint/", views.HintView.as_view(), name="api-hint"),
     path("tables/<id:table_id>/events/", views.EventsView.as_view(), name="api-events"),
     path("tables/<id:table_id>/view/", views.TableStateView.as_view(), name="api-view"),
     path("tables/<id:table_id>/chat/", views.ChatView.as_view(), name="api-chat"),

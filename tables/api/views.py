@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engines import registry
-from tables import bot_accounts, chat, lifecycle, moves, notices, payloads, players
+from tables import bot_accounts, chat, hints, lifecycle, moves, notices, payloads, players
 from tables.api import serializers as s
 from tables.errors import Refused, forbidden, not_found
 from tables.models import Profile, Seat, Table
@@ -145,6 +145,16 @@ class ActionsView(APIView):
             raise forbidden("You have no seat at this table.")
         data = given.validated_data
         return Response(moves.submit(table_id, seat, data["action"], data["expected_seq"], data["command_id"]))
+
+
+class HintView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: s.HintSerializer, **ERRORS, 429: s.ErrorSerializer})
+    def post(self, request, table_id: int):
+        """The move the expert bot would make for your seat now, and why: only on your turn at an
+        unrated table of you and bots alone. Changes nothing at the table."""
+        return Response(hints.hint(table_id, request.user))
 
 
 class EventsView(APIView):

@@ -26,6 +26,22 @@ def test_bots_are_deterministic_for_a_given_rng(strength):
     assert bots.choose(*args, random.Random(3)) == bots.choose(*args, random.Random(3))
 
 
+def test_a_hint_is_the_experts_own_choice_with_its_estimate(monkeypatch):
+    """Bounded by iterations rather than the clock, the advice and the expert's move agree."""
+    from engines.bots import ismcts
+
+    monkeypatch.setattr(ismcts, "MAX_ITERATIONS", 200)
+    state, _ = start(TINY, 3, None, random.Random(6))
+    seat = min(TINY.to_act(state))
+    args = (TINY.view(state, seat), seat, TINY.legal_actions(state, seat))
+    advice = bots.advise(TINY, *args, random.Random(3))
+    assert advice.action == bots.choose(TINY, "expert", *args, random.Random(3))
+    assert 0 <= advice.chance <= 1 and 0 < advice.games <= 200
+    assert f"about {round(100 * advice.chance)}%" in bots.explain(advice)
+    only = bots.advise(TINY, args[0], seat, args[2][:1], random.Random(3))
+    assert only.action == args[2][0] and bots.explain(only) == "There is no other move to weigh here."
+
+
 def test_a_single_choice_needs_no_thought():
     only = [{"type": "play", "card": 1}]
     assert bots.choose(TINY, "search", {}, 0, only, random.Random(0)) is only[0]

@@ -55,6 +55,8 @@ MATRIX = [
     # A stale expected_seq: the seated roles get past the permission check to the seq check.
     ("action", "running", "post", "/api/tables/{id}/actions/",
      {"action": {"type": "pass"}, "expected_seq": 0, "command_id": "authz"}, members(409)),
+    # Hints only at an unrated table of one person and bots: this one is rated, with two people.
+    ("hint", "running", "post", "/api/tables/{id}/hint/", None, everyone(DENIED)),
     ("me", "running", "get", "/api/me/", None, signed_in(200)),
     ("me patch", "running", "patch", "/api/me/", {"email_notices": False}, signed_in(200)),
     ("token", "running", "post", "/api/me/token/", None, signed_in(200)),

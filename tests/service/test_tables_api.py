@@ -174,7 +174,8 @@ def test_games_and_the_openapi_schema(make_user):
     assert schema.status_code == 200
     paths = schema.json()["paths"]
     for path in ["/api/tables/", "/api/tables/{table_id}/actions/", "/api/tables/{table_id}/events/",
-                 "/api/tables/{table_id}/view/", "/api/me/", "/api/me/token/", "/api/games/"]:
+                 "/api/tables/{table_id}/view/", "/api/tables/{table_id}/hint/", "/api/me/", "/api/me/token/",
+                 "/api/games/"]:
         assert path in paths
     assert client.get("/api/docs/").status_code == 200
     games = client.get("/api/games/").json()

@@ -63,16 +63,22 @@ export class ActionIndex {
   }
 
   // Makes `node` submit `action` when clicked (or with Enter / Space); no action, no change.
+  // The node names the action's index, so that the page can point at it (a hint).
   clickable(node, action, label) {
     if (!action) return node;
-    this.placed.add(this.indexOf(action));
+    node.dataset.actionIndex = this.place(action);
     return pressable(node, label, () => this.act(action));
   }
 
   button(action, label) {
     if (!action) return null;
-    this.placed.add(this.indexOf(action));
-    return el("button", { type: "button", onclick: () => this.act(action), text: label });
+    return el("button", { type: "button", onclick: () => this.act(action), text: label, "data-action-index": this.place(action) });
+  }
+
+  place(action) {
+    const index = this.indexOf(action);
+    this.placed.add(index);
+    return index;
   }
 }
 

@@ -7,6 +7,7 @@ import { gettext, interpolate } from "./i18n.js";
 import { PACES, Playback, movesOf, pace, setPace } from "./playback.js";
 import { ChatPanel } from "./chat.js";
 import { announceTurn, notificationsOn, setNotifications, setSound, showTurnIcon, soundOn } from "./alerts.js";
+import { Hints } from "./hint.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -38,6 +39,9 @@ const connection = new TableConnection(page.table_id, {
   onSync: (frame) => receiveSync(frame),
   onError: (frame) => showMessage(frame.detail),
   onStatus: (status) => showConnection(status),
+});
+const hints = new Hints({
+  box: $("hint-box"), button: $("hint-button"), text: $("hint-text"), tableId: page.table_id, onError: showMessage,
 });
 const playback = new Playback({
   fetchView: (seq) => connection.fetchView(seq),
@@ -200,6 +204,7 @@ function draw() {
   showLastMove(state.lastMove);
   $("board").classList.remove("stepping");
   renderActionList(legal, placed || new Set(), snapshot);
+  hints.show(state.table, { ...snapshot, legal_actions: legal }, describer(snapshot));
   renderTurn();
 }
 
@@ -302,15 +307,20 @@ function showLastMove(move) {
   box.classList.add("fresh");
 }
 
-function renderActionList(legal, placed, snapshot) {
+// An action in words: the renderer's, else the generic ones.
+function describer(snapshot) {
   const glossary = page.glossaries[state.table.game] || {};
-  const describe = (action) => (state.renderer.describeAction || describeAction)(action, snapshot, glossary);
+  return (action) => (state.renderer.describeAction || describeAction)(action, snapshot, glossary);
+}
+
+function renderActionList(legal, placed, snapshot) {
+  const describe = describer(snapshot);
   const items = legal
     .map((action, index) => ({ action, index }))
     .map(({ action, index }) => el(
       "li",
       { class: placed.has(index) ? "on-board" : "" },
-      el("button", { type: "button", onclick: () => submit(action), text: describe(action) }),
+      el("button", { type: "button", onclick: () => submit(action), text: describe(action), "data-action-index": index }),
     ));
   $("action-list").replaceChildren(...items);
   const box = $("actions-box");

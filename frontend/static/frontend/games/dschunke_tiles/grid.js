@@ -130,6 +130,7 @@ function drawChoices(ctx, top) {
         svg("circle", { class: "hit", cx: tx, cy: ty, r: 12, fill: chosen ? "#ff3d00" : "#fff" }));
       const words = (ctx.glossary.directions || {})[action.dir] || action.dir;
       actions.placed.add(actions.indexOf(action)); // confirmed from the prompt once previewed
+      arrow.dataset.actionIndex = actions.indexOf(action); // the way to the action, for a hint
       // A click previews the placement; the prompt's button confirms it (the server's action).
       arrow.classList.add("clickable");
       arrow.setAttribute("role", "button");

@@ -1,0 +1,151 @@
+"""Hints at practice tables in a real browser, at 1280 and 375 px: on the player's turn at an
+unrated table of them and bots, the Hint button outlines the expert's move where the board drew
+it, names it in words beside the prompt, and a click on the outlined thing plays it; a rated
+table, or one with another person, shows no button."""
+import pytest
+
+from tests.e2e.helpers import is_my_turn, reachable, screenshot, sign_up
+
+pytestmark = pytest.mark.e2e
+
+GAMES = {"dschunke": 3, "dschunke_tiles": 2, "dunhuang": 2, "dragon_market": 2, "dragon_boats": 2}
+SIZES = ((1280, 900), (375, 812))
+
+
+def call(page, method: str, path: str, body: dict | None = None) -> dict:
+    """An API call from the page, as the page's user: {status, data}."""
+    return page.evaluate("""async ([method, path, body]) => {
+        const token = document.querySelector('meta[name="csrf-token"]').content;
+        const response = await fetch(path, {method, body: body ? JSON.stringify(body) : undefined,
+            headers: {'Content-Type': 'application/json', 'X-CSRFToken': token}});
+        return {status: response.status, data: await response.json()};
+    }""", [method, path, body])
+
+
+def new_table(page, game: str, seats: list[dict], rated: bool) -> int:
+    answer = call(page, "POST", "/api/tables/", {
+        "game": game, "players": len(seats), "options": {}, "rated": rated, "seats": seats,
+        "time_control": {"kind": "live", "seconds": 600}})
+    assert answer["status"] == 201, answer
+    return answer["data"]["id"]
+
+
+def practice_table(page, game: str) -> int:
+    """A started table of the page's user and Beginner bots, unrated."""
+    seats = [{"kind": "me"}] + [{"kind": "ai", "strength": "random"}] * (GAMES[game] - 1)
+    table_id = new_table(page, game, seats, rated=False)
+    assert call(page, "POST", f"/api/tables/{table_id}/start/")["status"] == 200
+    return table_id
+
+
+def wait_for_my_turn(page) -> None:
+    page.wait_for_function("""() => { const t = window.sampanTable;
+        return Boolean(t && t.state.live && (t.state.live.legal_actions || []).length && !t.state.busy); }""",
+                           timeout=60000)
+
+
+def hinted_target(page, prompt_first: bool = False):
+    """The outlined thing to click: on the board (or first in the prompt, where a preview on the
+    board is confirmed), else in the list of actions."""
+    parts = ("#prompt .hinted", "#board .hinted") if prompt_first else ("#board .hinted", "#prompt .hinted")
+    for selector in (*parts, "#action-list .hinted"):
+        for target in page.locator(selector).all():
+            if target.is_visible() and reachable(target):
+                return target
+    raise AssertionError("the hint is outlined nowhere a player can click")
+
+
+def ask_and_play_a_hint(page, name: str) -> None:
+    wait_for_my_turn(page)
+    assert page.get_by_test_id("hint-button").is_visible()
+    with page.expect_response(lambda response: response.url.endswith("/hint/")) as answer:
+        page.get_by_test_id("hint-button").click()
+    hint = answer.value.json()
+    assert answer.value.status == 200, hint
+    page.wait_for_selector(".hinted", state="attached")
+    screenshot(page, name)
+    words = page.get_by_test_id("hint-text").inner_text()
+    assert words.startswith("Hint: ") and hint["reason"] in words
+    before = page.evaluate("window.sampanTable.connection.seq")
+    legal = page.evaluate("window.sampanTable.state.live.legal_actions")
+    for attempt in range(3):  # a move the board takes in steps (a preview, then its confirmation) is outlined at each
+        target = hinted_target(page, prompt_first=attempt > 0)
+        assert legal[int(target.get_attribute("data-action-index"))] == hint["action"]
+        target.click()
+        if page.evaluate("(seq) => window.sampanTable.connection.seq > seq || window.sampanTable.state.busy", before):
+            break
+    page.wait_for_function("(seq) => window.sampanTable.connection.seq > seq", arg=before)
+    assert page.get_by_test_id("hint-text").inner_text() == ""  # the next position has no hint yet
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hint_is_outlined_worded_and_played_by_a_click_at_both_widths(new_page, game):
+    page = new_page(*SIZES[0])
+    sign_up(page, f"hint_{game}"[:30])
+    page.goto(f"/tables/{practice_table(page, game)}/")
+    page.wait_for_selector("#board svg, #board .board-html, #board > *")
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        ask_and_play_a_hint(page, f"hint-{game}-{width}")
+
+
+def test_no_hint_button_at_a_rated_table_or_with_another_person(new_page):
+    page = new_page(*SIZES[1])
+    sign_up(page, "hint_rated")
+    rated = new_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}], rated=True)
+    call(page, "POST", f"/api/tables/{rated}/start/")
+    page.goto(f"/tables/{rated}/")
+    wait_for_my_turn(page)
+    assert page.get_by_test_id("hint-box").is_hidden()
+    assert call(page, "POST", f"/api/tables/{rated}/hint/")["data"]["code"] == "rated_table"
+
+    friend = new_page(*SIZES[0])
+    sign_up(friend, "hint_friend")
+    shared = new_table(page, "dunhuang", [{"kind": "me"}, {"kind": "invite", "username": "hint_friend"}], rated=False)
+    assert call(friend, "POST", f"/api/tables/{shared}/join/")["status"] == 200
+    call(page, "POST", f"/api/tables/{shared}/start/")
+    for player in (page, friend):
+        player.goto(f"/tables/{shared}/")
+        player.wait_for_selector("#board svg")
+    mover = page if is_my_turn(page) else friend
+    wait_for_my_turn(mover)
+    assert page.get_by_test_id("hint-box").is_hidden() and friend.get_by_test_id("hint-box").is_hidden()
+    screenshot(page, "hint-none-two-people-375")
+
+
+@pytest.mark.parametrize(("locale", "button", "prefix", "estimate"), [
+    ("fr-FR", "Indice", "Indice : ", "Estimation de vos chances"),
+    ("de-DE", "Tipp", "Tipp: ", "Die Einschätzung des Experten"),
+])
+def test_the_hint_reads_in_the_readers_language(new_page, locale, button, prefix, estimate):
+    page = new_page(*SIZES[1], locale=locale)
+    sign_up(page, f"hint_{locale[:2]}")
+    page.goto(f"/tables/{practice_table(page, 'dschunke')}/")
+    wait_for_my_turn(page)
+    assert page.get_by_test_id("hint-button").inner_text() == button
+    page.get_by_test_id("hint-button").click()
+    page.wait_for_selector(".hinted", state="attached")
+    words = page.get_by_test_id("hint-text").inner_text()
+    assert words.startswith(prefix) and estimate in words, words
+    screenshot(page, f"hint-dschunke-{locale[:2]}-375")
+
+
+def test_the_server_answers_other_requests_while_a_hint_is_worked_out(new_page):
+    """The expert thinks in the request's thread, not on the server's event loop: a request sent
+    after the hint's comes back before it."""
+    page = new_page(*SIZES[0])
+    sign_up(page, "hint_busy")
+    table_id = practice_table(page, "dunhuang")
+    page.goto(f"/tables/{table_id}/")
+    wait_for_my_turn(page)
+    timings = page.evaluate("""async (tableId) => {
+        const token = document.querySelector('meta[name="csrf-token"]').content;
+        const began = performance.now();
+        const hint = fetch(`/api/tables/${tableId}/hint/`, {method: 'POST', headers: {'X-CSRFToken': token}})
+            .then(() => performance.now() - began);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const other = await fetch(`/api/tables/${tableId}/`).then(() => performance.now() - began);
+        return {other, hint: await hint};
+    }""", table_id)
+    print(timings)
+    assert timings["other"] < timings["hint"], timings
