@@ -45,7 +45,9 @@ def test_winners_share_first_place_the_others_keep_the_ranking_and_a_forfeit_is_
     outcome = {"scores": [5, 9, 9, 2], "winners": [1, 2], "ranking": [1, 2, 0, 3]}
     assert ratings.finishing_ranks(outcome, 4) == [3, 1, 1, 4]
     forfeit = {**outcome, "winners": [1], "ranking": [1, 0, 2, 3], "forfeited": [0]}
-    assert ratings.finishing_ranks(forfeit, 4) == [4, 1, 3, 4]
+    assert ratings.finishing_ranks(forfeit, 4) == [4, 1, 2, 3]  # the others move up past it
+    won_then_resigned = {"scores": [9, 5], "winners": [0], "ranking": [0, 1], "resigned": [0]}
+    assert ratings.finishing_ranks(won_then_resigned, 2) == [2, 1]
     without_ranking = {"scores": [3, 7], "winners": [1]}
     assert ratings.finishing_ranks(without_ranking, 2) == [2, 1]
 
