@@ -175,3 +175,16 @@ def test_the_pages_show_the_leaderboard_and_the_card(make_user, client_for):
     assert client.get("/games/tiny/leaderboard/").status_code == 200
     assert client.get("/games/nope/leaderboard/").status_code == 404
     assert client.get("/players/nobody-here/").status_code == 404
+
+
+def test_a_provisional_rating_is_explained_where_the_card_shows_it(make_user, client_for):
+    player = make_user()
+    client = client_for(player)
+    finished_tiny_table(client)
+    page = client.get(f"/players/{player.username}/").content.decode()
+    assert 'data-testid="provisional" title="Provisional: settled after 5 rated games">?</abbr>' in page
+    assert 'data-testid="provisional-note"' in page and "fewer than 5 rated games" in page
+    french = client.get(f"/players/{player.username}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'data-testid="provisional-note"' in french and "fewer than" not in french
+    newcomer = make_user()  # no rating at all: nothing provisional to explain
+    assert 'data-testid="provisional-note"' not in client.get(f"/players/{newcomer.username}/").content.decode()
