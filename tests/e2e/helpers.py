@@ -50,8 +50,10 @@ def save_settings(page, settings: dict) -> None:
     assert answer == 200, answer
 
 
-def create_table(page, game: str, seats: list[dict], seconds: int = 300) -> int:
-    """Fills the create-table form; `seats` like {"kind": "ai", "strength": "random"}. Returns the id."""
+def create_table(page, game: str, seats: list[dict], seconds: int = 300, on_idle: str | None = None) -> int:
+    """Fills the create-table form; `seats` like {"kind": "ai", "strength": "random"}; `on_idle`:
+    what becomes of an idle player's seat ("bot" or "forfeit"; the form's default if None).
+    Returns the id."""
     page.goto(f"/tables/new/?game={game}")
     page.select_option("#players", str(len(seats)))
     for index, seat in enumerate(seats):
@@ -61,6 +63,8 @@ def create_table(page, game: str, seats: list[dict], seconds: int = 300) -> int:
         if seat["kind"] == "invite":
             page.fill(f"input[name=seat-{index}-username]", seat["username"])
     page.fill("#tc-seconds", str(seconds))
+    if on_idle is not None:
+        page.select_option("#tc-on-idle", on_idle)
     page.click("#new-table button[type=submit]")
     page.wait_for_url("**/tables/*/")
     return int(page.url.rstrip("/").rsplit("/", 1)[1])

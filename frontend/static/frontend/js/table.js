@@ -434,11 +434,20 @@ function playerLink(seat) {
   return el("a", { href: `/players/${encodeURIComponent(info.username)}/`, text: seatName(seat) });
 }
 
+// As the ratings rank them (tables/ratings.py): a seat whose player forfeited or resigned wins for
+// nobody, whatever its bot made of it, and the best of the others move up in its place.
+function winningSeats(outcome) {
+  const gaveUp = new Set([...(outcome.forfeited || []), ...(outcome.resigned || [])]);
+  const winners = (outcome.winners || []).filter((seat) => !gaveUp.has(seat));
+  const next = (outcome.ranking || []).find((seat) => !gaveUp.has(seat));
+  return new Set(winners.length || !gaveUp.size || next === undefined ? winners : [next]);
+}
+
 function scoresTable(outcome, ratings) {
   const scores = outcome.scores || [];
   const rated = (ratings || []).reduce((bySeat, change) => ({ ...bySeat, [change.seat]: change }), {});
   const withRatings = Boolean(ratings && ratings.length);
-  const winners = new Set(outcome.winners || []);
+  const winners = winningSeats(outcome);
   // An engine may break the score down (money, bonuses …); its numeric parts become columns.
   const breakdown = outcome.breakdown || [];
   const parts = breakdown.length
