@@ -1,10 +1,18 @@
 """Resigning from a running game: the button, its confirmation, what the other player's log
-and both end screens say, at 1280 and 375 px, in English and in German."""
+and both end screens say, at 1280 and 375 px, in English and in German; and a table of bots
+its player has left, abandoned with its reason."""
+import subprocess
+import sys
+from pathlib import Path
+
+import psycopg
 import pytest
 
-from tests.e2e.helpers import create_table, play_until_over, screenshot, sign_up, start_if_waiting
+from tests.e2e.conftest import server_environment
+from tests.e2e.helpers import DATABASE, create_table, play_until_over, screenshot, sign_up, start_if_waiting
 
 pytestmark = pytest.mark.e2e
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def fits(page) -> bool:
@@ -80,3 +88,25 @@ def test_where_idle_seats_forfeit_resigning_forfeits_in_german(new_page):
     assert fits(dora)
     screenshot(dora, "resign-end-de-375")
     screenshot(emil, "resign-end-de-1280")
+
+
+def test_a_table_of_bots_its_player_has_left_is_abandoned_and_the_page_says_why(new_page):
+    page = new_page(375, 812, locale="fr-FR")
+    sign_up(page, "flo")
+    table_id = create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    # The player's idle time runs out at once; the deadline ticker runs as a process of its own.
+    with psycopg.connect(f"postgresql://postgres@127.0.0.1:5432/{DATABASE}", autocommit=True) as connection:
+        connection.execute("UPDATE tables_deadline SET due_at = now() - interval '1 second' "
+                           "WHERE table_id = %s AND kind = 'idle'", (table_id,))
+    done = subprocess.run([sys.executable, "manage.py", "run_deadlines", "--once"], cwd=ROOT,
+                          env=server_environment(), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "claimed 1" in done.stdout, done.stderr
+    page.reload()  # a push from a process that exits at once may not leave it
+    why = page.get_by_test_id("abandoned-why")
+    why.wait_for()
+    assert why.inner_text() == ("flo a quitté une table de bots : personne n’a joué pendant le délai "
+                                "d’inactivité de la table.")
+    assert page.get_by_test_id("resign").is_hidden()
+    assert fits(page)
+    screenshot(page, "abandoned-left-fr-375")
