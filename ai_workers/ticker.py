@@ -1,5 +1,5 @@
-"""Resolves due deadlines (an idle player's move, a lost AI turn, a correspondence reminder) and
-rates the ended games that were left unrated."""
+"""Resolves due deadlines (an idle player's move, a lost AI turn, a correspondence reminder, a
+table of bots its player has left) and rates the ended games that were left unrated."""
 import asyncio
 import logging
 import time
@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from ai_workers import dispatch
 from ai_workers.turns import play_turn
-from tables import deadlines, notices, ratings
+from tables import deadlines, lifecycle, notices, ratings
 from tables.models import Deadline, Seat
 
 log = logging.getLogger(__name__)
@@ -33,6 +33,8 @@ def resolve(row: Deadline, tables: dict | None = None) -> None:
         return
     if row.kind == Deadline.Kind.MOVE:
         play_turn(row.table_id, row.seat, row.expected_seq, actor="timeout")
+    elif row.kind == Deadline.Kind.IDLE:
+        lifecycle.abandon_left(row.table_id, row.seat, row.expected_seq)
     elif row.kind == Deadline.Kind.AI:
         deadlines.release(row, due_in=settings.AI_REDISPATCH_SECONDS)
         strength = Seat.objects.get(table_id=row.table_id, index=row.seat).bot_strength

@@ -35,6 +35,14 @@ Action = dict
 # Keys no viewer may ever receive while a game is running (deck order, the table seed).
 SECRET_KEYS = frozenset({"deck", "deck_order", "seed", "stacks_order"})
 
+# Events the service writes into a game's log about who plays a seat, not about the play (a
+# player resigns): a fold passes them by, and they hide nothing.
+TABLE_EVENTS = frozenset({"resigned"})
+
+
+def is_table_event(event: Event) -> bool:
+    return event.get("type") in TABLE_EVENTS
+
 
 class IllegalAction(ValueError):
     """An action a player may not take now. `code` is stable; `message` is for people."""
@@ -185,7 +193,8 @@ def start(engine: Engine, players: int, options: dict | None, rng: random.Random
 def fold(engine: Engine, events: Iterable[Event], state: Any = None) -> Any:
     """The state after `events`, starting from `state` (None: before setup)."""
     for event in events:
-        state = engine.evolve(state, event)
+        if not is_table_event(event):
+            state = engine.evolve(state, event)
     return state
 
 

@@ -162,8 +162,11 @@ def player(request, username: str):
     user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None:
         raise Http404(_("There is no such player."))
-    return render(request, "frontend/player.html", {"card": players.player_card(user), "own": user == request.user,
-                                                    "settled_after": ratings.SETTLED_AFTER_GAMES})
+    card = players.player_card(user)
+    provisional = any(row["provisional"] and row["rating"] is not None for row in card["games"])
+    return render(request, "frontend/player.html", {"card": card, "own": user == request.user,
+                                                    "settled_after": ratings.SETTLED_AFTER_GAMES,
+                                                    "provisional_shown": provisional})
 
 
 @login_required

@@ -19,8 +19,8 @@ class TableAdmin(admin.ModelAdmin):
 
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
-    list_display = ["table", "index", "kind", "user", "strength", "timeouts", "standin", "forfeited"]
-    list_filter = ["kind", "standin", "forfeited"]
+    list_display = ["table", "index", "kind", "user", "strength", "timeouts", "standin", "forfeited", "resigned"]
+    list_filter = ["kind", "standin", "forfeited", "resigned"]
 
 
 @admin.register(Event)

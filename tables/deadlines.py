@@ -44,8 +44,9 @@ def reschedule(table: Table, seats: list, previous_to_act: set[int], acted: int 
     """Queue on `batch` the writes that match the table's rows to its head.
 
     A seat that keeps the move while others act keeps its running clock; the seat that
-    acted gets a fresh one; a seat that only bots wait for gets none. Bot-played seats get an AI row: the outbox of a lost dispatch, or
-    the turn itself at a paced table.
+    acted gets a fresh one; a seat that only bots wait for gets no clock but an idle row, after
+    which its player has left and the table is abandoned. Bot-played seats get an AI row: the
+    outbox of a lost dispatch, or the turn itself at a paced table.
     Runs inside every command's transaction, so it adds at most three statements to the
     command's one batch (delete the unwanted rows, re-aim the running clocks, upsert the
     fresh rows). `seats`: the table's seats by index.
@@ -60,15 +61,14 @@ def reschedule(table: Table, seats: list, previous_to_act: set[int], acted: int 
             wait = settings.AI_PACE_SECONDS if ticker_plays(seats, index) else settings.AI_REDISPATCH_SECONDS
             fresh.append((index, Deadline.Kind.AI, now + timedelta(seconds=wait)))
             continue
-        if only_bots_wait(seats, index):
-            continue
+        alone = only_bots_wait(seats, index)
         restart = not keeps_turn(index, previous_to_act, acted)
-        for kind, due_at in _human_due(table, now).items():
+        for kind, due_at in (_idle_due(table, now) if alone else _human_due(table, now)).items():
             if restart:
                 fresh.append((index, kind, due_at))
             else:
                 running.append((index, kind))
-        if index not in previous_to_act:
+        if index not in previous_to_act and not alone:
             new_turns.append(index)
     schedule = Schedule(new_turns, {seat: at for seat, kind, at in fresh if kind == Deadline.Kind.MOVE})
     wanted = [(seat, kind) for seat, kind, _ in fresh] + running
@@ -126,6 +126,12 @@ def _pairs(keys: list[tuple]) -> str:
 
 def _flat(keys: list[tuple]) -> list:
     return [value for key in keys for value in key]
+
+
+def _idle_due(table: Table, now) -> dict[str, object]:
+    """A player whom only bots wait for has left once they have not moved for as long as the
+    table lets a player miss moves before a bot takes over (its idle setting)."""
+    return {Deadline.Kind.IDLE: now + timedelta(seconds=table.seconds_per_move * table.max_timeouts)}
 
 
 def _human_due(table: Table, now) -> dict[str, object]:

@@ -174,14 +174,21 @@ def do_append(table: Table, engine: Engine, state: Any, events: list[dict], seat
     table.turn_began = turns_begun(table, previous_to_act, seat)
     outcome = engine.outcome(state)
     if outcome is not None:
-        forfeited = [seat.index for seat in seats_of(table) if seat.forfeited]
-        table.outcome = {**outcome, "forfeited": forfeited} if forfeited else outcome
+        table.outcome = {**outcome, **seats_out(seats_of(table))}
         table.status = Table.Status.FINISHED
         table.finished_at = now
         table.to_act, table.turn_began = [], {}
     store.update(batch, Table, {name: getattr(table, name) for name in HEAD_FIELDS}, "id = %s", [table.pk])
     return Appended(engine, state, [(first + i, e) for i, e in enumerate(events)], seat, mover(command_id, seat),
                     batch)
+
+
+def seats_out(seats: list[Seat]) -> dict[str, list[int]]:
+    """The outcome's lists of the seats whose players gave up the game ("forfeited" after their
+    timeouts or by resigning, "resigned"), each only where it has any."""
+    lists = {"forfeited": [seat.index for seat in seats if seat.forfeited],
+             "resigned": [seat.index for seat in seats if seat.resigned]}
+    return {name: seats for name, seats in lists.items() if seats}
 
 
 def turns_begun(table: Table, previous_to_act: set[int], acted: int | None) -> dict[str, int]:

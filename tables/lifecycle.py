@@ -1,5 +1,6 @@
 """A table's life before and around its game: created, seats taken and left, started,
-abandoned, and a seat taken back from its stand-in (the moves are tables.moves)."""
+abandoned, a seat resigned or taken back from its stand-in, and a table of bots abandoned once
+its one player has left it (the moves are tables.moves)."""
 from __future__ import annotations
 
 import secrets
@@ -26,7 +27,8 @@ from tables.heads import (
     seats_of,
 )
 from tables.models import DEFAULT_STRENGTH, Notice, Seat, Table
-from tables.reading import engine_of
+from tables.moves import command_key
+from tables.reading import engine_of, head_state
 
 # The bot of AI seats created without a strength, and of seats filled at the start.
 
@@ -318,10 +320,11 @@ def check_abandon(table: Table, user) -> None:
         raise forbidden(_("Only the table's creator may abandon it."))
 
 
-def do_abandon(table: Table) -> None:
+def do_abandon(table: Table, outcome: dict | None = None) -> None:
+    """End the table unfinished (`outcome`: why, when not by its creator's or staff's word)."""
     table.status = Table.Status.ABANDONED
     table.finished_at = timezone.now()
-    table.to_act, table.turn_began = [], {}
+    table.to_act, table.turn_began, table.outcome = [], {}, outcome
     table.save(update_fields=HEAD_FIELDS)
     after_head_moved(table, set(), None, seats_changed=True)
 
@@ -334,11 +337,18 @@ def abandon(table_id: int, user) -> Table:
     return table
 
 
-def check_back(table: Table, user) -> Seat:
-    check_running(table)
+def player_seat(table: Table, user) -> Seat:
     seat = next((seat for seat in seats_of(table) if seat.user_id == user.pk and seat.kind == Seat.Kind.HUMAN), None)
     if seat is None:
-        raise forbidden("You have no seat at this table.")
+        raise forbidden(_("You have no seat at this table."))
+    return seat
+
+
+def check_back(table: Table, user) -> Seat:
+    check_running(table)
+    seat = player_seat(table, user)
+    if seat.resigned:
+        raise forbidden(_("You resigned; a bot plays your seat to the end."))
     if seat.forfeited:
         raise forbidden("You forfeited this game; a bot plays your seat to the end.")
     if not seat.standin:  # else calling back/ would restart one's own clock
@@ -359,3 +369,56 @@ def back(table_id: int, user) -> Table:
         table = lock_table(table_id)
         do_back(table, check_back(table, user))
     return table
+
+
+# ----------------------------------------------------------------------------- resign, leave a table of bots
+
+
+def check_resign(table: Table, user) -> Seat:
+    check_running(table)
+    seat = player_seat(table, user)
+    if seat.resigned:
+        raise Refused("already_resigned", _("You have already resigned from this game."), 409)
+    return seat
+
+
+def do_resign(table: Table, seat: Seat) -> None:
+    """The seat's player gives the game up for good: by the table's idle setting, a bot plays the
+    seat to the end (the player rated last) or the seat forfeits (a bot plays it out). The log
+    says which."""
+    forfeits = table.on_idle == Table.OnIdle.FORFEIT
+    seat.resigned, seat.standin, seat.forfeited = True, not forfeits, forfeits
+    seat.save(update_fields=["resigned", "standin", "forfeited"])
+    event = {"type": "resigned", "seat": seat.index, "forfeits": forfeits}
+    engine = engine_of(table)
+    previous_to_act = set(table.to_act)
+    appended = do_append(table, engine, head_state(table), [event], seat.index,
+                         command_key("player", seat.index, "resign"))
+    after_head_moved(table, previous_to_act, seat.index, appended, seats_changed=True)
+
+
+def resign(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = lock_table(table_id)
+        do_resign(table, check_resign(table, user))
+    return table
+
+
+def has_left(table: Table, seat: int, expected_seq: int) -> bool:
+    """Whether `seat`'s idle deadline still stands: the table is where it was when the seat's turn
+    began, the seat's player still holds it, and only bots wait for them (deadlines.reschedule)."""
+    if table.status != Table.Status.RUNNING or table.head_seq != expected_seq or seat not in table.to_act:
+        return False
+    seats = seats_of(table)
+    return not seats[seat].bot_plays and deadlines.only_bots_wait(seats, seat)
+
+
+def abandon_left(table_id: int, seat: int, expected_seq: int) -> bool:
+    """Abandon a table of bots whose one player has not moved for the table's idle time (the
+    ticker, when the seat's idle deadline falls due); False, changing nothing, if they have."""
+    with transaction.atomic():
+        table = lock_table(table_id)
+        if not has_left(table, seat, expected_seq):
+            return False
+        do_abandon(table, {"abandoned": "player_left", "seat": seat})
+    return True

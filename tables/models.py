@@ -80,6 +80,7 @@ class Seat(models.Model):
     timeouts = models.PositiveSmallIntegerField(default=0)  # consecutive
     standin = models.BooleanField(default=False)  # a bot plays for the absent player
     forfeited = models.BooleanField(default=False)
+    resigned = models.BooleanField(default=False)  # for good: a bot plays the seat, or it forfeits
 
     class Meta:
         ordering = ["index"]
@@ -153,6 +154,7 @@ class Deadline(models.Model):
         MOVE = "move"  # a player's time runs out: a bot moves for them
         AI = "ai"  # an AI turn not yet played: dispatch it again (the outbox)
         REMIND = "remind"  # a correspondence player is reminded by email
+        IDLE = "idle"  # the one person at a table of bots has left it: the table is abandoned
 
     # No index of its own: unique_deadline (table, seat, kind) serves every lookup by table.
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deadlines", db_index=False)

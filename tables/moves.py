@@ -66,6 +66,8 @@ def check_actor(table: Table, seat: int, actor: str) -> Seat:
     row = next((row for row in seats_of(table) if row.index == seat), None)
     if row is None:
         raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
+    if actor == "player" and row.resigned:
+        raise forbidden(_("You resigned; a bot plays your seat to the end."))
     if actor == "player" and row.forfeited:
         raise forbidden(_("You forfeited this game; a bot plays your seat to the end."))
     if actor == "bot" and not row.bot_plays:

@@ -54,9 +54,15 @@ def table_line(table: Table, user) -> dict:
         "status": table.status,
         "players": [seat.user.username if seat.user else label(seat.bot_strength)[0] for seat in seats],
         "finished_at": table.finished_at,
-        "won": mine in outcome.get("winners", []) if outcome else None,
+        "won": won(outcome, mine) if outcome else None,
         "rating_change": ratings.shown(change.mu_after) - ratings.shown(change.mu_before) if change else None,
     }
+
+
+def won(outcome: dict, seat: int | None) -> bool:
+    """Whether the seat's player won: a bot that played on for one who gave up wins for nobody."""
+    gave_up = {*outcome.get("forfeited", []), *outcome.get("resigned", [])}
+    return seat in outcome.get("winners", []) and seat not in gave_up
 
 
 def player_card(user) -> dict:

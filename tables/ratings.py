@@ -4,9 +4,10 @@ ends: `rate_table` runs after the finishing move commits, and the ticker's sweep
 (`rate_overdue`) catches a game whose process stopped before it could.
 
 Ruling (the order): the engine's winners share first place; the other seats keep the order of
-the engine's ranking (its tie-breaks included); a seat whose player forfeited is last. A house
-bot is rated as a player, one rating per strength; where one strength holds several seats of a
-game, each seat is rated from the same rating and the bot keeps the mean of their results.
+the engine's ranking (its tie-breaks included); a seat whose player forfeited or resigned is
+last, whatever the bot that played on for them made of it. A house bot is rated as a player,
+one rating per strength; where one strength holds several seats of a game, each seat is rated
+from the same rating and the bot keeps the mean of their results.
 """
 from __future__ import annotations
 
@@ -38,9 +39,10 @@ def shown(mu: float) -> int:
 
 def finishing_ranks(outcome: dict, players: int) -> list[int]:
     """Each seat's place (1 is first; equal places share a number) by the ruling above."""
-    forfeited = set(outcome.get("forfeited", []))
+    forfeited = set(outcome.get("forfeited", [])) | set(outcome.get("resigned", []))
     winners = set(outcome.get("winners", [])) - forfeited
     ranking = outcome.get("ranking") or sorted(range(players), key=lambda seat: -outcome["scores"][seat])
+    ranking = [seat for seat in ranking if seat not in forfeited]  # the others move up past them
     ranks = []
     for seat in range(players):
         if seat in forfeited:

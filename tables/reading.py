@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from engines import registry
 from engines.bots import label
-from engines.core import Action, Engine, bot_rng, fold
+from engines.core import Action, Engine, bot_rng, fold, is_table_event
 
 from tables.language import speaking
 from tables.models import Deadline, Event, Seat, Table
@@ -103,13 +103,20 @@ def log_line(engine: Engine, event: dict | None, names: list[str]) -> str:
     if event is None:
         return ""
     try:
-        text = engine.describe(event)
+        text = table_event_line(event) if is_table_event(event) else engine.describe(event)
     except Exception:
         log.exception("%s could not word a %r event", engine.name, event.get("type"))
         text = str(event.get("type"))
     for index, name in enumerate(names):
         text = text.replace("{seat%d}" % index, name)
     return text
+
+
+def table_event_line(event: dict) -> str:
+    """The log line of an event the service writes about a seat (engines.core.TABLE_EVENTS)."""
+    if event.get("forfeits"):
+        return _("{seat%(seat)d} resigned and forfeits the game.") % {"seat": event["seat"]}
+    return _("{seat%(seat)d} resigned; a bot plays the seat to the end.") % {"seat": event["seat"]}
 
 
 def mover(command_key: str, seat: int | None) -> str | None:
@@ -125,7 +132,7 @@ def event_frame(engine: Engine, seq: int, payload: dict, actor: int | None, view
                 names: list[str], by: str | None) -> dict:
     """The websocket frame of one event as `viewer` may see it (event None when hidden from them).
     Who acted (`seat`, None for set-up, and `by` whom: see `mover`) is public: the log names them."""
-    event = engine.redact(payload, viewer)
+    event = payload if is_table_event(payload) else engine.redact(payload, viewer)
     return {"type": "event", "seq": seq, "seat": actor, "by": by, "event": event,
             "text": log_line(engine, event, names)}
 

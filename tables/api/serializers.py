@@ -93,6 +93,7 @@ class SeatSerializer(serializers.Serializer):
     is_bot_account = serializers.SerializerMethodField(help_text="The seat's player is a registered bot account.")
     standin = serializers.BooleanField()
     forfeited = serializers.BooleanField()
+    resigned = serializers.BooleanField()
     colour = serializers.SerializerMethodField()
 
     def get_colour(self, seat: Seat) -> str | None:

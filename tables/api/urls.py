@@ -15,6 +15,7 @@ urlpatterns = [
     path("tables/<id:table_id>/start/", views.StartView.as_view(), name="api-start"),
     path("tables/<id:table_id>/abandon/", views.AbandonView.as_view(), name="api-abandon"),
     path("tables/<id:table_id>/back/", views.BackView.as_view(), name="api-back"),
+    path("tables/<id:table_id>/resign/", views.ResignView.as_view(), name="api-resign"),
     path("tables/<id:table_id>/rematch/", views.RematchView.as_view(), name="api-rematch"),
     path("tables/<id:table_id>/actions/", views.ActionsView.as_view(), name="api-actions"),
     path("tables/<id:table_id>/hint/", views.HintView.as_view(), name="api-hint"),

@@ -129,6 +129,8 @@ LeaveView = table_command(lifecycle.leave, "Leave a table before it starts")
 StartView = table_command(lifecycle.start_table, "Start the table (the creator only)")
 AbandonView = table_command(lifecycle.abandon, "Abandon the table (the creator only)")
 BackView = table_command(lifecycle.back, "Take your seat back from the stand-in bot")
+ResignView = table_command(lifecycle.resign, "Resign: a bot plays your seat to the end, or it forfeits "
+                                             "(the table's on_idle)")
 RematchView = table_command(lifecycle.rematch, "The finished table's rematch (made by the first player to ask): "
                                                "the rematch table's detail")
 

@@ -50,14 +50,16 @@ def save_settings(page, settings: dict) -> None:
     assert answer == 200, answer
 
 
-def create_table(page, game: str, seats: list[dict], seconds: int = 300) -> int:
-    """Fills the create-table form; `seats` like {"kind": "ai", "strength": "random"}. Returns the id."""
-    submit_create_form(page, game, seats, seconds)
+def create_table(page, game: str, seats: list[dict], seconds: int = 300, on_idle: str | None = None) -> int:
+    """Fills the create-table form; `seats` like {"kind": "ai", "strength": "random"}; `on_idle`:
+    what becomes of an idle player's seat ("bot" or "forfeit"; the form's default if None).
+    Returns the id."""
+    submit_create_form(page, game, seats, seconds, on_idle)
     page.wait_for_url("**/tables/*/")
     return int(page.url.rstrip("/").rsplit("/", 1)[1])
 
 
-def submit_create_form(page, game: str, seats: list[dict], seconds: int = 300) -> None:
+def submit_create_form(page, game: str, seats: list[dict], seconds: int = 300, on_idle: str | None = None) -> None:
     page.goto(f"/tables/new/?game={game}")
     page.select_option("#players", str(len(seats)))
     for index, seat in enumerate(seats):
@@ -67,6 +69,8 @@ def submit_create_form(page, game: str, seats: list[dict], seconds: int = 300) -
         if seat["kind"] == "invite":
             page.fill(f"input[name=seat-{index}-username]", seat["username"])
     page.fill("#tc-seconds", str(seconds))
+    if on_idle is not None:
+        page.select_option("#tc-on-idle", on_idle)
     page.click("#new-table button[type=submit]")
 
 

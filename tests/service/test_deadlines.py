@@ -216,7 +216,7 @@ def test_a_player_whom_only_bots_wait_for_has_no_clock(make_user, client_for):
     client.post(f"/api/tables/{table['id']}/start/")
     head = Table.objects.get(pk=table["id"])
     assert head.to_act == [0]
-    assert not Deadline.objects.filter(table_id=table["id"], seat=0).exists()
+    assert not Deadline.objects.filter(table_id=table["id"], seat=0, kind=Deadline.Kind.MOVE).exists()
     assert client.get(f"/api/tables/{table['id']}/").json()["deadline"] is None
 
 

@@ -45,7 +45,9 @@ def test_winners_share_first_place_the_others_keep_the_ranking_and_a_forfeit_is_
     outcome = {"scores": [5, 9, 9, 2], "winners": [1, 2], "ranking": [1, 2, 0, 3]}
     assert ratings.finishing_ranks(outcome, 4) == [3, 1, 1, 4]
     forfeit = {**outcome, "winners": [1], "ranking": [1, 0, 2, 3], "forfeited": [0]}
-    assert ratings.finishing_ranks(forfeit, 4) == [4, 1, 3, 4]
+    assert ratings.finishing_ranks(forfeit, 4) == [4, 1, 2, 3]  # the others move up past it
+    won_then_resigned = {"scores": [9, 5], "winners": [0], "ranking": [0, 1], "resigned": [0]}
+    assert ratings.finishing_ranks(won_then_resigned, 2) == [2, 1]
     without_ranking = {"scores": [3, 7], "winners": [1]}
     assert ratings.finishing_ranks(without_ranking, 2) == [2, 1]
 
@@ -173,3 +175,16 @@ def test_the_pages_show_the_leaderboard_and_the_card(make_user, client_for):
     assert client.get("/games/tiny/leaderboard/").status_code == 200
     assert client.get("/games/nope/leaderboard/").status_code == 404
     assert client.get("/players/nobody-here/").status_code == 404
+
+
+def test_a_provisional_rating_is_explained_where_the_card_shows_it(make_user, client_for):
+    player = make_user()
+    client = client_for(player)
+    finished_tiny_table(client)
+    page = client.get(f"/players/{player.username}/").content.decode()
+    assert 'data-testid="provisional" title="Provisional: settled after 5 rated games">?</abbr>' in page
+    assert 'data-testid="provisional-note"' in page and "fewer than 5 rated games" in page
+    french = client.get(f"/players/{player.username}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'data-testid="provisional-note"' in french and "fewer than" not in french
+    newcomer = make_user()  # no rating at all: nothing provisional to explain
+    assert 'data-testid="provisional-note"' not in client.get(f"/players/{newcomer.username}/").content.decode()

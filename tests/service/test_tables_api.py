@@ -186,6 +186,7 @@ def test_seats_report_their_kind(make_user, client_for):
     table = new_table(client_for(make_user()), seats=[{"kind": "me"}, {"kind": "ai", "strength": "random"}])
     assert table["seats"][1] == {"seat": 1, "kind": "ai", "username": None, "strength": "random",
                                  "strength_label": "Beginner", "is_ai": True, "standin": False, "forfeited": False,
+                                 "resigned": False,
                                  "colour": None, "is_bot_account": False}
     assert Seat.objects.filter(kind="ai").count() == 1
 

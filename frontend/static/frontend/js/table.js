@@ -74,6 +74,7 @@ function seatName(seat) {
   if (info.is_ai) {
     return interpolate(gettext("AI %(number)s (%(strength)s)"), { number: seat + 1, strength: info.strength_label || info.strength });
   }
+  if (info.resigned) return interpolate(gettext("%(name)s (resigned)"), { name: info.username });
   if (info.standin) return interpolate(gettext("%(name)s (a bot stands in)"), { name: info.username });
   return info.is_bot_account ? interpolate(gettext("%(name)s (bot)"), { name: info.username }) : info.username;
 }
@@ -161,7 +162,7 @@ function showSync(frame, move) {
 async function refreshTable() {
   state.table = await api(`/api/tables/${page.table_id}/`);
   showTableFacts();
-  if (state.table.status === "finished") showFinished();
+  showEnd();
 }
 
 // Seats change hands during a game (a bot stands in for an idle player), so the table's
@@ -182,9 +183,30 @@ function showTableFacts() {
   hash.hidden = !table.seed_hash;
   hash.querySelector("code").textContent = table.seed_hash || "";
   const mine = table.seats.find((seat) => seat.seat === table.my_seat);
-  $("standin").hidden = !(mine && mine.standin && !mine.forfeited && table.status === "running");
+  const running = table.status === "running";
+  $("standin").hidden = !(mine && mine.standin && !mine.forfeited && !mine.resigned && running);
+  $("resign-card").hidden = !(mine && !mine.resigned && running);
+  const resigned = $("resigned");
+  resigned.hidden = !(mine && mine.resigned && running);
+  if (!resigned.hidden) {
+    resigned.textContent = mine.forfeited ? gettext("You resigned: your seat forfeits the game, and a bot plays it out.")
+      : gettext("You resigned: a bot plays your seat to the end.");
+  }
   tickClock();
 }
+
+// Resigning is for good, so it is asked twice; the dialog says what follows by the table's idle setting.
+function askToResign() {
+  const forfeits = state.table.time_control.on_idle === "forfeit";
+  $("resign-bot").hidden = forfeits;
+  $("resign-forfeit").hidden = !forfeits;
+  $("resign-dialog").returnValue = "";
+  $("resign-dialog").showModal();
+}
+$("resign-button").addEventListener("click", askToResign);
+$("resign-dialog").addEventListener("close", () => {
+  if ($("resign-dialog").returnValue === "resign") tableCommand("resign");
+});
 
 function isMyTurn() {
   const seat = state.live && state.live.seat;
@@ -428,11 +450,20 @@ function playerLink(seat) {
   return el("a", { href: `/players/${encodeURIComponent(info.username)}/`, text: seatName(seat) });
 }
 
+// As the ratings rank them (tables/ratings.py): a seat whose player forfeited or resigned wins for
+// nobody, whatever its bot made of it, and the best of the others move up in its place.
+function winningSeats(outcome) {
+  const gaveUp = new Set([...(outcome.forfeited || []), ...(outcome.resigned || [])]);
+  const winners = (outcome.winners || []).filter((seat) => !gaveUp.has(seat));
+  const next = (outcome.ranking || []).find((seat) => !gaveUp.has(seat));
+  return new Set(winners.length || !gaveUp.size || next === undefined ? winners : [next]);
+}
+
 function scoresTable(outcome, ratings) {
   const scores = outcome.scores || [];
   const rated = (ratings || []).reduce((bySeat, change) => ({ ...bySeat, [change.seat]: change }), {});
   const withRatings = Boolean(ratings && ratings.length);
-  const winners = new Set(outcome.winners || []);
+  const winners = winningSeats(outcome);
   // An engine may break the score down (money, bonuses …); its numeric parts become columns.
   const breakdown = outcome.breakdown || [];
   const parts = breakdown.length
@@ -490,6 +521,31 @@ function rematchOffer(table) {
   return el("p", {}, button);
 }
 
+function resignedNotes(table) {
+  return table.seats.filter((seat) => seat.resigned).map((seat) => el("p", {
+    "data-testid": "resigned-note",
+    text: interpolate(seat.forfeited ? gettext("%(name)s resigned and forfeited the game.")
+      : gettext("%(name)s resigned; a bot played the seat to the end."), { name: seat.username }),
+  }));
+}
+
+// An abandoned table says why it ended before its game did.
+function showAbandoned() {
+  const outcome = state.table.outcome || {};
+  const why = outcome.abandoned === "player_left"
+    ? interpolate(gettext("%(name)s left a table of bots: nobody moved for the table's idle time."),
+      { name: seatName(outcome.seat) })
+    : gettext("The game was ended before its finish.");
+  $("finished").hidden = false;
+  $("finished").replaceChildren(el("h2", { text: gettext("Game abandoned") }),
+    el("p", { "data-testid": "abandoned-why", text: why }));
+}
+
+function showEnd() {
+  if (state.table.status === "finished") showFinished();
+  else if (state.table.status === "abandoned") showAbandoned();
+}
+
 async function showFinished() {
   const table = state.table;
   const box = $("finished");
@@ -497,6 +553,7 @@ async function showFinished() {
   const check = el("span", { "data-testid": "seed-check", text: gettext("checking…") });
   box.replaceChildren(
     el("h2", { text: gettext("Final scores") }),
+    ...resignedNotes(table),
     scoresTable(table.outcome || {}, table.ratings),
     table.rated && !table.ratings ? el("p", { class: "muted", text: gettext("Ratings are being updated…") }) : "",
     rematchOffer(table),
@@ -520,7 +577,7 @@ async function startGame() {
   chat.load();
   await connection.start();
   if (!state.live) receiveSync(await connection.fetchView());
-  if (state.table.status === "finished") showFinished();
+  showEnd();
 }
 
 async function showTable() {

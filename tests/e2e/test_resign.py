@@ -1,0 +1,112 @@
+"""Resigning from a running game: the button, its confirmation, what the other player's log
+and both end screens say, at 1280 and 375 px, in English and in German; and a table of bots
+its player has left, abandoned with its reason."""
+import subprocess
+import sys
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from tests.e2e.conftest import server_environment
+from tests.e2e.helpers import DATABASE, create_table, play_until_over, screenshot, sign_up, start_if_waiting
+
+pytestmark = pytest.mark.e2e
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def fits(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def two_players(host, guest, names: tuple[str, str], on_idle: str) -> int:
+    """A running two-player Dunhuang table of `host` (seat 0) and `guest` (seat 1)."""
+    sign_up(host, names[0])
+    table_id = create_table(host, "dunhuang", [{"kind": "me"}, {"kind": "open"}], on_idle=on_idle)
+    sign_up(guest, names[1])
+    guest.goto(f"/tables/{table_id}/")
+    guest.get_by_test_id("join-1").click()
+    host.locator("#table-lobby").filter(has_text=names[1]).wait_for()
+    start_if_waiting(host)
+    guest.wait_for_selector("#board svg")
+    return table_id
+
+
+def test_a_player_resigns_after_confirming_and_a_bot_plays_the_seat_to_the_end(new_page):
+    anna, bert = new_page(1280, 900), new_page(375, 812)
+    two_players(anna, bert, ("anna", "bert"), on_idle="bot")
+    dialog = anna.get_by_test_id("resign-dialog")
+    anna.get_by_test_id("resign").click()
+    assert dialog.is_visible() and "A bot plays your seat to the end" in dialog.inner_text()
+    screenshot(anna, "resign-confirm-1280")
+    anna.get_by_test_id("resign-cancel").click()  # thought better of it: nothing happens
+    assert dialog.is_hidden() and anna.get_by_test_id("resign").is_visible()
+    assert anna.get_by_test_id("resigned").is_hidden()
+
+    anna.get_by_test_id("resign").click()
+    anna.get_by_test_id("resign-confirm").click()
+    notice = anna.get_by_test_id("resigned")
+    notice.wait_for()
+    assert notice.inner_text() == "You resigned: a bot plays your seat to the end."
+    assert anna.get_by_test_id("resign").is_hidden()
+    line = bert.locator("#log li").filter(has_text="anna resigned; a bot plays the seat to the end.")
+    line.wait_for()
+    assert fits(bert)
+    screenshot(bert, "resign-log-375")
+
+    play_until_over(bert)  # the bot answers for anna
+    for page in (anna, bert):
+        note = page.get_by_test_id("resigned-note")
+        note.wait_for()
+        assert note.inner_text() == "anna resigned; a bot played the seat to the end."
+        rows = page.get_by_test_id("scores").locator("tbody tr")
+        assert "anna (resigned)" in rows.nth(0).inner_text() and "winner" not in rows.nth(0).inner_text()
+        assert "winner" in rows.nth(1).inner_text()  # rated first, whatever anna's bot made of her seat
+    assert fits(bert)
+    screenshot(anna, "resign-end-1280")
+    screenshot(bert, "resign-end-375")
+
+
+def test_where_idle_seats_forfeit_resigning_forfeits_in_german(new_page):
+    dora, emil = new_page(375, 812, locale="de-DE"), new_page(1280, 900, locale="de-DE")
+    two_players(dora, emil, ("dora", "emil"), on_idle="forfeit")
+    dora.get_by_test_id("resign").click()
+    dialog = dora.get_by_test_id("resign-dialog")
+    assert dialog.get_by_role("heading").inner_text() == "Diese Partie aufgeben?"
+    assert "Ihr Platz verliert die Partie kampflos" in dialog.inner_text()
+    assert fits(dora)
+    screenshot(dora, "resign-confirm-de-375")
+    dora.get_by_test_id("resign-confirm").click()
+    dora.get_by_test_id("resigned").filter(has_text="Sie haben aufgegeben: Ihr Platz verliert die Partie kampflos").wait_for()
+    emil.locator("#log li").filter(has_text="dora gibt auf und verliert die Partie kampflos.").wait_for()
+
+    play_until_over(emil)
+    for page in (dora, emil):
+        note = page.get_by_test_id("resigned-note")
+        note.wait_for()
+        assert note.inner_text() == "dora hat aufgegeben und die Partie kampflos verloren."
+    assert fits(dora)
+    screenshot(dora, "resign-end-de-375")
+    screenshot(emil, "resign-end-de-1280")
+
+
+def test_a_table_of_bots_its_player_has_left_is_abandoned_and_the_page_says_why(new_page):
+    page = new_page(375, 812, locale="fr-FR")
+    sign_up(page, "flo")
+    table_id = create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    # The player's idle time runs out at once; the deadline ticker runs as a process of its own.
+    with psycopg.connect(f"postgresql://postgres@127.0.0.1:5432/{DATABASE}", autocommit=True) as connection:
+        connection.execute("UPDATE tables_deadline SET due_at = now() - interval '1 second' "
+                           "WHERE table_id = %s AND kind = 'idle'", (table_id,))
+    done = subprocess.run([sys.executable, "manage.py", "run_deadlines", "--once"], cwd=ROOT,
+                          env=server_environment(), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "claimed 1" in done.stdout, done.stderr
+    page.reload()  # a push from a process that exits at once may not leave it
+    why = page.get_by_test_id("abandoned-why")
+    why.wait_for()
+    assert why.inner_text() == ("flo a quitté une table de bots : personne n’a joué pendant le délai "
+                                "d’inactivité de la table.")
+    assert page.get_by_test_id("resign").is_hidden()
+    assert fits(page)
+    screenshot(page, "abandoned-left-fr-375")
