@@ -17,6 +17,15 @@ export function goodsName(ctx, kind) {
   return (ctx.glossary.goods || {})[kind] || ctx.view.goods_names[kind];
 }
 
+// The goods kind of the stack on `cell`, or null (water, a sailor, an empty stack, a pontoon).
+export function goodsUnder(view, cell) {
+  for (const boat of view.boats) {
+    const slot = boat.cells.findIndex((c, index) => index > 0 && c[0] === cell[0] && c[1] === cell[1]);
+    if (slot > 0 && boat.goods[slot - 1][1]) return boat.goods[slot - 1][0];
+  }
+  return null;
+}
+
 function goodsColour(kind) {
   return `hsl(${Math.round((kind * 360) / GOODS_HUES)} 62% 52%)`;
 }
@@ -101,7 +110,14 @@ function drawChoices(ctx, size) {
   const { actions, local } = ctx;
   const layer = [];
   for (const action of actions.all) {
-    if (action.type === "step") {
+    if (action.type === "take") {
+      // A ring round the stack under the heir: clicking the good takes it.
+      const heir = ctx.view.players[ctx.view.turn].heir;
+      const [cx, cy] = [px(heir[0]) + CELL / 2, py(heir[1], size) + CELL / 2];
+      const target = svg("circle", { class: "hit dm-take", cx, cy, r: 18, fill: "rgba(255,212,0,.25)", stroke: "#ffd400",
+        "stroke-width": 4, "data-testid": "dm-take" });
+      layer.push(actions.clickable(target, action, ctx.takeLabel()));
+    } else if (action.type === "step") {
       const [x, y] = action.to;
       const cost = ctx.stepCost(action.to);
       // A marker in the square's corner, so that the boat under it can still be chosen.
