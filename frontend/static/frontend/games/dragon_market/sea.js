@@ -122,7 +122,7 @@ function drawChoices(ctx, size) {
       const cost = ctx.stepCost(action.to);
       // A marker in the square's corner, so that the boat under it can still be chosen.
       const [cx, cy] = [px(x) + 13, py(y, size) + 13];
-      const target = svg("g", { class: "dm-step" },
+      const target = svg("g", { class: "dm-step", "data-to": `${x},${y}` },
         svg("circle", { class: "hit", cx, cy, r: 10, fill: "#fff7e0" }),
         svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#7a1d00" }, String(cost)));
       layer.push(actions.clickable(target, action, interpolate(gettext("Move your heir to (%(x)s, %(y)s) for %(mp)s MP"), { x, y, mp: cost })));
@@ -139,7 +139,7 @@ function drawChoices(ctx, size) {
         ...boat.cells.map(([x, y]) => svg("rect", { x: px(x + ax) + 6, y: py(y + ay, size) + 6, width: CELL - 12,
           height: CELL - 12, rx: 6, fill: "rgba(154,107,63,.18)", stroke: "#5b3b1c", "stroke-dasharray": "4 3" }))));
       const [sx, sy] = [boat.s[0] + ax, boat.s[1] + ay];
-      const target = svg("g", { class: "dm-ghost" },
+      const target = svg("g", { class: "dm-ghost", "data-move": `${action.type}:${action.by}` },
         svg("circle", { class: "hit", cx: px(sx) + CELL / 2, cy: py(sy, size) + CELL / 2, r: 13, fill: "#fff" }),
         svg("text", { x: px(sx) + CELL / 2, y: py(sy, size) + CELL / 2 + 4, "text-anchor": "middle", "font-size": 10,
           "font-weight": 700, fill: "#7a1d00" }, interpolate(gettext("%(mp)s MP"), { mp: 1 })));
