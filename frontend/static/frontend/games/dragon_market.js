@@ -88,7 +88,7 @@ function drawTurn(ctx) {
 function endReason(ctx, outcome) {
   const names = outcome.winners.map(ctx.seatName).join(", ");
   if (outcome.reason === "turn_limit") {
-    return interpolate(gettext("game over: the round limit is reached; most objectives: %(names)s"), { names });
+    return interpolate(gettext("game over: the round limit is reached; won by %(names)s"), { names });
   }
   return interpolate(gettext("game over: %(names)s completed the objectives"), { names });
 }
