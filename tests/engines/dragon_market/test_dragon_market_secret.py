@@ -101,3 +101,24 @@ def test_stepping_onto_a_good_of_the_secret_card_shows_nothing_until_the_owner_t
     assert ENGINE.redact(events[0], 1)["kind"] == K["necklace"]
     assert ENGINE.view(taken, None)["units"][unit_of(taken, 0)]["held"] == [K["necklace"]]
     assert data.KIND["necklace"] in data.CARDS["R06"]
+
+
+def test_the_bots_take_a_good_their_objective_needs_and_only_such_a_good():
+    """M-T16: greedy takes the necklace its card B01 needs where its heir stands; the turn planner
+    (expert) takes it within its planned turn; with card B02 nothing is offered."""
+    import random as chance
+
+    from engines import bots
+    from engines.bots.planner import best_turn
+
+    dock = boat("end", (3, 0), "W", goods=(K["necklace"], K["ring"]))  # (2,0) necklace, (1,0) ring
+    rest = [boat("centre", (5, 5), "N", goods=(K["frog"], K["Buddha statue"])),
+            boat("centre", (7, 3), "E", goods=(K["snake"], K["teapot"]))]  # the rest of B01, further on
+    state = position(players=2, boats=[dock, *rest], heirs=[(2, 0), (9, 9)], objective=["B01", "B04"])
+    legal = ENGINE.legal_actions(state, 0)
+    assert {"type": "take"} in legal
+    assert bots.choose(ENGINE, "greedy", ENGINE.view(state, 0), 0, legal, chance.Random(1)) == {"type": "take"}
+    plan = best_turn(ENGINE, state, 0, 2, chance.Random(1))
+    assert {"type": "take"} in [action for action, _ in plan]
+    other = position(players=2, boats=[dock, *rest], heirs=[(2, 0), (9, 9)], objective=["B03", "B04"])
+    assert {"type": "take"} not in ENGINE.legal_actions(other, 0)
