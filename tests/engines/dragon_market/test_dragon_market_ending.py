@@ -76,3 +76,14 @@ def test_the_round_of_a_turn_count():
     state = position(players=4, boats=[DOCK], turns=60)
     assert ENGINE.view(state, None)["round"] == 15
     assert ENGINE.view({**state, "turns": 61}, None)["round"] == 16
+
+
+def test_the_log_says_why_the_game_ended():
+    """The end line names the reason: objectives completed (M-T27), or the table's round limit and
+    its round (a game that ended before rounds were noted reads without one)."""
+    by_objectives = ENGINE.describe({"type": "game_ended", "reason": "objective", "winners": [1], "round": 9})
+    at_the_limit = ENGINE.describe({"type": "game_ended", "reason": "turn_limit", "winners": [0, 2], "round": 40})
+    older = ENGINE.describe({"type": "game_ended", "reason": "turn_limit", "winners": [0]})
+    assert by_objectives == "{seat1} has completed the objectives needed and wins."
+    assert at_the_limit == "Round 40 was the last (the table's round limit): {seat0}, {seat2} win."
+    assert older == "The round limit is reached: {seat0} wins."
