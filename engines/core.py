@@ -124,6 +124,10 @@ class Engine(ABC):
     # that follow: the expert then plans whole turns (bots/planner.py) instead of growing a tree.
     plans_turns: bool = False
 
+    # Options the service sets on a table where no person is seated, unless the table set them
+    # (a true value): a safety net for games that bots might not bring to an end.
+    bots_only_options: dict = {}
+
     # Action types that only take back a choice of the running turn ("back"): a bot never needs
     # them, as they lead to a position it has already weighed (bots/playout.py `bot_actions`).
     undo_actions: frozenset[str] = frozenset()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections import Counter
 from typing import Any
@@ -15,6 +16,7 @@ MAX_STEPS = 100_000  # a game longer than this is a bug in the engine, not a lon
 def play_game(engine: Engine, strengths: list[str], seed: int, options: dict | None = None) -> dict:
     """One game between bots of `strengths` (one per seat); returns its outcome and length."""
     table_seed = f"simulate-{seed}"
+    options = {**engine.bots_only_options, **(options or {})}  # what the service gives a table of bots
     state, _ = start(engine, len(strengths), options, command_rng(table_seed, 0))
     bot_rng = random.Random(seed)
     actions = 0
@@ -32,7 +34,8 @@ def play_game(engine: Engine, strengths: list[str], seed: int, options: dict | N
             state = engine.evolve(state, event)
             events.append(event)
         actions += 1
-    return {"outcome": engine.outcome(state), "actions": actions, "thinking": thinking, "events": events}
+    return {"outcome": engine.outcome(state), "actions": actions, "thinking": thinking, "events": events,
+            "round": engine.view(state, None).get("round")}
 
 
 def simulate(game: str, games: int, strengths: list[str], seed: int, options: dict | None = None) -> dict:
@@ -41,6 +44,8 @@ def simulate(game: str, games: int, strengths: list[str], seed: int, options: di
     wins_by_seat: Counter[int] = Counter()
     wins_by_bot: Counter[str] = Counter()
     errors: list[dict[str, Any]] = []
+    ended_by: Counter[str] = Counter()  # the outcome's reason, where the engine gives one
+    rounds: list[int] = []  # the round each game ended in, where the view counts rounds
     total_actions = 0
     started = time.perf_counter()
     for number in range(games):
@@ -50,6 +55,9 @@ def simulate(game: str, games: int, strengths: list[str], seed: int, options: di
             errors.append({"seed": seed + number, "error": f"{type(error).__name__}: {error}"})
             continue
         total_actions += result["actions"]
+        ended_by[result["outcome"].get("reason", "end")] += 1
+        if result["round"] is not None:
+            rounds.append(result["round"])
         winners = result["outcome"]["winners"]
         for winner in winners:
             wins_by_seat[winner] += 1 / len(winners)
@@ -65,6 +73,8 @@ def simulate(game: str, games: int, strengths: list[str], seed: int, options: di
         "errors": len(errors),
         "error_samples": errors[:5],
         "mean_actions": round(total_actions / finished, 1) if finished else 0,
+        "ended_by": dict(ended_by),
+        "rounds": {"min": min(rounds), "median": statistics.median(rounds), "max": max(rounds)} if rounds else None,
         "wins_by_seat": {str(seat): round(wins_by_seat[seat], 2) for seat in range(len(strengths))},
         "wins_by_bot": {bot: round(wins_by_bot[bot], 2) for bot in dict.fromkeys(strengths)},
         "win_rate_by_seat": {str(seat): round(wins_by_seat[seat] / max(finished, 1), 3) for seat in range(len(strengths))},

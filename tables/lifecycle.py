@@ -296,6 +296,8 @@ def do_start(table: Table) -> None:
         table.rated = False  # bot accounts and people who did not choose to be rated against them
         table.save(update_fields=["rated"])
     engine = engine_of(table)
+    if not any(seat.kind == Seat.Kind.HUMAN and not bot_accounts.is_bot(seat.user) for seat in seats_of(table)):
+        add_bots_only_options(table, engine)
     table.seed = secrets.token_hex(32)
     table.seed_hash = seed_hash(table.seed)
     table.status = Table.Status.RUNNING
@@ -303,6 +305,14 @@ def do_start(table: Table) -> None:
     _, events = start(engine, table.players, table.options, command_rng(table.seed, 0))
     appended = do_append(table, engine, None, events, None, "setup")
     after_head_moved(table, set(), None, appended)
+
+
+def add_bots_only_options(table: Table, engine) -> None:
+    """A table of bots alone gets the engine's safety net (a round limit, say) where it left it unset."""
+    missing = {key: value for key, value in engine.bots_only_options.items() if not table.options.get(key)}
+    if missing:
+        table.options = {**table.options, **missing}
+        table.save(update_fields=["options"])
 
 
 def start_table(table_id: int, user) -> Table:

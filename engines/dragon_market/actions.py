@@ -5,7 +5,7 @@ from engines.core import IllegalAction
 from engines.dragon_market import data, flow, geometry
 from engines.dragon_market.evolve import fold
 from engines.dragon_market.geometry import boat_occupancy
-from engines.dragon_market.moves import heir_options, swap_targets, usable_powers
+from engines.dragon_market.moves import heir_options, swap_targets, takeable, usable_powers
 from engines.dragon_market.setup import after_placement, next_boat_id, start_play
 from engines.dragon_market.state import unit_of
 
@@ -160,6 +160,16 @@ def _step(state, seat, action, rng):
              "how": how, "cost": cost}]
 
 
+def _take(state, seat, action, rng):
+    found = takeable(state, seat, boat_occupancy(state["boats"]))
+    if found is None:
+        raise IllegalAction("nothing_to_take", "There is no good here that your objective needs and you do not "
+                                               "hold yet (M-T16, M-T17).")
+    index, slot, kind = found
+    return [{"type": "goods_taken", "seat": seat, "unit": unit_of(state, seat), "kind": kind, "boat": index,
+             "slot": slot}]
+
+
 def _reroll(state, seat, action, rng):
     _power(state, seat, "reroll")
     if state["spent"] or state["options"].get("fixed_mp"):
@@ -180,5 +190,5 @@ def _end(state, seat, action, rng):
 PLAY = {
     "slide": _move_boat, "rotate": _move_boat, "hop": _move_boat, "shift": _move_boat,
     "half_turn": _move_boat, "turn_far": _move_boat, "swap_stacks": _swap_stacks, "swap_heir": _swap_heir,
-    "step": _step, "reroll": _reroll, "buy_mp": _buy, "end_turn": _end,
+    "step": _step, "take": _take, "reroll": _reroll, "buy_mp": _buy, "end_turn": _end,
 }

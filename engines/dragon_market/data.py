@@ -111,6 +111,8 @@ ADVANCED_DRAW = 2  # M-A2 / M-A4
 ADVANCED_DRAW_BONUS = 3  # M-B12
 BONUS_COINS = 3  # M-B13
 
-# Rounds after which a game ends (0: never), by default: bots that cannot finish their objectives
-# would otherwise play on for ever at a table of bots; people finish long before (not a book rule).
-DEFAULT_TURN_LIMIT = 40
+# Rounds after which a game ends (0: never). The book has no limit and ends only when a seat
+# completes its objectives, so people's tables default to none; the service gives a table where
+# no person is seated BOT_TABLE_ROUND_LIMIT as a safety net (not a book rule).
+DEFAULT_TURN_LIMIT = 0
+BOT_TABLE_ROUND_LIMIT = 40

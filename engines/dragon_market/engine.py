@@ -19,6 +19,9 @@ class DragonMarket(Engine):
     min_players = 2
     max_players = data.MAX_PLAYERS
     undo_actions = frozenset({"back"})
+    # Bots may wander without completing an objective: a table with no person seated ends at a
+    # round limit all the same (the book has none; people's tables default to none).
+    bots_only_options = {"turn_limit": data.BOT_TABLE_ROUND_LIMIT}
     # A turn is six to ten one-MP moves: a boat is slid so that a later step reaches a good.
     plans_turns = True
 
@@ -73,8 +76,9 @@ class DragonMarket(Engine):
                                           "description": _("MP for crossing a sailor or leaping water (powers).")},
                 "turn_limit": {"type": "integer", "minimum": 0, "maximum": 500, "default": data.DEFAULT_TURN_LIMIT,
                                "title": _("Round limit"),
-                               "description": _("End after this many rounds (0: no limit); then most objectives, "
-                                                "then most goods held, win.")},
+                               "description": _("Not in the book, which ends only when a player completes the "
+                                                "objectives: 0 plays to the end. Otherwise the game also ends after "
+                                                "this many rounds; then most objectives, then most goods held, win.")},
             },
             "additionalProperties": False,
         }

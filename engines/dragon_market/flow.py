@@ -10,7 +10,7 @@ import random
 
 from engines.dragon_market import data
 from engines.dragon_market.evolve import fold
-from engines.dragon_market.state import next_seat, objective_done, pontoon, seats_of, unit_of
+from engines.dragon_market.state import next_seat, objective_done, pontoon, round_of, seats_of, unit_of
 
 
 def offer_event(state: dict, seat: int, cards: list, drawn_by: list | None = None) -> dict:
@@ -83,7 +83,8 @@ def completion_events(state: dict, seat: int, rng: random.Random) -> list[dict]:
     events = [{"type": "objective_completed", "seat": seat, "unit": unit, "card": card,
                "goods": list(state["held"][unit])}]
     if len(state["completed"][unit]) + 1 >= state["target"]:
-        return events + [{"type": "game_ended", "reason": "objective", "winners": seats_of(state, unit)}]
+        return events + [{"type": "game_ended", "reason": "objective", "winners": seats_of(state, unit),
+                          "round": round_of(state)}]
     after = fold(state, events)
     if data.BONUS.get(card) == "three_coins" and state["options"].get("variant") == "advanced":
         paid, waiting = pay_events(after, seat, data.BONUS_COINS, "draw")
@@ -120,9 +121,10 @@ def end_turn_events(state: dict, rng: random.Random) -> list[dict]:
 
 
 def next_turn_events(state: dict, rng: random.Random) -> list[dict]:
+    """The next seat's dice, unless the turn that just ended was the last of the limit's round."""
     limit = state["options"].get("turn_limit") or 0
     if limit and state["turns"] >= limit * state["n"]:
-        return [{"type": "game_ended", "reason": "turn_limit", "winners": leaders(state)}]
+        return [{"type": "game_ended", "reason": "turn_limit", "winners": leaders(state), "round": round_of(state)}]
     return begin_turn(state, next_seat(state, state["turn"]), rng)
 
 

@@ -10,7 +10,7 @@ import random
 
 from engines.core import strip_private
 from engines.dragon_market import data, geometry, rules, scoring
-from engines.dragon_market.state import pontoon, seats_of, unit_of
+from engines.dragon_market.state import pontoon, round_of, seats_of, unit_of
 
 PRIVATE = frozenset({"secret", "offer"})
 # State fields every viewer sees as they are.
@@ -30,6 +30,7 @@ def view(state: dict, viewer: int | None) -> dict:
     shown["size"] = data.SIZE
     shown["boats"] = [_boat_view(boat) for boat in state["boats"]]
     shown["pile_size"] = len(state["deck"])
+    shown["round"] = round_of(state)
     shown["goods_names"] = list(data.GOODS)
     shown["players"] = [_seat_view(state, seat, viewer, hidden) for seat in range(state["n"])]
     shown["units"] = [_unit_view(state, unit, viewer, hidden) for unit in range(len(state["coins"]))]

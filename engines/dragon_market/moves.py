@@ -47,16 +47,17 @@ def swap_targets(state: dict, seat: int, occ: dict) -> list[int]:
             and (occ.get(tuple(heir)) or (None,))[0] == here[0]]
 
 
-def collect_events(after: dict, seat: int) -> list[dict]:
-    """M-T16, M-T17: one token of a needed kind not yet held, on the square entered."""
-    here = tuple(after["heirs"][seat])
-    hit = boat_occupancy(after["boats"]).get(here)
+def takeable(state: dict, seat: int, occ: dict) -> tuple | None:
+    """M-T16, M-T17: the (boat, slot, kind) the seat's heir may take where it stands: a token of
+    a kind its objective shows and its unit does not hold yet. Taking is the owner's choice (a
+    `take` action), so stepping, passing or declining shows nothing of a secret card."""
+    hit = occ.get(tuple(state["heirs"][seat]))
     if hit is None or hit[1] == geometry.SAILOR:
-        return []
+        return None
     index, slot = hit
-    kind, count = after["boats"][index]["goods"][slot]
-    unit = unit_of(after, seat)
-    card = after["objective"][unit]
-    if not count or card is None or kind not in data.CARDS[card] or kind in after["held"][unit]:
-        return []
-    return [{"type": "goods_taken", "seat": seat, "unit": unit, "kind": kind, "boat": index, "slot": slot}]
+    kind, count = state["boats"][index]["goods"][slot]
+    unit = unit_of(state, seat)
+    card = state["objective"][unit]
+    if not count or card is None or kind not in data.CARDS[card] or kind in state["held"][unit]:
+        return None
+    return index, slot, kind

@@ -8,7 +8,7 @@ from engines.dragon_market import data, flow, geometry
 from engines.dragon_market.actions import PLAY, coin_from, keep, place
 from engines.dragon_market.evolve import fold
 from engines.dragon_market.geometry import boat_occupancy
-from engines.dragon_market.moves import collect_events, heir_options, swap_targets, usable_powers
+from engines.dragon_market.moves import heir_options, swap_targets, takeable, usable_powers
 from engines.dragon_market.setup import next_boat_id
 
 NOBODY = frozenset()
@@ -21,6 +21,7 @@ FIELDS = {
     "slide": ("boat", "by"), "rotate": ("boat", "turn"), "step": ("to",),
     "hop": ("boat", "by"), "shift": ("boat", "by"), "half_turn": ("boat",), "turn_far": ("boat", "turn"),
     "swap_stacks": ("boat",), "swap_heir": ("seat",), "reroll": ("die",), "buy_mp": (), "end_turn": (),
+    "take": (),
 }
 ACTION_KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}
 PHASE_ACTIONS = {
@@ -29,10 +30,11 @@ PHASE_ACTIONS = {
     "keep": frozenset({"keep"}),
     "coin_from": frozenset({"coin_from"}),
     "play": frozenset({"slide", "rotate", "step", "hop", "shift", "half_turn", "turn_far", "swap_stacks",
-                       "swap_heir", "reroll", "buy_mp", "end_turn"}),
+                       "swap_heir", "reroll", "buy_mp", "end_turn", "take"}),
 }
-CROSSING_ACTIONS = frozenset({"step", "buy_mp"})
+CROSSING_ACTIONS = frozenset({"step", "buy_mp", "take"})
 BUY = {"type": "buy_mp"}
+TAKE = {"type": "take"}
 END = {"type": "end_turn"}
 
 
@@ -80,9 +82,10 @@ def _play_actions(state: dict, seat: int) -> list[dict]:
     powers = usable_powers(state, seat)
     steps = [{"type": "step", "to": list(cell)} for cell in heir_options(state, seat, occ, powers)]
     buy = [BUY] if flow.can_buy(state, seat) else []
+    take = [TAKE] if takeable(state, seat, occ) else []
     if flow.crossing(state):
-        return steps + buy
-    actions = []
+        return take + steps + buy
+    actions = list(take)
     if not state["spent"] and "reroll" in powers and not state["options"].get("fixed_mp"):
         actions += [{"type": "reroll", "die": 0}, {"type": "reroll", "die": 1}]
     if state["mp"] >= 1:
@@ -163,9 +166,4 @@ def decide(state: dict, seat: int, action: dict, rng: random.Random) -> list[dic
     if flow.crossing(state) and kind not in CROSSING_ACTIONS:
         raise IllegalAction("crossing", "Your heir stands on another heir's square: it must step on first.")
     events = PLAY[kind](state, seat, action, rng)
-    after = fold(state, events)
-    if kind in ("step", "swap_heir"):
-        taken = collect_events(after, seat)
-        events += taken
-        after = fold(after, taken)
-    return events + flow.settle(after, rng)
+    return events + flow.settle(fold(state, events), rng)

@@ -22,7 +22,7 @@ def new_state(players: int, options: dict, first: int, target: int) -> dict:
         "target": target,
         "phase": "place",
         "turn": first,
-        "turns": 0,  # turns started so far (the turn limit counts rounds of these)
+        "turns": 0,  # turns started so far; a round is n of them (round_of)
         "placing": {},  # a boat being placed: {"kind"} then {"kind", "cell"}
         "boats": [],
         "heirs": [list(data.PONTOONS[corner]) for corner in data.CORNERS[players]],
@@ -63,6 +63,12 @@ def pontoon(state: dict, seat: int) -> tuple[int, int]:
 
 def next_seat(state: dict, seat: int) -> int:
     return (seat + 1) % state["n"]
+
+
+def round_of(state: dict) -> int:
+    """The round in play, from 1: the turns started so far, n to a round, each round beginning
+    with the first player (the round limit counts these)."""
+    return max(1, (state["turns"] + state["n"] - 1) // state["n"])
 
 
 def turn_order(state: dict) -> list[int]:

@@ -68,10 +68,15 @@ def _kept(e: dict) -> str:
 
 def _ended(e: dict) -> str:
     names = ", ".join(_seat(seat) for seat in e["winners"])
-    if e["reason"] == "turn_limit":
-        return ngettext("The game ends at the round limit: {names} wins.", "The game ends at the round limit: {names} win.",
+    if e["reason"] == "turn_limit" and "round" not in e:  # games that ended before the round was noted
+        return ngettext("The round limit is reached: {names} wins.", "The round limit is reached: {names} win.",
                         len(e["winners"])).format(names=names)
-    return ngettext("The game ends: {names} wins.", "The game ends: {names} win.", len(e["winners"])).format(names=names)
+    if e["reason"] == "turn_limit":
+        return ngettext("Round {round} was the last (the table's round limit): {names} wins.",
+                        "Round {round} was the last (the table's round limit): {names} win.",
+                        len(e["winners"])).format(names=names, round=e["round"])
+    return ngettext("{names} has completed the objectives needed and wins.",
+                    "{names} have completed the objectives needed and win.", len(e["winners"])).format(names=names)
 
 
 LINES = {

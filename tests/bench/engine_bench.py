@@ -45,7 +45,7 @@ def random_game(engine, players: int, seed: int) -> tuple[int, float, int, int]:
     """Play one game with uniformly random legal actions; returns (steps, seconds in steps,
     legal actions listed, events folded)."""
     rng = random.Random(seed)
-    state, _ = start(engine, players, None, command_rng(str(seed), 0))
+    state, _ = start(engine, players, engine.bots_only_options, command_rng(str(seed), 0))  # a table of bots
     steps = listed = folded = 0
     started = time.perf_counter()
     while engine.outcome(state) is None:

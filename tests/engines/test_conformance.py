@@ -32,7 +32,7 @@ def snapshot(engine, state) -> str:
 def random_game(engine, players: int, seed: int, check):
     """Play a random game from `seed`, calling `check(state, events, step, rng)` before each move."""
     rng = random.Random(seed)
-    state, events = start(engine, players, None, rng)
+    state, events = start(engine, players, engine.bots_only_options, rng)  # a table of bots
     log = list(events)
     for step in range(MAX_STEPS):
         if engine.outcome(state) is not None:

@@ -38,6 +38,24 @@ def test_simulate_prints_one_json_summary_and_exits_zero(toy_engines, capsys):
     assert sum(summary["wins_by_seat"].values()) == pytest.approx(20, abs=0.05)
     assert set(summary["wins_by_bot"]) == {"greedy", "random"}
     assert summary["games_per_s"] > 0 and summary["actions_per_s"] > 0
+    assert summary["ended_by"] == {"end": 20} and summary["rounds"] is None  # the toy names neither
+
+
+def test_simulate_says_how_games_ended_and_in_which_round():
+    """A table of bots gets the engine's safety net (Dragon Market: a round limit) unless the
+    options say otherwise."""
+    limited = cli_summary(["--options", '{"turn_limit": 1, "boat_setup": "random"}'])
+    assert limited["ended_by"] == {"turn_limit": 3} and limited["rounds"] == {"min": 1, "median": 1, "max": 1}
+    netted = cli_summary(["--options", '{"boat_setup": "random"}'])
+    assert sum(netted["ended_by"].values()) == 3 and netted["rounds"]["max"] <= registry.get(
+        "dragon_market").bots_only_options["turn_limit"]
+
+
+def cli_summary(extra: list) -> dict:
+    done = subprocess.run([sys.executable, "-m", "engines", "simulate", "dragon_market", "--games", "3", "--players", "2",
+                           "--seed", "5", *extra], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr + done.stdout
+    return json.loads(done.stdout)
 
 
 def test_simulate_exits_non_zero_when_a_game_raises(toy_engines, capsys):

@@ -11,7 +11,7 @@ from engines.core import play, start
 def test_views_of_all_viewers_equal_each_viewers_own_view(name):
     engine, rng = registry.get(name), random.Random(11)
     for players in range(engine.min_players, engine.max_players + 1):
-        state, _ = start(engine, players, None, rng)
+        state, _ = start(engine, players, engine.bots_only_options, rng)
         viewers = [*range(players), None]
         for _ in range(300):
             assert engine.views(state, viewers) == {viewer: engine.view(state, viewer) for viewer in viewers}

@@ -199,3 +199,18 @@ def test_seats_show_their_colour_once_a_coloured_game_starts(make_user, client_f
     started = client.post(f"/api/tables/{table['id']}/start/").json()
     seat_colours = [s["colour"] for s in started["seats"]]
     assert all(seat_colours) and len(set(seat_colours)) == 3
+
+
+def test_a_dragon_market_table_of_bots_alone_gets_a_round_limit_a_peoples_table_none(make_user, client_for):
+    """M-T27: the book ends only by objectives, so a people's table has no round limit by default;
+    a table where no person sits gets the engine's safety net when it starts."""
+    from engines.dragon_market import data
+
+    client = client_for(make_user())
+    people = new_table(client, game="dragon_market", seats=[{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    bots = new_table(client, game="dragon_market", seats=[{"kind": "ai", "strength": "random"}] * 2)
+    for table in (people, bots):
+        assert table["options"]["turn_limit"] == 0
+        assert post(client, f"/api/tables/{table['id']}/start/").status_code == 200
+    assert client.get(f"/api/tables/{people['id']}/view/").json()["view"]["options"]["turn_limit"] == 0
+    assert client.get(f"/api/tables/{bots['id']}/view/").json()["view"]["options"]["turn_limit"] == data.BOT_TABLE_ROUND_LIMIT

@@ -50,11 +50,11 @@ def test_M_T12_another_colours_pontoon_is_closed():
 
 def test_X5_M_T13_an_occupied_square_can_be_crossed_but_not_stopped_on():
     """X5 / M-T13: seat 0 may enter (4, 5), held by seat 1, only to move on; meanwhile it can only
-    step (or buy MP), not end its turn nor move a boat."""
+    step, take the good there or buy MP, not end its turn nor move a boat."""
     state = cross_board(heirs=[(4, 4), (4, 5), (9, 9), (9, 0)])
     assert steps_to(state) == {(4, 5)}
     crossing, _ = act(state, 0, {"type": "step", "to": [4, 5]})
-    assert {a["type"] for a in legal(crossing)} <= {"step", "buy_mp"}
+    assert {a["type"] for a in legal(crossing)} == {"step", "take"}  # the snake of B01 lies on (4, 5)
     assert steps_to(crossing) == {(4, 4), (4, 6)}
     before = snapshot(crossing)
     for action in ({"type": "end_turn"}, {"type": "slide", "boat": 0, "by": 1}):
@@ -75,37 +75,55 @@ def test_M_T13_no_crossing_step_without_the_mp_to_get_off_again():
     enough = cross_board(heirs=[(4, 4), (4, 5), (4, 6), (9, 0)], mp=1, coins=[1, 0, 0, 0])
     assert (4, 5) in steps_to(enough)  # back to (4,4) with the coin's MP
     crossing, _ = act(enough, 0, {"type": "step", "to": [4, 5]})
-    assert legal(crossing) == [{"type": "buy_mp"}]
+    assert legal(crossing) == [{"type": "take"}, {"type": "buy_mp"}]  # the snake of B01 may be taken
     bought, _ = act(crossing, 0, {"type": "buy_mp"})
     assert steps_to(bought) == {(4, 4)}
 
 
-def test_X1_M_T16_passing_an_heir_still_collects_the_good_under_it():
-    """X1 (Dao passing Thanh): the Buddha statue under another heir is taken in passing, for 1 MP,
-    and the heir must move on."""
+def test_X1_M_T16_passing_an_heir_the_good_under_it_may_still_be_taken():
+    """X1 (Dao passing Thanh): the Buddha statue under another heir may be taken in passing, for no
+    MP, and the heir must move on all the same."""
     boats = [boat("end", (4, 7), "S", goods=(K["Buddha statue"], K["frog"])),  # (4,6) statue, (4,5) frog
              boat("centre", (5, 4), "E", goods=(K["teapot"], K["kite"]))]
     state = position(boats=boats, heirs=[(4, 4), (4, 6), (9, 9), (9, 0)], held=[[K["frog"]], [], [], []])
-    state, events = acts(state, 0, {"type": "step", "to": [4, 5]})
-    assert "goods_taken" not in types(events)  # frog already held
+    state, _ = act(state, 0, {"type": "step", "to": [4, 5]})
+    assert of_type(state, "take") == []  # frog already held
     state, events = act(state, 0, {"type": "step", "to": [4, 6]})
-    assert types(events) == ["heir_moved", "goods_taken"] and events[0]["cost"] == 1
-    assert events[1]["kind"] == K["Buddha statue"] and state["boats"][0]["goods"][0] == [K["Buddha statue"], 1]
+    assert types(events) == ["heir_moved"] and events[0]["cost"] == 1
+    state, events = act(state, 0, {"type": "take"})
+    assert events == [{"type": "goods_taken", "seat": 0, "unit": 0, "kind": K["Buddha statue"], "boat": 0, "slot": 0}]
+    assert state["boats"][0]["goods"][0] == [K["Buddha statue"], 1] and state["mp"] == 5
     assert {a["type"] for a in legal(state)} <= {"step", "buy_mp"}
 
 
-def test_M_T16_M_T17_M_T18_collecting_is_automatic_free_and_limited():
-    """M-T16/M-T18: entering a square of a needed kind takes one token automatically, at no MP.
-    M-T17: never a kind off the objective, never a second token of a kind, one per visit."""
+def test_M_T16_M_T17_M_T18_taking_is_a_free_choice_and_limited():
+    """M-T16/M-T18: on a square of a needed kind the heir may take one token (`take`, no MP);
+    stepping on takes nothing. M-T17: never a kind off the objective, never a second token."""
     state = position(boats=[DOCK], heirs=FAR)
-    state, events = act(state, 0, {"type": "step", "to": [1, 0]})  # ring: not on B01
-    assert "goods_taken" not in types(events) and state["held"][0] == []
+    state, _ = act(state, 0, {"type": "step", "to": [1, 0]})  # ring: not on B01
+    assert of_type(state, "take") == []
+    with pytest.raises(IllegalAction) as error:
+        act(state, 0, {"type": "take"})
+    assert error.value.code == "nothing_to_take"
     state, events = act(state, 0, {"type": "step", "to": [2, 0]})  # necklace: on B01
-    assert types(events) == ["heir_moved", "goods_taken"] and state["mp"] == 5
+    assert types(events) == ["heir_moved"] and state["held"][0] == [] and of_type(state, "take") == [{"type": "take"}]
+    state, events = act(state, 0, {"type": "take"})
+    assert types(events) == ["goods_taken"] and state["mp"] == 5
     assert state["held"][0] == [K["necklace"]] and state["boats"][0]["goods"][0] == [K["necklace"], 1]
-    state, _ = act(state, 0, {"type": "step", "to": [1, 0]})
-    state, events = act(state, 0, {"type": "step", "to": [2, 0]})
-    assert "goods_taken" not in types(events) and state["held"][0] == [K["necklace"]]
+    assert of_type(state, "take") == []
+    state, _ = acts(state, 0, {"type": "step", "to": [1, 0]}, {"type": "step", "to": [2, 0]})
+    assert of_type(state, "take") == [] and state["held"][0] == [K["necklace"]]
+
+
+def test_M_T18_a_declined_good_stays_and_can_be_taken_while_the_heir_stands_there():
+    """M-T18 (ruling): declining is doing something else; the good stays on the boat, and the heir
+    may still take it later while it stands on that square (here after a slide carried it)."""
+    state = position(boats=[DOCK, boat("centre", (5, 5), "N", goods=(K["teapot"], K["kite"]))], heirs=FAR)
+    state, _ = acts(state, 0, {"type": "step", "to": [1, 0]}, {"type": "step", "to": [2, 0]},
+                    {"type": "slide", "boat": 1, "by": 1})
+    assert state["boats"][0]["goods"][0] == [K["necklace"], 2] and state["held"][0] == []
+    state, events = act(state, 0, {"type": "take"})
+    assert types(events) == ["goods_taken"] and state["held"][0] == [K["necklace"]]
 
 
 def test_M_T19_collected_goods_are_public():

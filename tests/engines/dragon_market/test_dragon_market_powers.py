@@ -104,12 +104,14 @@ def test_M_B6_leap_over_one_water_square_for_two_mp():
 
 
 def test_M_B7_swap_with_an_heir_on_the_same_boat_and_collect_there():
-    """M-B7: 1 MP; the active heir collects on its new square, the other collects nothing."""
+    """M-B7: 1 MP; the active heir may take the good of its new square, the other takes nothing."""
     state = adv("R09", SAILOR_BOATS, heirs=[(4, 4), (6, 4), (9, 9), (9, 0)],
                 objective=("R06", "R06", "R09", "R10"))  # R06 needs necklace, ring ...
     assert of_type(state, "swap_heir") == [{"type": "swap_heir", "seat": 1}]
     after, events = act(state, 0, {"type": "swap_heir", "seat": 1})
-    assert types(events) == ["heirs_swapped", "goods_taken"] and events[1]["kind"] == K["ring"]
+    assert types(events) == ["heirs_swapped"] and of_type(after, "take") == [{"type": "take"}]
+    after, events = act(after, 0, {"type": "take"})
+    assert types(events) == ["goods_taken"] and events[0]["kind"] == K["ring"]
     assert after["heirs"][:2] == [[6, 4], [4, 4]] and after["held"][1] == [] and after["mp"] == 6
     elsewhere = adv("R09", SAILOR_BOATS, heirs=[(4, 4), (2, 4), (9, 9), (9, 0)])
     assert of_type(elsewhere, "swap_heir") == []

@@ -80,16 +80,3 @@ def test_greedy_beats_random_seat_rotated():
         outcome = play_game(ENGINE, strengths, 100 + seed, {"turn_limit": 6, "boat_setup": "random"})["outcome"]
         wins += outcome["winners"] == [seed % 4]
     assert wins / games >= 0.7
-
-
-def test_without_a_turn_limit_the_game_ends_by_objectives():
-    """turn_limit off (0): the game ends only when a seat completes its objectives; by default a
-    game ends after 40 rounds at the latest, so that tables of bots end."""
-    from tests.engines.dragon_market.dragon_market_helpers import K, act, boat, position
-
-    state = position(players=2, boats=[boat("end", (3, 0), "W", goods=(K["necklace"], K["ring"]))],
-                     heirs=[(1, 0), (9, 9)], held=[[K["necklace"], K["frog"], K["Buddha statue"], K["snake"]], []],
-                     completed=[["B02", "B03"], []], objective=["B01", "B04"])
-    after, _ = act(state, 0, {"type": "step", "to": [0, 0]})
-    assert ENGINE.outcome(after)["winners"] == [0] and ENGINE.outcome(after)["reason"] == "objective"
-    assert ENGINE.options()["properties"]["turn_limit"]["default"] == 40

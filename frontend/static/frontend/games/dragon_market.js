@@ -6,7 +6,7 @@
 import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
 import { ActionIndex } from "./board.js";
-import { SEAT_COLOURS, drawSea, goodsName } from "./dragon_market/sea.js";
+import { SEAT_COLOURS, drawSea, goodsName, goodsUnder } from "./dragon_market/sea.js";
 
 const STYLESHEET = new URL("./dragon_market/dragon_market.css", import.meta.url).href;
 const BOAT_MOVES = ["slide", "rotate", "hop", "shift", "half_turn", "turn_far", "swap_stacks"];
@@ -64,16 +64,39 @@ function drawPlayers(ctx) {
   }));
 }
 
+// The round (a turn of every seat), and how the game ends: by objectives, as the book has it,
+// or also at the table's round limit; once over, why it ended.
 function drawTurn(ctx) {
   const { view } = ctx;
-  const facts = [interpolate(gettext("Round %(turn)s"), { turn: view.turns || 1 })];
-  if (view.options.turn_limit) facts.push(interpolate(gettext("ends after round %(limit)s"), { limit: view.options.turn_limit }));
+  const limit = view.options.turn_limit;
+  const facts = [interpolate(gettext("Round %(round)s"), { round: view.round })];
+  if (limit) facts.push(interpolate(gettext("ends after round %(limit)s"), { limit }));
+  if (view.outcome) {
+    facts.push(endReason(ctx, view.outcome));
+  } else {
+    facts.push(interpolate(ngettext("the first to complete %(n)s objective wins", "the first to complete %(n)s objectives wins",
+      view.target), { n: view.target }));
+  }
   if (view.phase === "play") {
     facts.push(interpolate(gettext("dice %(a)s + %(b)s"), { a: view.dice[0], b: view.dice[1] }));
     facts.push(interpolate(ngettext("%(n)s movement point left", "%(n)s movement points left", view.mp), { n: view.mp }));
   }
   facts.push(interpolate(gettext("%(n)s objective cards in the pile"), { n: view.pile_size }));
   return el("p", { class: "dm-turn", "data-testid": "dm-turn", text: facts.join(" · ") });
+}
+
+function endReason(ctx, outcome) {
+  const names = outcome.winners.map(ctx.seatName).join(", ");
+  if (outcome.reason === "turn_limit") {
+    return interpolate(gettext("game over: the round limit is reached; won by %(names)s"), { names });
+  }
+  return interpolate(gettext("game over: %(names)s completed the objectives"), { names });
+}
+
+// The good the active heir stands on (what a "take" takes).
+function takenGoods(ctx) {
+  const heir = ctx.view.players[ctx.view.turn].heir;
+  return goodsName(ctx, goodsUnder(ctx.view, heir));
 }
 
 function describe(ctx, action) {
@@ -87,6 +110,7 @@ function describe(ctx, action) {
     case "swap_stacks": return interpolate(gettext("Swap the goods stacks of boat %(id)s (1 MP)"), { id });
     case "slide": case "hop": case "shift": return interpolate(gettext("Move boat %(id)s by %(by)s (1 MP)"), { id, by: action.by });
     case "step": return interpolate(gettext("Move your heir to (%(x)s, %(y)s)"), { x: action.to[0], y: action.to[1] });
+    case "take": return interpolate(gettext("Take the %(goods)s (free)"), { goods: takenGoods(ctx) });
     case "buy_mp": return gettext("Pay a coin for one more movement point");
     case "end_turn": return gettext("End your turn");
     case "reroll": return interpolate(gettext("Reroll die %(n)s"), { n: action.die + 1 });
@@ -132,9 +156,14 @@ function renderPrompt(target, ctx) {
   } else if (boatActions.length) {
     parts.push(el("p", { class: "muted", text: gettext("Click a boat to move or turn it, or a marked square to move your heir.") }));
   }
+  if (actions.find({ type: "take" })) {
+    parts.push(el("p", { "data-testid": "dm-take-hint", text: interpolate(gettext(
+      "Your heir stands on the %(goods)s, which your objective needs: click it to take it, or move on without it."),
+    { goods: takenGoods(ctx) }) }));
+  }
   for (const action of actions.all) {
     if (["keep"].includes(action.type)) buttons.push(keepButton(ctx, action));
-    else if (["pick_boat", "facing", "coin_from", "reroll", "swap_heir", "buy_mp", "end_turn", "back"].includes(action.type)) {
+    else if (["take", "pick_boat", "facing", "coin_from", "reroll", "swap_heir", "buy_mp", "end_turn", "back"].includes(action.type)) {
       buttons.push(actions.button(action, describe(ctx, action)));
     }
   }
@@ -178,6 +207,7 @@ export function render(root, snapshot, ui) {
     movable: new Set(actions.all.filter((action) => BOAT_MOVES.includes(action.type)).map((action) => action.boat)),
     lastBoat: touched.boat, lastHeir: touched.heir,
     stepCost: (to) => stepCost(view, to),
+    takeLabel: () => describe(ctx, { type: "take" }),
     selectBoat: (index) => {
       local.boat = index;
       render(root, snapshot, ui);

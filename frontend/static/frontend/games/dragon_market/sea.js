@@ -17,6 +17,15 @@ export function goodsName(ctx, kind) {
   return (ctx.glossary.goods || {})[kind] || ctx.view.goods_names[kind];
 }
 
+// The goods kind of the stack on `cell`, or null (water, a sailor, an empty stack, a pontoon).
+export function goodsUnder(view, cell) {
+  for (const boat of view.boats) {
+    const slot = boat.cells.findIndex((c, index) => index > 0 && c[0] === cell[0] && c[1] === cell[1]);
+    if (slot > 0 && boat.goods[slot - 1][1]) return boat.goods[slot - 1][0];
+  }
+  return null;
+}
+
 function goodsColour(kind) {
   return `hsl(${Math.round((kind * 360) / GOODS_HUES)} 62% 52%)`;
 }
@@ -101,12 +110,19 @@ function drawChoices(ctx, size) {
   const { actions, local } = ctx;
   const layer = [];
   for (const action of actions.all) {
-    if (action.type === "step") {
+    if (action.type === "take") {
+      // A ring round the stack under the heir: clicking the good takes it.
+      const heir = ctx.view.players[ctx.view.turn].heir;
+      const [cx, cy] = [px(heir[0]) + CELL / 2, py(heir[1], size) + CELL / 2];
+      const target = svg("circle", { class: "hit dm-take", cx, cy, r: 18, fill: "rgba(255,212,0,.25)", stroke: "#ffd400",
+        "stroke-width": 4, "data-testid": "dm-take" });
+      layer.push(actions.clickable(target, action, ctx.takeLabel()));
+    } else if (action.type === "step") {
       const [x, y] = action.to;
       const cost = ctx.stepCost(action.to);
       // A marker in the square's corner, so that the boat under it can still be chosen.
       const [cx, cy] = [px(x) + 13, py(y, size) + 13];
-      const target = svg("g", { class: "dm-step" },
+      const target = svg("g", { class: "dm-step", "data-to": `${x},${y}` },
         svg("circle", { class: "hit", cx, cy, r: 10, fill: "#fff7e0" }),
         svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#7a1d00" }, String(cost)));
       layer.push(actions.clickable(target, action, interpolate(gettext("Move your heir to (%(x)s, %(y)s) for %(mp)s MP"), { x, y, mp: cost })));
@@ -123,7 +139,7 @@ function drawChoices(ctx, size) {
         ...boat.cells.map(([x, y]) => svg("rect", { x: px(x + ax) + 6, y: py(y + ay, size) + 6, width: CELL - 12,
           height: CELL - 12, rx: 6, fill: "rgba(154,107,63,.18)", stroke: "#5b3b1c", "stroke-dasharray": "4 3" }))));
       const [sx, sy] = [boat.s[0] + ax, boat.s[1] + ay];
-      const target = svg("g", { class: "dm-ghost" },
+      const target = svg("g", { class: "dm-ghost", "data-move": `${action.type}:${action.by}` },
         svg("circle", { class: "hit", cx: px(sx) + CELL / 2, cy: py(sy, size) + CELL / 2, r: 13, fill: "#fff" }),
         svg("text", { x: px(sx) + CELL / 2, y: py(sy, size) + CELL / 2 + 4, "text-anchor": "middle", "font-size": 10,
           "font-weight": 700, fill: "#7a1d00" }, interpolate(gettext("%(mp)s MP"), { mp: 1 })));

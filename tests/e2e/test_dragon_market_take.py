@@ -1,0 +1,79 @@
+"""Dragon Market in a real browser: a people's table is created without a round limit (the book's
+game ends only by objectives, M-T27) and its header claims none, at 1280 and 375 px; and taking
+a good is offered to the heir's owner and done by clicking the good (M-T16, M-T18). Our seat's
+moves are chosen by the turn planner on the page's own view, then made by clicking."""
+import random
+
+import pytest
+
+from engines import registry
+from engines.bots.planner import choose_planned
+from tests.e2e.helpers import sign_up
+from tests.e2e.test_dragon_market import MINE, OVER, create, shoot
+
+pytestmark = pytest.mark.e2e
+ENGINE = registry.get("dragon_market")
+LIVE = "window.sampanTable.state.live"
+
+
+def click_action(page, action: dict, view: dict) -> None:
+    """Make `action` the way a player does: on the board where it is drawn, else in the prompt."""
+    kind = action["type"]
+    if kind == "take":
+        page.get_by_test_id("dm-take").click()
+    elif kind == "step":
+        x, y = action["to"]
+        page.locator(f'#board .dm-step[data-to="{x},{y}"]').click()
+    elif kind in ("slide", "rotate"):
+        page.locator(f'#board .dm-boat[data-boat="{action["boat"]}"]').press("Enter")
+        if kind == "slide":
+            page.locator(f'#board .dm-ghost[data-move="slide:{action["by"]}"]').click()
+        else:
+            way = "clockwise" if action["turn"] == "cw" else "counter-clockwise"
+            name = f"Turn boat {view['boats'][action['boat']]['id']} a quarter {way} (1 MP)"
+            page.locator("#prompt").get_by_role("button", name=name, exact=True).click()
+    elif kind == "buy_mp":
+        page.locator("#prompt").get_by_role("button", name="Pay a coin for one more movement point").click()
+    else:
+        page.locator("#prompt").get_by_role("button", name="End your turn").click()
+
+
+def test_a_peoples_table_has_no_round_limit_and_a_good_is_taken_by_a_click(new_page):
+    page = new_page(1280, 900)
+    sign_up(page, "mei")
+    page.goto("/tables/new/?game=dragon_market")
+    limit = page.locator("[name=option-turn_limit]")
+    assert limit.input_value() == "0"
+    assert "0 plays to the end" in page.locator("label", has=limit).get_attribute("title")
+    create(page, 2, {1: {"kind": "ai", "strength": "random"}}, {"boat_setup": '"random"'})
+    page.get_by_test_id("start").click()
+    page.wait_for_selector("#board .dm-sea")
+    header = page.get_by_test_id("dm-turn")
+    for width in (1280, 375):
+        page.set_viewport_size({"width": width, "height": 900 if width > 400 else 812})
+        page.wait_for_timeout(300)
+        words = header.inner_text()
+        assert "Round " in words and "ends after round" not in words
+        assert "the first to complete 3 objectives wins" in words  # 2 players: the long game (M-V1)
+        shoot(page, f"no-limit-{width}")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    rng = random.Random(3)
+    for _ in range(300):
+        page.wait_for_function(f"{MINE} || {OVER}", timeout=60000)
+        live = page.evaluate(LIVE)
+        view, legal, seat = live["view"], live["legal_actions"], live["seat"]
+        action = choose_planned(ENGINE, view, seat, legal, rng, 0.3)
+        if action["type"] == "take":
+            break
+        click_action(page, action, view)
+        page.wait_for_function(f"{LIVE}.seq > {live['seq']}", timeout=30000)
+    else:
+        pytest.fail("the heir never stood on a good its objective needs")
+    hint = page.get_by_test_id("dm-take-hint").inner_text()
+    held = len(view["units"][0]["held"])
+    assert "Your heir stands on the" in hint and "click it to take it" in hint
+    shoot(page, "take-offered-1280")
+    click_action(page, action, view)
+    page.wait_for_function(f"{LIVE}.seq > {live['seq']} && {LIVE}.view.units[0].held.length === {held + 1}")
+    assert page.get_by_test_id("dm-take").count() == 0
+    assert "✓" in page.get_by_test_id("objective-0").inner_text()
