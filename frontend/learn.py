@@ -16,6 +16,7 @@ from pathlib import Path
 import markdown
 
 from engines import bots, core, i18n, registry
+from engines.dschunke import data as dschunke_data
 from engines.dschunke_tiles import data as tiles_data
 from engines.dunhuang import data as dunhuang_data
 
@@ -59,6 +60,12 @@ def tile_piece(tile: int) -> Piece:
                            "symbols": [tiles_data.symbol_names(code) for code in tiles_data.SYMBOLS[tile]]}})
 
 
+DSCHUNKE_SEAT = 1  # Lin starts the example game: the pictures are seen from his seat
+# One special card of each kind (a kind for each junk by its first card).
+DSCHUNKE_SPECIALS = {kind: next(card for card, spec in enumerate(dschunke_data.SPECIALS) if spec[0] == kind)
+                     for kind in dschunke_data.SPECIAL_TITLES}
+
+
 FIGURES = {
     "dschunke_tiles": {
         "first-tile": Position(2, "learn-4", 0, TILES_OPTIONS, choices=True),
@@ -69,6 +76,15 @@ FIGURES = {
         "symbol-emblem": Piece({"symbol": tiles_data.symbol_names(tiles_data.BLANK)}),
         "start-tile": tile_piece(tiles_data.START_TILE),
         "goods-tile": tile_piece(27),
+    },
+    "dschunke": {
+        "first-action": Position(3, "learn", 0, seat=DSCHUNKE_SEAT, choices=True),
+        "loading": Position(3, "learn", 1, seat=DSCHUNKE_SEAT, choices=True),
+        "bartering": Position(3, "learn", 11, seat=DSCHUNKE_SEAT),
+        "example": Position(3, "learn", 255, seat=DSCHUNKE_SEAT),
+        **{f"strip-{colour}": Piece({"strip": colour}) for colour in dschunke_data.COLOURS[:3]},
+        **{f"goods-{kind}": Piece({"goods": kind}) for kind in dschunke_data.KINDS},
+        **{f"special-{kind.replace('_', '-')}": Piece({"special": card}) for kind, card in DSCHUNKE_SPECIALS.items()},
     },
     "dunhuang": {
         "market": Position(3, "learn", 4, choices=True),

@@ -12,6 +12,7 @@ LOCALES = {"en-US": "en", "fr-FR": "fr", "de-DE": "de"}
 DRAWN = {
     "dschunke_tiles": ("svg.tl-grid .tl-tile", "svg .tl-symbol"),
     "dunhuang": ("svg g.tile", "svg"),
+    "dschunke": ("svg g.junk", "svg"),
 }
 
 

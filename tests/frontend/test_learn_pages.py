@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 
 from engines import registry
+from engines.dschunke import data as dschunke_data
 from engines.dschunke_tiles import data as tiles_data
 from engines.dschunke_tiles import scoring as tiles_scoring
 from engines.dunhuang import data as dunhuang_data
@@ -16,7 +17,7 @@ from frontend import learn
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
-GUIDES = ["dunhuang", "dschunke_tiles"]  # in the order the site lists the games
+GUIDES = ["dschunke", "dunhuang", "dschunke_tiles"]  # in the order the site lists the games
 MAINTAINER_WORDS = ("FOUND", "PROPOSAL", ".py", '{"', "engine", "Engine", "JSON", "RULES.md", "seed", "research")
 
 
@@ -145,8 +146,16 @@ def dunhuang_terms(state, view) -> list[tuple[int, list[int]]]:
             for row in outcome["breakdown"]]
 
 
+def dschunke_terms(state, view) -> list[tuple[int, list[int]]]:
+    """Dschunke's final scoring: money, the end-of-game cards that pay, the end bonus (those not zero)."""
+    outcome = registry.get("dschunke").outcome(state)
+    return [(score, [part for part in (row["money"], row["specials_bonus"], row["end_bonus"]) if part])
+            for score, row in zip(outcome["scores"], outcome["breakdown"])]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize(("game", "terms"), [("dschunke_tiles", tiles_terms), ("dunhuang", dunhuang_terms)])
+@pytest.mark.parametrize(("game", "terms"), [("dschunke_tiles", tiles_terms), ("dunhuang", dunhuang_terms),
+                                             ("dschunke", dschunke_terms)])
 def test_the_worked_example_adds_up_to_the_engines_scores(client, game, terms, language):
     example = section(article(page(client, game, language)), "example")
     assert 'data-figure="example"' in example
@@ -170,9 +179,10 @@ def test_the_legespiels_table_of_group_points_is_the_engines(client, language):
 
 
 def test_every_character_and_symbol_is_shown_with_its_effect(client):
-    """Each of the sixteen faces of Merchants of Dunhuang, and each symbol of the Legespiel, has its
-    picture under the special components, in every language."""
+    """Each of the sixteen faces of Merchants of Dunhuang, each symbol of the Legespiel and each kind
+    of special card of Dschunke has its picture under the special components, in every language."""
     wanted = {
+        "dschunke": {f"special-{kind.replace('_', '-')}" for kind, _timing, _junk in dschunke_data.SPECIALS},
         "dunhuang": {f"face-{face}" for face in dunhuang_data.FACES},
         "dschunke_tiles": {f"symbol-{colour}-{kind}" for colour in tiles_data.COLOURS for kind in tiles_data.KINDS}
         | {"symbol-emblem"},
@@ -209,3 +219,21 @@ def test_the_positions_the_guides_tell_are_the_engines():
     ended = learn.snapshot("dunhuang", learn.FIGURES["dunhuang"]["example"])["view"]
     assert [sorted(player["hand"]) for player in ended["players"]] == [[7, 7, 8], [5, 7, 7, 8, 8]]
     assert [player["tokens"] for player in ended["players"]] == [[2, 3, 6, 8], [4, 5]]
+
+    lin = learn.DSCHUNKE_SEAT
+    start = learn.snapshot("dschunke", learn.FIGURES["dschunke"]["first-action"])
+    assert (start["seat"], start["view"]["start_player"], start["to_act"]) == (lin, lin, [lin])
+    assert [player["colour"] for player in start["view"]["players"]] == ["red", "blue", "green"]
+    assert {(worker["name"], worker["junks"][0]) for worker in start["view"]["workers"] if worker["name"].endswith("merchant")} == {
+        ("load_merchant", "purple"), ("goods_merchant", "brown"), ("money_merchant", "grey")}
+    loading = learn.snapshot("dschunke", learn.FIGURES["dschunke"]["loading"])
+    assert loading["view"]["step"]["remaining"] == 2 and loading["legal_actions"] == [{"type": "place", "junk": "purple", "slot": 2}]
+    bartering = learn.snapshot("dschunke", learn.FIGURES["dschunke"]["bartering"])["view"]
+    assert (bartering["round"], bartering["phase"]) == (1, "bartering")
+    assert bartering["market"]["values"] == {"brown": 1, "white": "S", "orange": 2, "purple": 4}
+    assert bartering["players"][lin]["hand"] == {"brown": 0, "white": 3, "orange": 4, "purple": 3}
+    ended = learn.snapshot("dschunke", learn.FIGURES["dschunke"]["example"])["view"]
+    visible = {junk["name"]: junk["visible"] for junk in ended["junks"]}
+    assert (visible["brown"], visible["white"], visible["purple"]) == ([3, 0, 3], [5, 4, 0], [3, 5, 1])
+    assert [[dschunke_data.SPECIALS[card][0] for card in player["specials"]] for player in ended["players"]] == [
+        ["junk_master"], ["junk_master", "junk_master"], ["bargain"]]

@@ -114,8 +114,9 @@ function drawStacks(parts, ctx, x, y) {
     const card = svg("g", { "data-stack": stack.stack },
       svg("rect", { x: bx + 4, y: y + 26, width: 70, height: 54, rx: 5, fill: "#c9b48a", stroke: "#6b5a3a" }),
       svg("rect", { x: bx, y: y + 22, width: 70, height: 54, rx: 5, fill: stack.taken ? "#ddd" : "#f1deb0", stroke: "#6b5a3a", class: target ? "hit" : "" }),
-      svg("text", { x: bx + 35, y: y + 44, "text-anchor": "middle", "font-size": 13 }, `Stack ${stack.stack + 1}`),
-      svg("text", { x: bx + 35, y: y + 64, "text-anchor": "middle", "font-size": 13 }, stack.taken ? "taken" : `${stack.size} cards`));
+      svg("text", { x: bx + 35, y: y + 44, "text-anchor": "middle", "font-size": 13 }, interpolate(gettext("Stack %(n)s"), { n: stack.stack + 1 })),
+      svg("text", { x: bx + 35, y: y + 64, "text-anchor": "middle", "font-size": 13 }, stack.taken ? gettext("taken")
+        : interpolate(ngettext("%(n)s card", "%(n)s cards", stack.size), { n: stack.size })));
     parts.push(ctx.actions.clickable(card, target, interpolate(gettext("Search stack %(n)s"), { n: stack.stack + 1 })));
   });
 }
@@ -180,17 +181,20 @@ function drawHold(ctx, junk, x, y) {
         group.append(svg("rect", { x: px + 2, y: py + 2, width: cell - 4, height: cell - 4, fill: "#a88a63", rx: 3 }));
         continue;
       }
-      // Deeper crates are drawn darker; the number is the layer counted from the bottom.
-      const depth = junk.layers.length - 1 - crate.layer;
-      group.append(svg("g", { class: "crate", "data-owner": crate.owner },
-        svg("rect", { x: px + 2, y: py + 2, width: cell - 4, height: cell - 4, rx: 3, fill: OWNER_COLOURS[crate.colour], stroke: "#222" }),
-        depth > 0 ? svg("rect", { x: px + 2, y: py + 2, width: cell - 4, height: cell - 4, rx: 3, fill: "#000", opacity: Math.min(0.45, depth * 0.15) }) : null,
-        svg("text", { x: px + cell / 2, y: py + cell / 2 + 6, "text-anchor": "middle", "font-size": 16, fill: "#fff", "font-weight": 700 }, String(crate.layer + 1)),
-        svg("title", {}, interpolate(gettext("%(colour)s crate, layer %(layer)s"), { colour: COLOUR_WORDS[crate.colour] || crate.colour, layer: crate.layer + 1 }))));
+      group.append(drawCrate(crate, junk.layers.length - 1 - crate.layer, px, py, cell));
     }
   }
   drawStripTargets(ctx, junk, group, x, y);
   return group;
+}
+
+// Deeper crates are drawn darker; the number is the layer counted from the bottom.
+function drawCrate(crate, depth, px, py, cell) {
+  return svg("g", { class: "crate", "data-owner": crate.owner },
+    svg("rect", { x: px + 2, y: py + 2, width: cell - 4, height: cell - 4, rx: 3, fill: OWNER_COLOURS[crate.colour], stroke: "#222" }),
+    depth > 0 ? svg("rect", { x: px + 2, y: py + 2, width: cell - 4, height: cell - 4, rx: 3, fill: "#000", opacity: Math.min(0.45, depth * 0.15) }) : null,
+    svg("text", { x: px + cell / 2, y: py + cell / 2 + 6, "text-anchor": "middle", "font-size": 16, fill: "#fff", "font-weight": 700 }, String(crate.layer + 1)),
+    svg("title", {}, interpolate(gettext("%(colour)s crate, layer %(layer)s"), { colour: COLOUR_WORDS[crate.colour] || crate.colour, layer: crate.layer + 1 })));
 }
 
 // A strip in slot s of an even layer fills column s; of an odd layer, row s (seen from above).
@@ -231,7 +235,7 @@ function drawVisible(ctx, junk, x, y) {
     );
     offset += 38;
   });
-  if (!offset) group.append(svg("text", { x, y, "font-size": 12 }, "no crates"));
+  if (!offset) group.append(svg("text", { x, y, "font-size": 12 }, gettext("no crates")));
   return group;
 }
 
@@ -341,11 +345,7 @@ function drawHand(parts, ctx, y) {
   const player = view.players[ctx.me];
   parts.push(svg("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, gettext("Your hand")));
   Object.entries(player.hand).forEach(([kind, count], index) => {
-    const cx = 10 + index * 88;
-    parts.push(svg("g", { class: "goods-card", "data-kind": kind },
-      svg("rect", { x: cx, y: y + 26, width: 80, height: 70, rx: 6, fill: JUNK_COLOURS[kind], stroke: "#333" }),
-      svg("text", { x: cx + 40, y: y + 58, "text-anchor": "middle", "font-size": 24, "font-weight": 700, fill: KIND_INK[kind] }, `×${count}`),
-      svg("text", { x: cx + 40, y: y + 84, "text-anchor": "middle", "font-size": 12, fill: KIND_INK[kind] }, glossary.goods[kind])));
+    parts.push(goodsCard(glossary, kind, `×${count}`, 10 + index * 88, y + 26));
   });
   const perRow = layout.columns === 2 ? 2 : 4;
   const cardW = (layout.width - 20 - (perRow - 1) * 8) / perRow;
@@ -354,15 +354,28 @@ function drawHand(parts, ctx, y) {
   player.specials.forEach((card, index) => {
     const sx = 10 + (index % perRow) * (cardW + 8);
     const sy = top + 22 + Math.floor(index / perRow) * 50;
-    const info = glossary.specials[card];
     const play = ctx.actions.find({ type: "play_special", card });
-    const node = svg("g", { class: "special-card", "data-card": card }, svg("title", {}, `${info.title}: ${info.text || ""}`),
-      svg("rect", { x: sx, y: sy, width: cardW, height: 44, rx: 6, fill: "#f1deb0", stroke: "#6b5a3a", class: play ? "hit" : "" }),
-      svg("text", { x: sx + 8, y: sy + 19, "font-size": 13, "font-weight": 700 }, info.title),
-      svg("text", { x: sx + 8, y: sy + 36, "font-size": 11 }, specialLabel(info)));
-    parts.push(ctx.actions.clickable(node, play, interpolate(gettext("Play %(card)s"), { card: info.title })));
+    const node = specialCard(glossary, card, sx, sy, cardW, play ? "hit" : "");
+    parts.push(ctx.actions.clickable(node, play, interpolate(gettext("Play %(card)s"), { card: glossary.specials[card].title })));
   });
   return top + 22 + Math.ceil(player.specials.length / perRow) * 50;
+}
+
+function goodsCard(glossary, kind, count, x, y) {
+  return svg("g", { class: "goods-card", "data-kind": kind },
+    svg("rect", { x, y, width: 80, height: 70, rx: 6, fill: JUNK_COLOURS[kind], stroke: "#333" }),
+    svg("text", { x: x + 40, y: y + 32, "text-anchor": "middle", "font-size": 24, "font-weight": 700, fill: KIND_INK[kind] }, count),
+    svg("text", { x: x + 40, y: y + 58, "text-anchor": "middle", "font-size": 12, fill: KIND_INK[kind] }, glossary.goods[kind]));
+}
+
+function specialCard(glossary, card, x, y, width, hit) {
+  const info = glossary.specials[card];
+  const room = width - 16; // a long name is squeezed onto the card rather than run off it
+  const squeeze = info.title.length * 13 * 0.6 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
+  return svg("g", { class: "special-card", "data-card": card }, svg("title", {}, `${info.title}: ${info.text || ""}`),
+    svg("rect", { x, y, width, height: 44, rx: 6, fill: "#f1deb0", stroke: "#6b5a3a", class: hit }),
+    svg("text", { x: x + 8, y: y + 19, "font-size": 13, "font-weight": 700, ...squeeze }, info.title),
+    svg("text", { x: x + 8, y: y + 36, "font-size": 11 }, specialLabel(info)));
 }
 
 // ----------------------------------------------------------------------------- prompts
@@ -530,4 +543,20 @@ export function describeAction(action, snapshot, glossary) {
     }
     default: return action.type.replace(/_/g, " ");
   }
+}
+
+// One component alone, for the how-to-play page: a cargo strip of a colour (three crates), a
+// goods card, or a special card, drawn as on the board.
+export function drawPiece(piece, glossary) {
+  const image = (width, height, label, ...children) => svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": label,
+    class: width > 120 ? "wide-piece" : "" }, ...children);
+  if (piece.strip) {
+    const crate = { colour: piece.strip, layer: 0 };
+    return image(148, 52, interpolate(gettext("%(colour)s crate, layer %(layer)s"), { colour: COLOUR_WORDS[piece.strip], layer: 1 }),
+      svg("rect", { x: 0, y: 0, width: 148, height: 52, rx: 4, fill: "#6f5132" }),
+      ...[0, 1, 2].map((index) => drawCrate(crate, 0, 2 + index * 48, 2, 48)));
+  }
+  if (piece.goods) return image(84, 74, glossary.goods[piece.goods], goodsCard(glossary, piece.goods, "", 2, 2));
+  const title = glossary.specials[piece.special].title;
+  return image(224, 48, title, specialCard(glossary, piece.special, 2, 2, 220, ""));
 }
