@@ -16,6 +16,7 @@ from pathlib import Path
 import markdown
 
 from engines import bots, core, i18n, registry
+from engines.dragon_boats import data as boats_data
 from engines.dschunke import data as dschunke_data
 from engines.dschunke_tiles import data as tiles_data
 from engines.dunhuang import data as dunhuang_data
@@ -92,6 +93,13 @@ FIGURES = {
         "example": Position(2, "learn-1", 78),
         **{f"face-{face}": Piece({"face": face}) for face in dunhuang_data.FACES},
         **{f"goods-{good}": Piece({"good": good}) for good in range(1, dunhuang_data.MAX_GOOD + 1)},
+    },
+    "dragon_boats": {
+        "bidding": Position(2, "learn", 8, seat=0),
+        "boarded": Position(2, "learn", 18, seat=0),
+        "example": Position(2, "learn", 141),
+        **{f"offering-{kind}": Piece({"offering": kind}) for kind in boats_data.KINDS},
+        **{f"card-{letter.lower()}": Piece({"card": letter}) for letter in boats_data.LETTERS},
     },
 }
 

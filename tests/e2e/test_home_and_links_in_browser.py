@@ -44,11 +44,11 @@ def test_the_home_page_shows_every_game_in_each_language_at_both_widths(new_page
         screenshot(page, f"home-{locale[:2]}-{width}")
 
 
-def test_one_click_starts_a_game_against_bots_and_learn_opens_the_rules(new_page):
+def test_one_click_starts_a_game_against_bots_and_learn_opens_the_guide(new_page):
     page = new_page(375, 812)
     sign_up(page, "noor")
     page.get_by_test_id("learn-dragon_boats").click()
-    page.wait_for_url("**/games/dragon_boats/rules/")
+    page.wait_for_url("**/games/dragon_boats/learn/")
     page.go_back()
     page.locator("#list-mine li").first.wait_for()
     screenshot(page, "home-signed-in-375")

@@ -13,6 +13,7 @@ DRAWN = {
     "dschunke_tiles": ("svg.tl-grid .tl-tile", "svg .tl-symbol"),
     "dunhuang": ("svg g.tile", "svg"),
     "dschunke": ("svg g.junk", "svg"),
+    "dragon_boats": ("svg .db-dock", ".db-card, .db-chip"),
 }
 
 
@@ -24,14 +25,14 @@ def test_a_guide_draws_every_picture_with_the_games_renderer(new_page, game, loc
         page = new_page(width, height, locale=locale)
         page.goto(f"/games/{game}/learn/")
         figures = page.locator("[data-figure]")
-        page.wait_for_function("[...document.querySelectorAll('[data-figure]')].every((box) => box.querySelector('svg'))")
+        page.wait_for_function("[...document.querySelectorAll('[data-figure]')].every((box) => box.firstElementChild)")
         names = figures.evaluate_all("(boxes) => boxes.map((box) => box.dataset.figure)")
         assert set(names) <= set(learn.FIGURES[game]) and len(names) > 10, names
         for name in names:
             box = page.locator(f'[data-figure="{name}"]').first
             drawn = board_mark if box.evaluate("(box) => box.classList.contains('learn-figure')") else piece_mark
             assert box.locator(drawn).count() > 0, (name, drawn)
-            size = box.locator("svg").first.bounding_box()
+            size = box.locator(":scope > *").first.bounding_box()  # the picture the renderer drew
             assert size["width"] >= 20 and size["height"] >= 20, (name, size)
             assert size["width"] <= width, (name, size)
         text = page.locator("article").inner_text()

@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 
 from engines import registry
+from engines.dragon_boats import data as boats_data
 from engines.dschunke import data as dschunke_data
 from engines.dschunke_tiles import data as tiles_data
 from engines.dschunke_tiles import scoring as tiles_scoring
@@ -17,7 +18,8 @@ from frontend import learn
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
-GUIDES = ["dschunke", "dunhuang", "dschunke_tiles"]  # in the order the site lists the games
+GUIDES = ["dschunke", "dunhuang", "dragon_boats", "dschunke_tiles"]  # in the order the site lists the games
+UNGUIDED = [game for game in registry.names() if game not in GUIDES]
 MAINTAINER_WORDS = ("FOUND", "PROPOSAL", ".py", '{"', "engine", "Engine", "JSON", "RULES.md", "seed", "research")
 
 
@@ -95,7 +97,7 @@ def test_the_pictures_are_the_engines_positions(client, game):
             assert data["figures"][name] == {"piece": figure.piece}
 
 
-@pytest.mark.parametrize("game", ["nothing", "dragon_boats"])
+@pytest.mark.parametrize("game", ["nothing", *UNGUIDED[:1]])
 def test_a_game_without_a_guide_has_no_learn_page(client, game):
     assert client.get(f"/games/{game}/learn/").status_code == 404
 
@@ -105,14 +107,14 @@ def test_the_rulings_page_is_named_so_and_links_back_to_the_guide(client):
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
         html = client.get("/games/dunhuang/rules/").content.decode()
         assert word in html and 'href="/games/dunhuang/learn/"' in html, language
-    assert 'data-testid="guide-link"' not in client.get("/games/dragon_boats/rules/").content.decode()
+    assert 'data-testid="guide-link"' not in client.get(f"/games/{UNGUIDED[0]}/rules/").content.decode()
 
 
 def test_the_table_page_links_each_game_to_where_it_is_learnt(client):
     data = json.loads(re.search(r'<script id="page-data" type="application/json">(.*?)</script>',
                                 client.get("/tables/1/").content.decode(), re.S).group(1))
     assert data["rules"]["dunhuang"] == "/games/dunhuang/learn/"
-    assert data["rules"]["dragon_boats"] == "/games/dragon_boats/rules/"
+    assert data["rules"][UNGUIDED[0]] == f"/games/{UNGUIDED[0]}/rules/"
 
 
 # ----------------------------------------------------------------------------- the worked examples
@@ -153,9 +155,21 @@ def dschunke_terms(state, view) -> list[tuple[int, list[int]]]:
             for score, row in zip(outcome["scores"], outcome["breakdown"])]
 
 
+def boats_terms(state, view) -> list[tuple[int, list[int]]]:
+    """B-E2..B-E9: farm sets, farmer groups, card points, offerings, treasures, card and wisdom
+    bonuses, each term the example names (a term worth nothing is left out)."""
+    rows = []
+    for row in registry.get("dragon_boats").outcome(state)["breakdown"]:
+        terms = [*row["sets"].values(), row["group_points"], row["card_points"],
+                 row["offering_points"], row["treasure_points"], *row["card_bonus"].values(),
+                 *row["wisdom_points"].values()]
+        rows.append((row["total"], [term for term in terms if term]))
+    return rows
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize(("game", "terms"), [("dschunke_tiles", tiles_terms), ("dunhuang", dunhuang_terms),
-                                             ("dschunke", dschunke_terms)])
+                                             ("dschunke", dschunke_terms), ("dragon_boats", boats_terms)])
 def test_the_worked_example_adds_up_to_the_engines_scores(client, game, terms, language):
     example = section(article(page(client, game, language)), "example")
     assert 'data-figure="example"' in example
@@ -179,13 +193,15 @@ def test_the_legespiels_table_of_group_points_is_the_engines(client, language):
 
 
 def test_every_character_and_symbol_is_shown_with_its_effect(client):
-    """Each of the sixteen faces of Merchants of Dunhuang, each symbol of the Legespiel and each kind
-    of special card of Dschunke has its picture under the special components, in every language."""
+    """Each of the sixteen faces of Merchants of Dunhuang, each symbol of the Legespiel, each kind of
+    special card of Dschunke and each bonus card of Dragon Boats (B-C7) has its picture under the
+    special components, in every language."""
     wanted = {
         "dschunke": {f"special-{kind.replace('_', '-')}" for kind, _timing, _junk in dschunke_data.SPECIALS},
         "dunhuang": {f"face-{face}" for face in dunhuang_data.FACES},
         "dschunke_tiles": {f"symbol-{colour}-{kind}" for colour in tiles_data.COLOURS for kind in tiles_data.KINDS}
         | {"symbol-emblem"},
+        "dragon_boats": {f"card-{letter.lower()}" for letter in boats_data.LETTERS},
     }
     for game, figures in wanted.items():
         for language in LANGUAGES:
@@ -237,3 +253,24 @@ def test_the_positions_the_guides_tell_are_the_engines():
     assert (visible["brown"], visible["white"], visible["purple"]) == ([3, 0, 3], [5, 4, 0], [3, 5, 1])
     assert [[dschunke_data.SPECIALS[card][0] for card in player["specials"]] for player in ended["players"]] == [
         ["junk_master"], ["junk_master", "junk_master"], ["bargain"]]
+
+    boats = {name: learn.snapshot("dragon_boats", figure)["view"] for name, figure in learn.FIGURES["dragon_boats"].items()
+             if isinstance(figure, learn.Position)}
+    bidding = boats["bidding"]
+    assert (bidding["round"], bidding["step"], bidding["to_act"]) == (1, "bid", [1])
+    assert [(player["start_card"], player["money"], sum(player["offerings"]), player["food"], player["treasure"],
+             player["discs"]) for player in bidding["players"]] == [(5, 5, 3, 1, 1, 3)] * 2
+    assert [stall["stack"] for stall in bidding["stalls"]] == [[], [-1], [], [-1], []]  # B-S neutral discs
+    boarded = boats["boarded"]
+    mei = boarded["players"][0]
+    assert sorted(mei["private"]) == ["money", "offering"] and mei["money"] == 5
+    assert dict(zip(boarded["kinds"], mei["offerings"])) == {**dict.fromkeys(boarded["kinds"], 0), "leather": 1}
+    assert [boat["seats"] for boat in boarded["boats"]][:3] == [[None, 0, None]] * 3
+    assert boarded["stalls"][0]["stack"] == [1] and boarded["stalls"][0]["price"] == 1 and boarded["to_act"] == [1]
+    ended = boats["example"]
+    assert ended["round"] == 6 and ended["outcome"]["winners"] == [0]
+    assert [dict(zip(ended["farm_kinds"], player["farms"])) for player in ended["players"]] == [
+        {"poultry": 1, "fish": 1, "pork": 0, "rice": 3, "soy": 0}, {"poultry": 0, "fish": 0, "pork": 0, "rice": 1, "soy": 1}]
+    assert [sorted(player["wisdom"]) for player in ended["players"]] == [[2, 5], [1, 4]]
+    assert [(player["money"], player["food"]) for player in ended["players"]] == [(13, 0), (20, 2)]
+    assert ended["players"][0]["hand"] == ["N"]

@@ -5,7 +5,8 @@
 import { el } from "../js/client.js";
 import { ActionIndex } from "./board.js";
 import { drawMap } from "./dragon_boats/map.js";
-import { drawMarket, drawPlayers, drawRounds } from "./dragon_boats/panels.js";
+import { chip, kindWord } from "./dragon_boats/common.js";
+import { bonusCard, drawMarket, drawPlayers, drawRounds } from "./dragon_boats/panels.js";
 import { describeAction, renderPrompt, statusLine } from "./dragon_boats/prompt.js";
 
 export { describeAction };
@@ -43,4 +44,13 @@ export function render(root, snapshot, ui) {
     drawPlayers(ctx)));
   renderPrompt(ui.prompt, ctx);
   return actions.placed;
+}
+
+// One component alone, as the board draws it (the how-to-play page): a bonus card or an offering.
+export function drawPiece(piece, glossary) {
+  linkStylesheet();
+  const ctx = { glossary };
+  if (piece.card) return bonusCard(ctx, piece.card, { class: "db-card-alone" });
+  const word = kindWord(ctx, piece.offering);
+  return chip(piece.offering, undefined, { text: word, title: word, class: "db-chip-alone" });
 }

@@ -68,7 +68,7 @@ function drawStall(ctx, stall, index) {
     : interpolate(gettext("Choose stall %(stall)s"), { stall: stall.stall }));
 }
 
-function bonusCard(ctx, letter, attrs = {}) {
+export function bonusCard(ctx, letter, attrs = {}) {
   const card = ctx.glossary.cards[letter];
   return el("div", { class: `db-card db-card-${card.type}${attrs.class ? ` ${attrs.class}` : ""}`, title: card.text, "data-card": letter },
     el("div", { class: "db-card-name" }, el("b", { text: letter }), ` ${card.name}`),
