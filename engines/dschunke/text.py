@@ -183,4 +183,7 @@ def glossary() -> dict:
         "workers": {key: _(word) for key, word in data.WORKER_WORDS.items()},
         "last_round_s_yuan": data.LAST_ROUND_S_YUAN,
         "end_reasons": {"rounds_played": _("All {rounds} rounds have been played.").format(rounds=data.ROUNDS)},
+        # The end table's columns: the parts of a score, by their key in the outcome's breakdown.
+        "score_parts": {"money": _("Yuan"), "end_bonus": _("end bonus"), "specials_bonus": _("special cards"),
+                        "hand": _("goods cards (tie-break)")},
     }

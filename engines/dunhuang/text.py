@@ -136,4 +136,7 @@ def glossary() -> dict:
         "coins_action": data.MONEY_ACTION_COINS,
         "guard_fee": data.BUDDHIST_FEE,
         "end_reasons": {reason: _(words) for reason, words in END_REASONS.items()},
+        # The end table's columns: the parts of a score, by their key in the outcome's breakdown.
+        "score_parts": {"token_points": _("majority tokens"), "prestige_points": _("prestige"),
+                        "hand_points": _("cards scored"), "cash": _("coins (tie-break)")},
     }

@@ -37,3 +37,16 @@ def test_dunhuang_names_the_empty_deck_or_the_top_merchant():
 def test_dragon_market_names_the_objectives_or_the_round_limit():
     reasons = {finished("dragon_market", 2 + seed % 3, seed)["reason"] for seed in range(3)}
     assert reasons and reasons <= {"objective", "turn_limit"}
+
+
+@pytest.mark.parametrize("game, players", [("dschunke", 3), ("dschunke_tiles", 2), ("dunhuang", 3)])
+def test_the_score_parts_the_end_table_names_are_in_the_breakdown(game, players):
+    outcome = finished(game, players, 0)
+    parts = registry.get(game).glossary()["score_parts"]
+    assert all(set(parts) <= set(row) for row in outcome["breakdown"])
+
+
+def test_the_legespiel_signs_what_the_rats_cost():
+    """L-C13: each visible rat costs its colour a point; the end table shows it as a minus."""
+    for row in finished("dschunke_tiles", 2, 1)["breakdown"]:
+        assert row["rat_points"] == -row["rats"] and row["total"] == row["group_points"] + row["rat_points"]
