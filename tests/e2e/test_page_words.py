@@ -10,6 +10,7 @@ import pytest
 from tests.e2e.helpers import click_a_move, create_table, screenshot, sign_up, start_if_waiting
 from tests.e2e.test_dragon_market import create as create_dragon_market
 from tests.e2e.test_dragon_market import play_to_the_end as play_dragon_market
+from tests.e2e.test_dschunke_tiles import place_a_tile_step
 
 pytestmark = pytest.mark.e2e
 BOT = {"kind": "ai", "strength": "random"}
@@ -41,9 +42,13 @@ def open_game(page, game: str, seats: list[dict]) -> None:
     page.evaluate(WATCH)
 
 
-def play(page, condition: str, rng: random.Random, timeout: float = 240000) -> int:
-    """Clicks moves when it is this page's turn until `condition` holds, checking the last move's
-    words after each; returns the clicks."""
+def place_a_tile(page, rng: random.Random) -> None:
+    place_a_tile_step(page, rng, set())
+
+
+def play(page, condition: str, rng: random.Random, move=click_a_move, timeout: float = 240000) -> int:
+    """Makes moves (`move(page, rng)`, a click) when it is this page's turn until `condition`
+    holds, checking the page's words before each; returns the moves."""
     clicks = 0
     deadline = page.evaluate("performance.now()") + timeout
     while not page.evaluate(condition):
@@ -51,7 +56,7 @@ def play(page, condition: str, rng: random.Random, timeout: float = 240000) -> i
         if page.evaluate(MY_MOVE):
             assert_words(page)
             try:
-                click_a_move(page, rng)
+                move(page, rng)
             except AssertionError:  # the table moved on between the look and the click
                 if page.evaluate(MY_MOVE):
                     raise
@@ -78,10 +83,10 @@ def assert_no_filler(page) -> None:
     assert lines and not [line for line in lines if STATE_LINES.search(line)]
 
 
-def finish(page, rng: random.Random, name: str) -> str:
+def finish(page, rng: random.Random, name: str, move=click_a_move) -> str:
     """Plays to the end; returns the end screen's reason, after a screenshot."""
-    play(page, OVER, rng)
-    page.get_by_test_id("seed-check").filter(has_text="matches").wait_for()
+    play(page, OVER, rng, move)
+    page.get_by_test_id("seed-check").filter(has_text="✓").wait_for()
     assert_no_filler(page)
     reason = page.get_by_test_id("end-reason").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
@@ -95,15 +100,15 @@ def test_the_legespiel_board_names_the_cells_of_its_log_and_its_end_table_signs_
     sign_up(page, f"lena{width}")
     open_game(page, "dschunke_tiles", [BOT])
     rng = random.Random(width)
-    play(page, "document.querySelectorAll('#log li').length > 8", rng)
+    play(page, "document.querySelectorAll('#log li').length > 8", rng, place_a_tile)
     # The last placement's cells, as its line names them, are numbered on the board's edges.
     placed = next(line for line in reversed(log_lines(page)) if " places T" in line)
     x0, y0 = re.search(r"from \((-?\d+), (-?\d+)\)", placed).groups()
-    columns = page.locator("#board [data-axis=x]").all_inner_texts()
-    rows = page.locator("#board [data-axis=y]").all_inner_texts()
+    columns = page.eval_on_selector_all("#board [data-axis=x]", "(nodes) => nodes.map((node) => node.textContent)")
+    rows = page.eval_on_selector_all("#board [data-axis=y]", "(nodes) => nodes.map((node) => node.textContent)")
     assert x0 in columns and y0 in rows, (placed, columns, rows)
     screenshot(page, f"page-words-legespiel-{width}")
-    assert finish(page, rng, f"page-words-legespiel-end-{width}") == "The last tile has been placed."
+    assert finish(page, rng, f"page-words-legespiel-end-{width}", place_a_tile) == "The last tile has been placed."
     table = page.get_by_test_id("scores")
     assert table.locator("th").all_inner_texts()[3:5] == ["groups", "rats"]
     for row in table.locator("tbody tr").all():
@@ -116,7 +121,7 @@ def test_the_legespiel_end_screen_speaks_french(new_page):
     page = new_page(375, 812, locale="fr")
     sign_up(page, "lucie")
     open_game(page, "dschunke_tiles", [BOT])
-    assert finish(page, random.Random(5), "page-words-legespiel-end-fr") == "La dernière tuile a été posée."
+    assert finish(page, random.Random(5), "page-words-legespiel-end-fr", place_a_tile) == "La dernière tuile a été posée."
     assert page.get_by_test_id("scores").locator("th").all_inner_texts()[3:5] == ["groupes", "rats"]
 
 
