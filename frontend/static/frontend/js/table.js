@@ -138,7 +138,7 @@ function receiveSync(frame) {
 // the page, its turn banner and its clock still tell the table as the board shows it.
 function showSync(frame, move) {
   state.live = frame;
-  state.lastMove = move;
+  state.lastMove = move || state.lastMove; // a sync that brings no move leaves the last one named
   if (frame.deadline !== undefined) state.table.deadline = frame.deadline;
   if (frame.to_act) state.table.to_act = frame.to_act;
   if (frame.outcome && state.table.status !== "finished") refreshTable();
@@ -290,11 +290,11 @@ function trailArrows(board, steps) {
   return overlay;
 }
 
-// The line that names a move: the last of those about its mover, not what followed for another
-// seat (the next player's draw or roll); the set-up and automatic steps have only their last line.
+// The line that names a move: the last of those about its mover, not what followed for the table
+// or another seat (a refill, the next player's draw or roll); the set-up has only its last line.
 function moveLine(move) {
   const worded = move ? move.events.filter((frame) => frame.text) : [];
-  const own = worded.filter((frame) => !frame.event || frame.event.seat === undefined || frame.event.seat === move.seat);
+  const own = worded.filter((frame) => frame.event && frame.event.seat === move.seat);
   const chosen = own.length ? own : worded;
   return chosen.length ? chosen[chosen.length - 1].text : "";
 }
