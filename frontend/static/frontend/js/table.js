@@ -377,7 +377,9 @@ function tickClock() {
 }
 
 // The board goes quiet while a move is on its way; the next sync redraws it. A refused
-// move puts back exactly what was there, with the engine's message.
+// move puts back exactly what was there, with the engine's message, unless the table has moved
+// on meanwhile (others' bids ended the bidding): then its choices are gone and the next sync
+// brings the new ones.
 async function submit(action) {
   if (state.busy) return;
   state.busy = true;
@@ -388,7 +390,7 @@ async function submit(action) {
   try {
     await connection.submit(action);
   } catch (error) {
-    if (state.live.seq === before.seq) {
+    if (state.live.seq === before.seq && connection.seq === before.seq) {
       state.live = before;
       draw();
     }
