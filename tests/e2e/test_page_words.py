@@ -155,6 +155,9 @@ def test_dschunke_offers_no_bid_once_bidding_is_over(new_page, width):
     asked = "(() => { const live = window.sampanTable.state.live;"
     asked += " return live.view.phase === 'bartering' && live.legal_actions.length > 0 && !window.sampanTable.state.busy; })()"
     play(page, asked, rng)
+    # The bid is made on the table as it is now, once the others' moves have been shown.
+    page.wait_for_function(f"{MY_MOVE} && window.sampanTable.state.live.seq === window.sampanTable.connection.seq",
+                           timeout=30000)
     page.locator("#prompt").filter(has_text="sealed bid").wait_for()
     screenshot(page, f"page-words-dschunke-bid-{width}")
     page.locator("#prompt button", has_text="Bid nothing").click()
