@@ -137,8 +137,14 @@ class Engine(ABC):
         balance lab (None: the event uses none)."""
         return None
 
+    # Event types the log leaves out (`describe` words them ""): they tell a player nothing the
+    # page does not show already, such as whose turn it is now or one step of a move that the
+    # move's own line names whole.
+    silent_events: frozenset[str] = frozenset()
+
     def describe(self, event: Event) -> str:
-        """One log line in words; seats appear as "{seat0}", "{seat1}" … for the caller to name."""
+        """One log line in words; seats appear as "{seat0}", "{seat1}" … for the caller to name
+        ("" for the `silent_events`)."""
         return event["type"].replace("_", " ")
 
     def private_keys(self, state: Any) -> frozenset[str]:

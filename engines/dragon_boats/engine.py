@@ -121,6 +121,8 @@ class DragonBoats(Engine):
     def usage(self, event):
         return f"bonus card {event['card']}" if event["type"] == "card_played" else None
 
+    silent_events = text.SILENT
+
     def describe(self, event):
         return text.describe(event)
 

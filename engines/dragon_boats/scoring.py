@@ -98,4 +98,5 @@ def outcome(state: dict) -> dict:
     ranking = sorted(range(state["n"]), key=lambda seat: (-totals[seat], -money[seat], seat))
     best = ranking[0]
     winners = [seat for seat in ranking if (totals[seat], money[seat]) == (totals[best], money[best])]
-    return {"scores": totals, "winners": winners, "ranking": ranking, "money": money, "breakdown": rows}
+    return {"scores": totals, "winners": winners, "ranking": ranking, "money": money, "breakdown": rows,
+            "reason": "rounds_played"}

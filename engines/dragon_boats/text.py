@@ -73,12 +73,6 @@ def _stall(e) -> str:
     return data.STALLS[e["stall"]]
 
 
-def _turn(e) -> str:
-    if e.get("actor", -1) < 0:
-        return _("The game moves on.")
-    return _("{who} to {step}.").format(who=_s(e["actor"]), step=_(STEP_WORDS.get(e.get("step"), N_("act"))))
-
-
 def _exchanged(e) -> str:
     got = _kind(e["got"]) if e["got"] else _("nothing")
     return _("{who} gives {give} and draws {got} and {food} food at stall V.").format(
@@ -120,7 +114,6 @@ LINES = {
     "farms_placed": lambda e: _("The farm tiles are laid on the islands; 7 stay in the bag."),
     "stalls_filled": lambda e: _("The market stalls are filled."),
     "bonus_display": lambda e: _("Bonus cards on display: {cards}.").format(cards=_list(e["display"])),
-    "turn": _turn,
     "start_disc_placed": lambda e: _("{who} puts a start disc on round card {card}.").format(who=_who(e), card=e["card"]),
     "start_offering_taken": lambda e: _("{who} takes a start offering: {kind}.").format(who=_who(e), kind=_kind(e["kind"])),
     "round_started": lambda e: _("Round {round} begins; {first} is the first player.").format(round=e["round"],
@@ -177,7 +170,13 @@ LINES = {
 PRIVATE_WORDS = {"money": N_("money"), "food": N_("food"), "offering": N_("offering")}
 
 
+# Whose turn it is next shows above the board.
+SILENT = frozenset({"turn"})
+
+
 def describe(event: dict) -> str:
+    if event.get("type") in SILENT:
+        return ""
     line = LINES.get(event.get("type"))
     return line(event) if line else str(event.get("type", "")).replace("_", " ")
 
@@ -238,4 +237,5 @@ def glossary() -> dict:
         "steps": {key: _(word) for key, word in STEP_WORDS.items()},
         "neutral": data.NEUTRAL,
         "goods_stalls": data.GOODS_STALLS,
+        "end_reasons": {"rounds_played": _("All rounds have been played.")},
     }

@@ -112,5 +112,7 @@ class DragonMarket(Engine):
     def usage(self, event):
         return event.get("power") if event["type"].startswith("boat_") else None
 
+    silent_events = text.SILENT
+
     def describe(self, event):
         return text.describe(event)

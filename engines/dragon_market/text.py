@@ -83,11 +83,6 @@ LINES = {
     "game_created": lambda e: _("A game of Dragon Market for {players} players begins; {first} is the first player;"
                                 " {target} objectives win.").format(players=e["players"], first=_seat(e["first_player"]),
                                                                     target=e["target"]),
-    "boat_kind_picked": lambda e: (_("{who} picks a boat with its sailor in the middle to place.") if e["kind"] == "centre"
-                                   else _("{who} picks a boat with its sailor at one end to place.")).format(
-                                       who=_seat(e["seat"])),
-    "boat_sailor_set": lambda e: _("{who} puts the sailor on {cell}.").format(who=_seat(e["seat"]), cell=_cell(e["cell"])),
-    "placement_back": lambda e: _("{who} takes the choice back.").format(who=_seat(e["seat"])),
     "boat_placed": lambda e: _("{who} places boat {id} with its sailor on {cell}, facing {dir}.").format(
         who=_seat(e["seat"]), id=e["boat"]["id"], cell=_cell(e["boat"]["s"]),
         dir=_(DIRECTION_WORDS[data.DIR_NAMES[tuple(e["boat"]["d"])]])),
@@ -131,9 +126,20 @@ LINES = {
 }
 
 
+# The steps of placing a boat (and taking one back) show in the placement's own line.
+SILENT = frozenset({"boat_kind_picked", "boat_sailor_set", "placement_back"})
+
+
 def describe(event: dict) -> str:
+    if event.get("type") in SILENT:
+        return ""
     line = LINES.get(event.get("type"))
     return line(event) if line else str(event.get("type", "")).replace("_", " ")
+
+
+# Why the game ended (the outcome's "reason"), for the end screen; "{winners}" is named by the page.
+END_REASONS = {"objective": N_("Enough objectives completed: won by {winners}."),
+               "turn_limit": N_("The round limit was reached.")}
 
 
 def glossary() -> dict:
@@ -144,4 +150,5 @@ def glossary() -> dict:
         "directions": {key: _(word) for key, word in DIRECTION_WORDS.items()},
         "powers": {key: _(word) for key, word in POWER_WORDS.items()},
         "prompts": {key: _(word) for key, word in PROMPTS.items()},
+        "end_reasons": {reason: _(words) for reason, words in END_REASONS.items()},
     }

@@ -88,6 +88,8 @@ class Dschunke(Engine):
     def usage(self, event):
         return event["name"] if event["type"] == "special_played" else None
 
+    silent_events = text.SILENT
+
     def describe(self, event):
         return describe(event)
 

@@ -58,7 +58,8 @@ def final_result(state: State) -> dict:
 
 
 def outcome(state: State) -> dict | None:
-    return final_result(state) if state.phase == OVER else None
+    """The final result once the last round is played (the game's only ending)."""
+    return {**final_result(state), "reason": "rounds_played"} if state.phase == OVER else None
 
 
 def evaluate(state: State, seat: int) -> float:

@@ -150,7 +150,6 @@ TEMPLATES = {
                                                                                 name=special(e["card"])),
     "strip_lifted": lambda e: _("{who} lifts the {owner} strip off the {junk} junk.").format(
         who=seat(e["seat"]), owner=_(data.COLOUR_WORDS[data.COLOURS[e["owner"]]]), junk=junk(e["junk"])),
-    "turn_ended": lambda e: _("{who} ends the turn.").format(who=seat(e["seat"])),
     "bid_placed": lambda e: (_("{who} bids {cards}.").format(who=seat(e["seat"]), cards=cards(e["bid"])) if "bid" in e
                              else _("{who} bids in secret.").format(who=seat(e["seat"]))),
     "bids_revealed": _revealed,
@@ -162,7 +161,13 @@ TEMPLATES = {
 }
 
 
+# The end of a turn tells nothing the next turn does not show.
+SILENT = frozenset({"turn_ended"})
+
+
 def describe(event: dict) -> str:
+    if event["type"] in SILENT:
+        return ""
     template = TEMPLATES.get(event["type"])
     return template(event) if template else event["type"].replace("_", " ")
 
@@ -177,4 +182,8 @@ def glossary() -> dict:
         "actions": {key: _(word) for key, word in data.ACTION_WORDS.items()},
         "workers": {key: _(word) for key, word in data.WORKER_WORDS.items()},
         "last_round_s_yuan": data.LAST_ROUND_S_YUAN,
+        "end_reasons": {"rounds_played": _("All {rounds} rounds have been played.").format(rounds=data.ROUNDS)},
+        # The end table's columns: the parts of a score, by their key in the outcome's breakdown.
+        "score_parts": {"money": _("Yuan"), "end_bonus": _("end bonus"), "specials_bonus": _("special cards"),
+                        "hand": _("goods cards (tie-break)")},
     }

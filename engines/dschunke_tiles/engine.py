@@ -80,6 +80,8 @@ class DschunkeTiles(Engine):
     search_rollout_steps = 0
     undo_actions = frozenset({"back"})
 
+    silent_events = text.SILENT
+
     def describe(self, event):
         return text.describe(event)
 

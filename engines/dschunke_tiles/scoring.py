@@ -206,6 +206,7 @@ def breakdown(state: dict) -> list[dict]:
             "groups": mine,
             "group_points": group_points,
             "rats": len(rats),
+            "rat_points": -len(rats),  # what the rats cost, signed as the end table shows it
             "rat_cells": rats,
             "total": group_points - len(rats),
         })
@@ -226,4 +227,5 @@ def outcome(state: dict) -> dict | None:
         "ranking": ranking,
         "draw": scores.count(best) > 1,
         "breakdown": rows,
+        "reason": "tiles_placed",
     }

@@ -47,30 +47,25 @@ def _ended(e: dict) -> str:
         first=_seat(0), a=scores[0], second=_seat(1), b=scores[1])
 
 
-def _undone(e: dict) -> str:
-    if e["undone"] == "anchor":
-        return _("{who} takes back the cell.").format(who=_seat(e["seat"]))
-    return _("{who} takes back the choice of tile.").format(who=_seat(e["seat"]))
-
-
 LINES = {
     "game_created": lambda e: _("A game of Dschunke: das Legespiel begins; {red} plays red and starts,"
                                 " {green} plays green.").format(red=_seat(e["red"]), green=_seat(1 - e["red"])),
     "pile_shuffled": lambda e: _("The 42 goods tiles are shuffled face down into the draw pile."),
     "tiles_drawn": lambda e: _("{who} draws {tiles}.").format(
         who=_seat(e["seat"]), tiles=_(" and ").join(data.tile_name(tile) for tile in e["tiles"])),
-    "tile_selected": lambda e: _("{who} takes {tile} to place first.").format(
-        who=_seat(e["seat"]), tile=data.tile_name(e["tile"])),
-    "anchor_chosen": lambda e: _("{who} picks cell ({x}, {y}) for the first crate.").format(
-        who=_seat(e["seat"]), x=e["cell"][0], y=e["cell"][1]),
-    "choice_undone": _undone,
     "tile_placed": _placed,
-    "turn_ended": lambda e: _("{who}'s turn ends.").format(who=_seat(e["seat"])),
     "game_ended": _ended,
 }
 
 
+# The steps of placing a tile (which tile first, its first cell, taking a step back) show in the
+# placement's own line, and the end of a turn in the next player's draw.
+SILENT = frozenset({"tile_selected", "anchor_chosen", "choice_undone", "turn_ended"})
+
+
 def describe(event: dict) -> str:
+    if event["type"] in SILENT:
+        return ""
     line = LINES.get(event["type"])
     return line(event) if line else event["type"].replace("_", " ")
 
@@ -84,4 +79,7 @@ def glossary() -> dict:
         "directions": {key: _(word) for key, word in rules.DIRECTION_WORDS.items()},
         "prompts": {key: _(word) for key, word in rules.PROMPTS.items()},
         "backs_per_tile": data.BACKS_PER_TILE,
+        "end_reasons": {"tiles_placed": _("The last tile has been placed.")},
+        # The end table's columns: the parts of a score, by their key in the outcome's breakdown.
+        "score_parts": {"group_points": _("groups"), "rat_points": _("rats")},
     }

@@ -100,5 +100,7 @@ class Dunhuang(Engine):
     def usage(self, event):
         return event["face"] if event["type"] == "character_used" else None
 
+    silent_events = text.SILENT
+
     def describe(self, event):
         return text.describe(event)

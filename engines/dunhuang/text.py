@@ -8,6 +8,9 @@ from engines.i18n import N_, catalog
 _, ngettext = catalog(__file__)
 
 ZONES = {"hand": N_("hand"), "shop": N_("shop")}
+# Why the game ended (the outcome's "reason"), for the end screen; "{winners}" is named by the page.
+END_REASONS = {"top_merchant": N_("Top merchant: {winners} wins at once."),
+               "deck_out": N_("The goods deck ran out and the last round was played.")}
 
 
 def _seat(seat: int) -> str:
@@ -73,7 +76,6 @@ LINES = {
     "character_used": lambda e: _("{who} calls on the {face}.").format(who=_seat(e["seat"]), face=_face(e["face"])),
     "market_refilled": lambda e: _("The market is refilled with {cards}.").format(cards=_cards(len(e["cards"]))),
     "final_round": lambda e: _("The goods deck is empty: this is the last round."),
-    "turn_started": lambda e: _("It is {who}'s turn.").format(who=_seat(e["seat"])),
     "top_merchant": lambda e: _("{who} is the top merchant and wins at once!").format(who=_seat(e["seat"])),
     "game_ended": lambda e: _("The market closes; the scores are counted."),
     "token_taken": _token_taken,
@@ -111,7 +113,13 @@ LINES = {
 }
 
 
+# Whose turn it is next shows above the board.
+SILENT = frozenset({"turn_started"})
+
+
 def describe(event: dict) -> str:
+    if event["type"] in SILENT:
+        return ""
     line = LINES.get(event["type"])
     return line(event) if line else event["type"].replace("_", " ")
 
@@ -127,4 +135,8 @@ def glossary() -> dict:
         "prompts": {step: _(text) for step, text in rules.PROMPTS.items()},
         "coins_action": data.MONEY_ACTION_COINS,
         "guard_fee": data.BUDDHIST_FEE,
+        "end_reasons": {reason: _(words) for reason, words in END_REASONS.items()},
+        # The end table's columns: the parts of a score, by their key in the outcome's breakdown.
+        "score_parts": {"token_points": _("majority tokens"), "prestige_points": _("prestige"),
+                        "hand_points": _("cards scored"), "cash": _("coins (tie-break)")},
     }

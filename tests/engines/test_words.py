@@ -41,7 +41,8 @@ def test_every_log_line_and_the_glossary_come_out_whole_in_each_language(game, l
     with i18n.language(language):
         for event in events:
             line = engine.describe(event)
-            assert line and "{" not in SEAT_PLACEHOLDER.sub("", line), (event["type"], line)
+            assert line or event["type"] in engine.silent_events, event["type"]
+            assert "{" not in SEAT_PLACEHOLDER.sub("", line), (event["type"], line)
         assert isinstance(engine.glossary(), dict)
         with pytest.raises(IllegalAction) as refused:
             state, _events = start(engine, engine.min_players, None, command_rng("words-refusal", 0))
@@ -54,12 +55,25 @@ def test_the_legespiel_reads_in_french_and_german():
     events = played_events(engine)
     for language, word in (("fr", "pose"), ("de", "legt")):
         with i18n.language(language):
-            lines = [engine.describe(event) for event in events]
+            lines = [engine.describe(event) for event in events if event["type"] not in engine.silent_events]
             glossary = engine.glossary()
-        english = [_english("dschunke_tiles", event) for event in events]
+        english = [_english("dschunke_tiles", event) for event in events if event["type"] not in engine.silent_events]
         assert sum(line != plain for line, plain in zip(lines, english)) == len(lines)
         assert any(word in line for line in lines)
         assert glossary["kinds"]["fish"] == {"fr": "poisson", "de": "Fisch"}[language]
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_each_reason_a_game_ends_for_is_worded_in_french_and_german(game):
+    """The end screen says why the game ended, in the reader's language."""
+    engine = registry.get(game)
+    english = engine.glossary()["end_reasons"]
+    assert english and all(english.values())
+    for language in ("fr", "de"):
+        with i18n.language(language):
+            words = engine.glossary()["end_reasons"]
+        assert words.keys() == english.keys()
+        assert all(words[reason] != english[reason] for reason in english), (language, words)
 
 
 def test_without_a_language_the_engines_speak_english():

@@ -172,14 +172,14 @@ def test_view_carries_what_a_board_renderer_needs():
 
 
 def test_describe_names_seats_with_placeholders_and_every_event_has_a_line():
-    assert set(text.LINES) == set(evolve.HANDLERS)
+    assert set(text.LINES) | text.SILENT == set(evolve.HANDLERS) and not set(text.LINES) & text.SILENT
     state, events = start(ENGINE, 3, {"boat_setup": "random"}, random.Random(1))
     line = ENGINE.describe(events[0])
     assert "{seat%d} is the first player" % events[0]["first_player"] in line
     assert ENGINE.describe({"type": "heir_moved", "seat": 2, "from": [0, 0], "to": [1, 0], "how": "step",
                             "cost": 1}) == "{seat2}'s heir steps to (1, 0)."
     for event in events:
-        assert ENGINE.describe(ENGINE.redact(event, None))
+        assert ENGINE.describe(ENGINE.redact(event, None)) or event["type"] in text.SILENT
 
 
 def test_evaluate_prefers_goods_held_and_a_shorter_way():

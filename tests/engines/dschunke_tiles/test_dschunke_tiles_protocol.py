@@ -144,7 +144,7 @@ def test_redacted_events_hide_only_the_pile_order():
             assert find_leaks(shown, viewer, ENGINE.private_keys(state)) == []
             if event["type"] != "pile_shuffled":
                 assert shown == event
-            assert ENGINE.describe(shown)
+            assert ENGINE.describe(shown) or event["type"] in text.SILENT
 
 
 def test_sample_matches_the_view_and_reshuffles_the_pile():
@@ -174,7 +174,7 @@ def test_describe_names_seats_with_placeholders():
                             "cells": [[0, 1], [0, 2], [0, 3]],
                             "symbols": [{"colour": "red", "kind": "fish"}] * 3}) == \
         "{seat1} places T23 (red fish, red fish, red fish) on level 2, from (0, 1) to (0, 3)."
-    assert set(text.LINES) == set(evolve.HANDLERS)
+    assert set(text.LINES) | text.SILENT == set(evolve.HANDLERS) and not set(text.LINES) & text.SILENT
     assert types(log).count("game_ended") == 1 and "Final scores" in lines[-1]
 
 

@@ -105,7 +105,7 @@ def test_views_and_events_never_leak_and_samples_match_every_view(players, seed)
     for event in log:
         for viewer in [None, *range(players)]:
             assert find_leaks(ENGINE.redact(event, viewer), viewer, keys) == []
-            assert ENGINE.describe(ENGINE.redact(event, viewer))
+            assert ENGINE.describe(ENGINE.redact(event, viewer)) or event["type"] in ENGINE.silent_events
 
 
 def test_samples_play_on_to_the_end():

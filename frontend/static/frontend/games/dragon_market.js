@@ -42,6 +42,23 @@ function goodsList(ctx, kinds, held) {
   })));
 }
 
+const teamName = (unit) => interpolate(gettext("Team %(n)s"), { n: unit + 1 });
+
+// The sides of the team game (a unit of two seats each), for the end screen; null otherwise.
+export function teams(snapshot) {
+  const view = snapshot.view;
+  if (!view || !view.options.teams) return null;
+  return view.units.map((_, unit) => ({
+    name: teamName(unit), seats: view.players.filter((player) => player.unit === unit).map((player) => player.seat),
+  }));
+}
+
+function teamLine(ctx, player) {
+  const partners = ctx.view.players.filter((other) => other.unit === player.unit && other.seat !== player.seat);
+  return el("div", { class: "dm-team", "data-testid": `team-${player.seat}` }, interpolate(gettext("%(team)s, with %(partner)s"),
+    { team: teamName(player.unit), partner: partners.map((other) => ctx.seatName(other.seat)).join(", ") }));
+}
+
 function drawPlayers(ctx) {
   const { view } = ctx;
   return el("div", { class: "dm-players" }, ...view.players.map((player) => {
@@ -55,6 +72,7 @@ function drawPlayers(ctx) {
       el("strong", { text: ctx.seatName(player.seat) }),
       el("span", { class: "dm-coins", title: gettext("coins"), text: interpolate(ngettext("%(n)s coin", "%(n)s coins", unit.coins), { n: unit.coins }) }),
       el("span", { class: "dm-done", text: interpolate(gettext("%(done)s of %(target)s objectives"), { done: unit.completed.length, target: view.target }) })),
+    view.options.teams ? teamLine(ctx, player) : null,
     objective ? el("div", { class: "dm-objective", "data-testid": `objective-${player.seat}` },
       el("span", { class: "muted", text: interpolate(objective.secret ? gettext("Secret objective %(card)s (only your side sees it):")
         : gettext("Objective %(card)s:"), { card: objective.card }) }), " ",
@@ -70,6 +88,10 @@ function drawTurn(ctx) {
   const { view } = ctx;
   const limit = view.options.turn_limit;
   const facts = [interpolate(gettext("Round %(round)s"), { round: view.round })];
+  if (view.options.teams) {
+    facts.push(...view.units.map((unit, index) => interpolate(gettext("%(team)s: %(done)s of %(target)s objectives"),
+      { team: teamName(index), done: unit.completed.length, target: view.target })));
+  }
   if (limit) facts.push(interpolate(gettext("ends after round %(limit)s"), { limit }));
   if (view.outcome) {
     facts.push(endReason(ctx, view.outcome));

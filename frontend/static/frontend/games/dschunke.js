@@ -452,8 +452,8 @@ function exchangePrompt(ctx, box) {
   return [
     heading(interpolate(ngettext("Exchange goods (%(n)s swap left): give a card, take another kind",
       "Exchange goods (%(n)s swaps left): give a card, take another kind", view.swaps_left), { n: view.swaps_left })),
-    row(el("span", { text: "Give:" }), ...gives.map(giveButton)),
-    exchangeGive ? row(el("span", { text: "Take:" }), ...takes.map((action) => actions.button(action, kindLabel(action.take, glossary)))) : null,
+    row(el("span", { text: `${gettext("Give")}:` }), ...gives.map(giveButton)),
+    exchangeGive ? row(el("span", { text: `${gettext("Take")}:` }), ...takes.map((action) => actions.button(action, kindLabel(action.take, glossary)))) : null,
     row(actions.button(actions.find({ type: "done" }), gettext("Done exchanging"))),
   ].filter(Boolean);
 }

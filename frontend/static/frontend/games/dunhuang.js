@@ -231,14 +231,19 @@ function renderPrompt(box, ctx) {
   const text = ctx.glossary.prompts[view.step] || "";
   box.append(el("h3", { text }));
   const face = view.circle[view.camel] ? view.circle[view.camel] : null;
-  const buttons = actions.all.map((action) => {
+  // What the board already offers (a tile, a card, a token) is clicked there, not repeated here.
+  const offstage = actions.all.filter((_, index) => !actions.placed.has(index));
+  const buttons = offstage.map((action) => {
     const label = describeAction(action, ctx.snapshot, ctx.glossary);
     if (action.type === "use" && face) {
       return actions.button(action, interpolate(gettext("Use the %(face)s: %(effect)s"), { face: faceName(ctx.glossary, face.face), effect: faceText(ctx.glossary, face) }));
     }
     return actions.button(action, label);
   });
-  box.append(el("div", { class: "choices" }, ...buttons));
+  if (offstage.length < actions.all.length) {
+    box.append(el("p", { class: "muted", "data-testid": "on-board-hint", text: gettext("What you may choose is outlined on the board.") }));
+  }
+  if (buttons.length) box.append(el("div", { class: "choices" }, ...buttons));
 }
 
 export function describeAction(action, snapshot, glossary) {

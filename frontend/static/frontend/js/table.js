@@ -149,7 +149,7 @@ function receiveSync(frame) {
 // the page, its turn banner and its clock still tell the table as the board shows it.
 function showSync(frame, move) {
   state.live = frame;
-  state.lastMove = move;
+  state.lastMove = move || state.lastMove; // a sync that brings no move leaves the last one named
   if (frame.deadline !== undefined) state.table.deadline = frame.deadline;
   if (frame.to_act) state.table.to_act = frame.to_act;
   if (frame.outcome && state.table.status !== "finished") refreshTable();
@@ -227,7 +227,21 @@ function draw() {
   $("board").classList.remove("stepping");
   renderActionList(legal, placed || new Set(), snapshot);
   hints.show(state.table, { ...snapshot, legal_actions: legal }, describer(snapshot));
+  sayWhereToAct(legal, placed || new Set());
   renderTurn();
+}
+
+// A waiting move always says what to do: where a renderer's prompt asks nothing (its choices
+// are all on the board, or none is drawn), the prompt says where they are.
+function sayWhereToAct(legal, placed) {
+  const prompt = $("prompt");
+  if (!isMyTurn() || prompt.textContent.trim()) return;
+  let words;
+  if (replay.active) words = gettext("This is a replay: press Now to play.");
+  else if (!legal.length) return;
+  else words = legal.every((_, index) => placed.has(index)) ? gettext("Your turn: choose what is outlined on the board.")
+    : gettext("Your turn: choose an action in the list below.");
+  prompt.replaceChildren(el("h3", { "data-testid": "turn-hint", text: words }));
 }
 
 // One of several moves that came at once, shown in turn (playback.js): nothing is clickable.
@@ -309,18 +323,27 @@ function trailArrows(board, steps) {
   return overlay;
 }
 
+// The line that names a move: the last of those about its mover, not what followed for the table
+// or another seat (a refill, the next player's draw or roll); the set-up has only its last line.
+function moveLine(move) {
+  const worded = move ? move.events.filter((frame) => frame.text) : [];
+  const own = worded.filter((frame) => frame.event && frame.event.seat === move.seat);
+  const chosen = own.length ? own : worded;
+  return chosen.length ? chosen[chosen.length - 1].text : "";
+}
+
 // The latest move in words above the board, marked when the clock or a bot made it for a person.
 function showLastMove(move) {
   markTouched(move);
   const box = $("last-move");
-  const lines = move ? move.events.map((event) => event.text).filter(Boolean) : [];
-  box.hidden = !lines.length;
-  if (!lines.length) return;
+  const line = moveLine(move);
+  box.hidden = !line;
+  if (!line) return;
   const madeFor = move.by === "timeout" ? gettext("time ran out: played by a bot")
     : move.by === "bot" && isPersonsSeat(move.seat) ? gettext("played by the stand-in bot") : "";
   box.replaceChildren(
     el("span", { class: "last-move-label", text: gettext("Last move:") }), " ",
-    lines[lines.length - 1],
+    line,
     madeFor ? el("span", { class: "made-for-note", text: ` (${madeFor})` }) : "",
   );
   box.classList.toggle("made-for", Boolean(madeFor));
@@ -366,7 +389,8 @@ function renderTurn() {
   if (state.live && state.live.outcome) {
     banner.textContent = gettext("Game over");
   } else if (isMyTurn()) {
-    banner.textContent = gettext("Your turn");
+    // Until the table's answer comes, the move just made is on its way: no choice is offered.
+    banner.textContent = state.live.sent ? gettext("Your move is on its way…") : gettext("Your turn");
   } else {
     const waiting = (state.live && state.live.to_act) || table.to_act || [];
     banner.textContent = waiting.length
@@ -391,18 +415,20 @@ function tickClock() {
 }
 
 // The board goes quiet while a move is on its way; the next sync redraws it. A refused
-// move puts back exactly what was there, with the engine's message.
+// move puts back exactly what was there, with the engine's message, unless the table has moved
+// on meanwhile (others' bids ended the bidding): then its choices are gone and the next sync
+// brings the new ones.
 async function submit(action) {
   if (state.busy) return;
   state.busy = true;
   showMessage("");
   const before = state.live;
-  state.live = { ...before, legal_actions: [] };
+  state.live = { ...before, legal_actions: [], sent: true };
   draw();
   try {
     await connection.submit(action);
   } catch (error) {
-    if (state.live.seq === before.seq) {
+    if (state.live.seq === before.seq && connection.seq === before.seq) {
       state.live = before;
       draw();
     }
@@ -432,6 +458,7 @@ async function showReplayStep(seq, snapshot) {
   showLastMove(move);
   $("action-list").replaceChildren();
   $("actions-box").hidden = true;
+  sayWhereToAct([], new Set());
 }
 
 // ----------------------------------------------------------------------------- after the end
@@ -459,25 +486,33 @@ function winningSeats(outcome) {
   return new Set(winners.length || !gaveUp.size || next === undefined ? winners : [next]);
 }
 
-function scoresTable(outcome, ratings) {
+// A part of a score with its sign, as the board writes it (a rat costs "−1").
+const signed = (value) => (typeof value === "number" && value < 0 ? `−${-value}` : value);
+
+function scoresTable(outcome, ratings, glossary, teams) {
   const scores = outcome.scores || [];
   const rated = (ratings || []).reduce((bySeat, change) => ({ ...bySeat, [change.seat]: change }), {});
   const withRatings = Boolean(ratings && ratings.length);
   const winners = winningSeats(outcome);
-  // An engine may break the score down (money, bonuses …); its numeric parts become columns.
+  // An engine may break the score down (money, bonuses …): the parts its glossary names become
+  // columns, else its numeric parts.
   const breakdown = outcome.breakdown || [];
-  const parts = breakdown.length
-    ? Object.keys(breakdown[0]).filter((key) => key !== "seat" && typeof breakdown[0][key] === "number") : [];
-  const head = el("tr", {}, el("th", { text: gettext("Player") }), el("th", { text: gettext("Score") }), el("th"),
-    ...parts.map((key) => el("th", { text: key.replace(/_/g, " ") })),
+  const named = glossary.score_parts;
+  const parts = !breakdown.length ? [] : named ? Object.keys(named)
+    : Object.keys(breakdown[0]).filter((key) => key !== "seat" && typeof breakdown[0][key] === "number");
+  const teamOf = (seat) => (teams || []).find((team) => team.seats.includes(seat));
+  const head = el("tr", {}, el("th", { text: gettext("Player") }), ...(teams ? [el("th", { text: gettext("Team") })] : []),
+    el("th", { text: gettext("Score") }), el("th"),
+    ...parts.map((key) => el("th", { text: named ? named[key] : key.replace(/_/g, " ") })),
     ...(withRatings ? [el("th", { text: gettext("Rating") })] : []));
   const rows = scores.map((score, seat) => el(
     "tr",
     { class: winners.has(seat) ? "winner" : "" },
     el("td", {}, playerLink(seat)),
+    ...(teams ? [el("td", { "data-testid": "team", text: teamOf(seat) ? teamOf(seat).name : "" })] : []),
     el("td", { class: "num", text: score }),
     el("td", { text: winners.has(seat) ? gettext("winner") : "" }),
-    ...parts.map((key) => el("td", { class: "num", text: breakdown[seat][key] })),
+    ...parts.map((key) => el("td", { class: "num", text: signed(breakdown[seat][key]) })),
     ...(withRatings ? [ratingCell(rated[seat])] : []),
   ));
   return el("div", { class: "scores-wrap" },
@@ -546,15 +581,31 @@ function showEnd() {
   else if (state.table.status === "abandoned") showAbandoned();
 }
 
+// Why the game ended, in the engine's words ("{winners}" named here); "" for an older outcome
+// that gives no reason.
+function endReason(outcome, glossary) {
+  const words = (glossary.end_reasons || {})[outcome.reason];
+  return words ? words.replace("{winners}", (outcome.winners || []).map(seatName).join(", ")) : "";
+}
+
+// The sides of a team game, as its renderer tells them from the final view (null: no teams).
+function teamsOf(snapshot) {
+  return snapshot && state.renderer && state.renderer.teams ? state.renderer.teams(snapshot) : null;
+}
+
 async function showFinished() {
   const table = state.table;
   const box = $("finished");
   box.hidden = false;
+  const glossary = page.glossaries[table.game] || {};
+  const outcome = table.outcome || {};
+  const reason = endReason(outcome, glossary);
   const check = el("span", { "data-testid": "seed-check", text: gettext("checking…") });
   box.replaceChildren(
     el("h2", { text: gettext("Final scores") }),
     ...resignedNotes(table),
-    scoresTable(table.outcome || {}, table.ratings),
+    reason ? el("p", { class: "end-reason", "data-testid": "end-reason", text: reason }) : "",
+    scoresTable(outcome, table.ratings, glossary, teamsOf(state.live)),
     table.rated && !table.ratings ? el("p", { class: "muted", text: gettext("Ratings are being updated…") }) : "",
     rematchOffer(table),
     el("p", {}, gettext("Seed hash shown at the start:"), " ", el("code", { text: table.seed_hash || "—" })),

@@ -83,6 +83,20 @@ function drawScoring(view, top) {
   return svg("g", { class: "tl-scoring", "pointer-events": "none" }, ...marks);
 }
 
+// The cells' numbers along the top and the left of what is shown, as the log names cells: (x, y)
+// with x growing to the right and y upwards.
+function drawAxes(box) {
+  const labels = [];
+  for (let x = box.minX + 1; x <= box.maxX; x += 1) {
+    labels.push(svg("text", { x: cellX(x) + CELL / 2, y: cellY(box.maxY) + CELL / 2 + 4, "data-axis": "x" }, String(x)));
+  }
+  for (let y = box.minY; y < box.maxY; y += 1) {
+    labels.push(svg("text", { x: cellX(box.minX) + CELL / 2, y: cellY(y) + CELL / 2 + 4, "data-axis": "y" }, String(y)));
+  }
+  return svg("g", { class: "tl-axes", "text-anchor": "middle", "font-size": 12, fill: "rgba(0,60,70,.6)", "pointer-events": "none" },
+    ...labels);
+}
+
 // The cells a tile would cover from `anchor` running `dir`.
 export function footprint(anchor, dir) {
   const [dx, dy] = { E: [1, 0], N: [0, 1], W: [-1, 0], S: [0, -1] }[dir];
@@ -206,12 +220,14 @@ export function drawGrid(ctx) {
   const { view } = ctx;
   const top = new Map(view.cells.map((cell) => [key(cell.cell[0], cell.cell[1]), cell.level]));
   const extra = ctx.actions.all.filter((action) => action.type === "anchor").map((action) => action.cell);
-  const box = viewBox(bounds(view, extra));
+  const shown = bounds(view, extra);
+  const box = viewBox(shown);
   const node = svg("svg", { viewBox: box.join(" "), class: "tl-grid", role: "img",
     "aria-label": gettext("The table seen from above") },
   svg("defs", {}, svg("pattern", { id: "tl-cells", width: CELL, height: CELL, patternUnits: "userSpaceOnUse" },
     svg("path", { d: `M${CELL},0 L0,0 L0,${CELL}`, fill: "none", stroke: "rgba(0,60,70,.12)", "stroke-width": 1 }))),
   svg("rect", { x: box[0] - 4 * CELL, y: box[1] - 4 * CELL, width: box[2] + 8 * CELL, height: box[3] + 8 * CELL, fill: "url(#tl-cells)" }),
+  drawAxes(shown),
   ...view.tiles.map((tile) => drawTile(tile, ctx)),
   drawScoring(view, top),
   drawChoices(ctx, top));
