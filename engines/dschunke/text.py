@@ -7,6 +7,10 @@ from engines.i18n import N_, catalog
 
 _, ngettext = catalog(__file__)
 
+# The end screen's columns: the parts of scoring.breakdown, in their order.
+SCORE_COLUMNS = {"money": N_("Money"), "specials_bonus": N_("Special cards' bonus"), "end_bonus": N_("End bonus"),
+                 "hand": N_("Goods cards in hand")}
+
 
 # What each special card does, for the board's tooltips (the rulings are in RULES.md).
 SPECIAL_EFFECTS = {
@@ -177,4 +181,5 @@ def glossary() -> dict:
         "actions": {key: _(word) for key, word in data.ACTION_WORDS.items()},
         "workers": {key: _(word) for key, word in data.WORKER_WORDS.items()},
         "last_round_s_yuan": data.LAST_ROUND_S_YUAN,
+        "score_columns": {key: _(word) for key, word in SCORE_COLUMNS.items()},
     }

@@ -8,6 +8,10 @@ from engines.i18n import N_, catalog
 _, ngettext = catalog(__file__)
 
 ZONES = {"hand": N_("hand"), "shop": N_("shop")}
+# The end screen's columns: the parts of scoring.breakdown, in their order.
+SCORE_COLUMNS = {"tokens": N_("Majority tokens"), "token_points": N_("Token points"),
+                 "prestige_points": N_("Prestige points"), "hand_points": N_("Hand points"), "cash": N_("Coins"),
+                 "total": N_("Total")}
 
 
 def _seat(seat: int) -> str:
@@ -127,4 +131,5 @@ def glossary() -> dict:
         "prompts": {step: _(text) for step, text in rules.PROMPTS.items()},
         "coins_action": data.MONEY_ACTION_COINS,
         "guard_fee": data.BUDDHIST_FEE,
+        "score_columns": {key: _(word) for key, word in SCORE_COLUMNS.items()},
     }

@@ -423,12 +423,12 @@ function scoresTable(outcome, ratings) {
   const rated = (ratings || []).reduce((bySeat, change) => ({ ...bySeat, [change.seat]: change }), {});
   const withRatings = Boolean(ratings && ratings.length);
   const winners = new Set(outcome.winners || []);
-  // An engine may break the score down (money, bonuses …); its numeric parts become columns.
+  // An engine may break the score down (money, bonuses …): the parts its glossary names become columns.
   const breakdown = outcome.breakdown || [];
-  const parts = breakdown.length
-    ? Object.keys(breakdown[0]).filter((key) => key !== "seat" && typeof breakdown[0][key] === "number") : [];
+  const columns = (page.glossaries[state.table.game] || {}).score_columns || {};
+  const parts = breakdown.length ? Object.keys(columns).filter((key) => typeof breakdown[0][key] === "number") : [];
   const head = el("tr", {}, el("th", { text: gettext("Player") }), el("th", { text: gettext("Score") }), el("th"),
-    ...parts.map((key) => el("th", { text: key.replace(/_/g, " ") })),
+    ...parts.map((key) => el("th", { text: columns[key] })),
     ...(withRatings ? [el("th", { text: gettext("Rating") })] : []));
   const rows = scores.map((score, seat) => el(
     "tr",

@@ -227,7 +227,8 @@ function drawBoat(ctx, boat) {
       d: `M${cx - 78} ${cy + 4} L${cx + 78} ${cy + 4} L${cx + 64} ${cy + 36} L${cx - 64} ${cy + 36} Z`,
       fill: unloading ? "#f3c44b" : "#a8643a", stroke: "#4b2d17", "stroke-width": 2,
     }),
-    svg("title", {}, `${boatWords(ctx, boat.boat)} at dock ${boat.dock}; routes ${boat.routes.join(" / ")}`));
+    svg("title", {}, interpolate(gettext("%(boat)s at dock %(dock)s; routes %(routes)s"),
+      { boat: boatWords(ctx, boat.boat), dock: boat.dock, routes: boat.routes.join(" / ") })));
   group.append(ctx.actions.clickable(body, boatPick, interpolate(gettext("Choose %(name)s"), { name: boatWords(ctx, boat.boat) })));
   group.append(
     svg("text", { x: cx - 78, y: cy - 40, "font-size": 12, "font-weight": 700 },
@@ -292,7 +293,8 @@ function drawPlace(ctx, boat, place, occupant, x, y) {
     }),
     svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: occupant === null ? "#555" : "#fff" },
       PLACE_WORDS[place][0].toUpperCase()),
-    svg("title", {}, `${boatWords(ctx, boat.boat)}, ${PLACE_WORDS[place]} place: ${occupant === null ? "empty" : seatName(ctx, occupant)}`));
+    svg("title", {}, interpolate(gettext("%(boat)s, %(place)s place: %(who)s"),
+      { boat: boatWords(ctx, boat.boat), place: PLACE_WORDS[place], who: occupant === null ? gettext("nobody") : seatName(ctx, occupant) })));
   if (boards) {
     // A middle place with a choice of the offering to leave out: the prompt asks which.
     boards.forEach((one) => ctx.actions.placed.add(ctx.actions.indexOf(one)));
