@@ -305,11 +305,16 @@ function openSpecials(ctx, player) {
   return titles.length ? interpolate(gettext("open: %(titles)s"), { titles: titles.join(", ") }) : "";
 }
 
+// "2 white cards": the colour agrees with the cards in French.
+function cardCount(ctx, kind, count) {
+  return interpolate(ngettext("%(n)s %(colour)s card", "%(n)s %(colour)s cards", count), { n: count, colour: junkWord(ctx.glossary, kind) });
+}
+
 function bidText(ctx, player, seat) {
   if (ctx.view.phase !== "bartering") return "";
   if (player.bid) {
     const cards = Object.entries(player.bid).filter(([, count]) => count);
-    return cards.length ? interpolate(gettext("your bid: %(cards)s"), { cards: cards.map(([kind, count]) => `${count} ${junkWord(ctx.glossary, kind)}`).join(", ") })
+    return cards.length ? interpolate(gettext("your bid: %(cards)s"), { cards: cards.map(([kind, count]) => cardCount(ctx, kind, count)).join(", ") })
       : gettext("your bid: nothing");
   }
   return player.has_bid ? BID_PLACED : gettext("bidding…");

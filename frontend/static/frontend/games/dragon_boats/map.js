@@ -5,7 +5,7 @@
 // paths, map spaces (steps, card S), ports (steering, card A), each only when the server
 // lists the matching action.
 import { gettext, interpolate } from "../../js/i18n.js";
-import { pressable, svg } from "../board.js";
+import { pressable, squeezed, svg } from "../board.js";
 import {
   FARM_COLOURS, KIND_COLOURS, PLACE_WORDS, REWARD_MARKS, boatWords, capital, choice, kindWord, nodeWords,
   seatColour, seatName,
@@ -152,9 +152,10 @@ function drawNode(ctx, node, info) {
     }));
   const label = nodeLabel(info, tile);
   if (label) {
+    const size = info.kind === "land" ? 9 : 11;
     group.append(svg("text", {
-      x, y: y + 4, "text-anchor": "middle", "font-size": info.kind === "land" ? 9 : 11,
-      "font-weight": 700, fill: info.kind === "port" ? "#fff" : "#3a2f1c",
+      x, y: y + 4, "text-anchor": "middle", "font-size": size,
+      "font-weight": 700, fill: info.kind === "port" ? "#fff" : "#3a2f1c", ...squeezed(label, radius * 1.6, size, 700),
     }, label));
   }
   if (farmer !== undefined) {
