@@ -19,10 +19,10 @@ MOVES_BEFORE_LOOK = 6
 OVER = "Boolean(window.sampanTable.state.live && window.sampanTable.state.live.outcome)"
 # Names, the map's codes (crossings such as CNW, ports PE and PW), Roman numerals, and words
 # both languages spell like English, or abbreviations of words that begin alike.
-SHARED = {"sampan", "dschunke", "legespiel", "dunhuang", "yuan", "english", "français", "deutsch", "sha",
-          "cne", "cnw", "cse", "csw", "pe", "pw", "ii", "iii", "iv", "min", "jad"}
+SHARED = {"sampan", "dschunke", "legespiel", "dunhuang", "dragon", "market", "yuan", "english", "français", "deutsch",
+          "sha", "cne", "cnw", "cse", "csw", "pe", "pw", "ii", "iii", "iv", "min", "jad"}
 SPELT_ALIKE = {
-    "fr": {"action", "actions", "bonus", "bots", "cin", "confirmation", "dragon", "grain", "jade", "normal",
+    "fr": {"action", "actions", "bonus", "bots", "cin", "confirmation", "grain", "jade", "normal",
            "notification", "occupants", "on", "or", "orange", "place", "points", "port", "prestige", "routes", "sage",
            "score", "scores", "secret", "table", "total", "type"},
     "de": {"an", "bank", "blind", "bonus", "bot", "bots", "buddhist", "chat", "general", "gol", "gold", "hand", "hash",
@@ -68,7 +68,8 @@ def words(texts: list[str]) -> dict[str, str]:
 
 def settled(page, seq: int, finished: bool) -> None:
     page.wait_for_selector("#board svg")
-    page.wait_for_function("(seq) => window.sampanTable.state.live && window.sampanTable.state.live.seq >= seq", arg=seq)
+    page.wait_for_function("(seq) => window.sampanTable.state.live && window.sampanTable.state.live.seq >= seq",
+                           arg=seq)
     if finished:
         page.get_by_test_id("scores").wait_for()
         page.locator("[data-testid=seed-check].ok").wait_for()
@@ -92,6 +93,7 @@ def look(new_page, username: str, table: int, seq: int, finished: bool, name: st
             found[language] = {**words(page.evaluate(WORDS_SHOWN)), **found[language]}
             screenshot(page, f"words-{name}-{language}-375")
         page.context.close()
+    assert len(found["en"]) > 50, found["en"]  # the English page was read whole
     return found
 
 
