@@ -50,8 +50,9 @@ def save_settings(page, settings: dict) -> None:
     assert answer == 200, answer
 
 
-def create_table(page, game: str, seats: list[dict], seconds: int = 300) -> int:
-    """Fills the create-table form; `seats` like {"kind": "ai", "strength": "random"}. Returns the id."""
+def create_table(page, game: str, seats: list[dict], seconds: int = 300, options: dict | None = None) -> int:
+    """Fills the create-table form; `seats` like {"kind": "ai", "strength": "random"}; `options`
+    the game's fields by name, as typed or as the value of a menu's choice. Returns the id."""
     page.goto(f"/tables/new/?game={game}")
     page.select_option("#players", str(len(seats)))
     for index, seat in enumerate(seats):
@@ -60,6 +61,12 @@ def create_table(page, game: str, seats: list[dict], seconds: int = 300) -> int:
             page.select_option(f"select[name=seat-{index}-strength]", seat["strength"])
         if seat["kind"] == "invite":
             page.fill(f"input[name=seat-{index}-username]", seat["username"])
+    for name, value in (options or {}).items():
+        field = page.locator(f"[name=option-{name}]")
+        if field.evaluate("(node) => node.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
     page.fill("#tc-seconds", str(seconds))
     page.click("#new-table button[type=submit]")
     page.wait_for_url("**/tables/*/")

@@ -15,18 +15,24 @@ from tests.e2e.helpers import (
 pytestmark = pytest.mark.e2e
 BOT = {"kind": "ai", "strength": "random"}
 GAMES = [("dunhuang", 2), ("dragon_boats", 2), ("dragon_market", 2), ("dschunke", 3), ("dschunke_tiles", 2)]
+# Dragon Market played by random clicks would run to its 40th round: it ends after the 4th.
+OPTIONS = {"dragon_market": {"turn_limit": "4", "boat_setup": '"random"'}}
 MOVES_BEFORE_LOOK = 6
 OVER = "Boolean(window.sampanTable.state.live && window.sampanTable.state.live.outcome)"
 # Names, the map's codes (crossings such as CNW, ports PE and PW), Roman numerals, and words
-# both languages spell like English, or abbreviations of words that begin alike.
-SHARED = {"sampan", "dschunke", "legespiel", "dunhuang", "dragon", "market", "yuan", "english", "français", "deutsch",
-          "sha", "cne", "cnw", "cse", "csw", "pe", "pw", "ii", "iii", "iv", "min", "jad"}
+# both languages spell like English, or abbreviations of words that begin alike (Dragon Market's
+# goods are marked by two letters of their name in the reader's language).
+SHARED = {"sampan", "dschunke", "das", "legespiel", "dunhuang", "dragon", "market", "yuan", "english", "français",
+          "deutsch", "sha", "cne", "cnw", "cse", "csw", "pe", "pw", "ii", "iii", "iv", "min", "jad",
+          "bd", "bo", "fr", "pa", "ri", "te"}
 SPELT_ALIKE = {
-    "fr": {"action", "actions", "bonus", "bots", "cin", "confirmation", "grain", "jade", "normal",
-           "notification", "occupants", "on", "or", "orange", "place", "points", "port", "prestige", "routes", "sage",
-           "score", "scores", "secret", "table", "total", "type"},
-    "de": {"an", "bank", "blind", "bonus", "bot", "bots", "buddhist", "chat", "general", "gol", "gold", "hand", "hash",
-           "in", "jade", "live", "name", "neutral", "normal", "orange", "prestige", "rest", "start"},
+    "fr": {"action", "actions", "aubergine", "aubergines", "bonus", "bots", "cin", "confirmation", "direction", "face",
+           "figurine", "grain", "jade", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
+           "place", "point", "points", "port", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "secret",
+           "statue", "table", "total", "type", "vase", "visible"},
+    "de": {"an", "bank", "blind", "bonsai", "bonus", "bot", "bots", "buddhist", "chat", "emblem", "extra", "general",
+           "gol", "gold", "hand", "hash", "in", "jade", "ki", "live", "name", "neutral", "normal", "orange", "prestige",
+           "rest", "ring", "sack", "start"},
 }
 
 # The words the reader sees: visible text (the board's SVG <text> too), tooltips (SVG <title>,
@@ -109,7 +115,7 @@ def test_every_word_of_the_board_and_the_end_screen_is_translated(new_page, game
     username = f"w{game.replace('_', '')[:12]}7"
     page = new_page(1280, 900)
     sign_up(page, username)
-    table = create_table(page, game, [{"kind": "me"}, *[BOT] * (players - 1)])
+    table = create_table(page, game, [{"kind": "me"}, *[BOT] * (players - 1)], options=OPTIONS.get(game))
     start_if_waiting(page)
     rng = random.Random(3)
     moves = 0
