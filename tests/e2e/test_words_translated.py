@@ -30,9 +30,9 @@ SPELT_ALIKE = {
            "figurine", "grain", "jade", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
            "place", "point", "points", "port", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "secret",
            "statue", "table", "total", "type", "vase", "visible"},
-    "de": {"an", "bank", "blind", "bonsai", "bonus", "bot", "bots", "buddhist", "chat", "emblem", "extra", "general",
-           "gol", "gold", "hand", "hash", "in", "jade", "ki", "live", "name", "neutral", "normal", "orange", "prestige",
-           "rest", "ring", "sack", "start"},
+    "de": {"an", "aubergine", "bank", "blind", "bonsai", "bonus", "bot", "bots", "buddhist", "chat", "emblem", "extra",
+           "general", "gol", "gold", "hand", "hash", "in", "jade", "ki", "live", "name", "neutral", "normal", "orange",
+           "prestige", "rest", "ring", "sack", "start"},
 }
 
 # The words the reader sees: visible text (the board's SVG <text> too), tooltips (SVG <title>,
