@@ -11,6 +11,9 @@ KIND_WORDS = {"cinnabar": N_("cinnabar"), "gold": N_("gold"), "jade": N_("jade")
               "tea": N_("tea")}
 FARM_WORDS = {"poultry": N_("poultry"), "fish": N_("fish"), "pork": N_("pork"), "rice": N_("rice"), "soy": N_("soy")}
 PLACE_WORDS = {"front": N_("front"), "middle": N_("middle"), "rear": N_("rear")}
+# The end screen's columns: the parts of scoring.seat_breakdown, in their order.
+SCORE_COLUMNS = {"group_points": N_("Farmer groups"), "card_points": N_("Bonus cards"),
+                 "offering_points": N_("Offerings"), "treasure_points": N_("Treasure"), "total": N_("Total")}
 
 
 def _s(seat) -> str:
@@ -149,7 +152,7 @@ LINES = {
     "disembarked": lambda e: _("{who} goes ashore at {node}.").format(who=_who(e), node=e["node"]),
     "moved": _moved,
     "hex_taken": lambda e: _("{who} settles on {node} and takes its tile ({tile}).").format(
-        who=_who(e), node=e["node"], tile=e["tile"]),
+        who=_who(e), node=e["node"], tile=_kind(e["tile"])),
     "member_returned": lambda e: _("{who}'s house member goes home.").format(who=_who(e)),
     "passed": lambda e: _("{who} plays no card.").format(who=_who(e)),
     "card_played": lambda e: _("{who} plays {card}.").format(who=_who(e), card=_card(e["card"])),
@@ -238,4 +241,5 @@ def glossary() -> dict:
         "neutral": data.NEUTRAL,
         "goods_stalls": data.GOODS_STALLS,
         "end_reasons": {"rounds_played": _("All rounds have been played.")},
+        "score_columns": {key: _(word) for key, word in SCORE_COLUMNS.items()},
     }

@@ -7,6 +7,10 @@ from engines.i18n import N_, catalog
 
 _, ngettext = catalog(__file__)
 
+# The end screen's columns: the parts of scoring.breakdown, in their order.
+SCORE_COLUMNS = {"money": N_("Money"), "specials_bonus": N_("Special cards' bonus"), "end_bonus": N_("End bonus"),
+                 "hand": N_("Goods cards in hand")}
+
 
 # What each special card does, for the board's tooltips (the rulings are in RULES.md).
 SPECIAL_EFFECTS = {
@@ -184,6 +188,5 @@ def glossary() -> dict:
         "last_round_s_yuan": data.LAST_ROUND_S_YUAN,
         "end_reasons": {"rounds_played": _("All {rounds} rounds have been played.").format(rounds=data.ROUNDS)},
         # The end table's columns: the parts of a score, by their key in the outcome's breakdown.
-        "score_parts": {"money": _("Yuan"), "end_bonus": _("end bonus"), "specials_bonus": _("special cards"),
-                        "hand": _("goods cards (tie-break)")},
+        "score_columns": {key: _(word) for key, word in SCORE_COLUMNS.items()},
     }

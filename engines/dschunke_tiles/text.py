@@ -7,9 +7,20 @@ from engines.i18n import N_, catalog
 
 _, ngettext = catalog(__file__)
 
+# The end screen's columns: the parts of scoring.breakdown, in their order.
+SCORE_COLUMNS = {"group_points": N_("Group points"), "rats": N_("Visible rats"), "rat_points": N_("Rat points"), "total": N_("Total")}
+
 COLOUR_WORDS = {"red": N_("red"), "green": N_("green")}
 KIND_WORDS = {"sack": N_("sack"), "rice": N_("rice"), "aubergine": N_("aubergine"), "fish": N_("fish"),
               "rat": N_("rat"), data.EMBLEM: N_("start emblem")}
+# A crate's symbol named whole, so that its colour can agree with its kind (French "aubergine verte").
+SYMBOL_WORDS = {
+    ("red", "sack"): N_("red sack"), ("green", "sack"): N_("green sack"),
+    ("red", "rice"): N_("red rice"), ("green", "rice"): N_("green rice"),
+    ("red", "aubergine"): N_("red aubergine"), ("green", "aubergine"): N_("green aubergine"),
+    ("red", "fish"): N_("red fish"), ("green", "fish"): N_("green fish"),
+    ("red", "rat"): N_("red rat"), ("green", "rat"): N_("green rat"),
+}
 # What each symbol does for the score, shown on the board when a cell is pointed at or tapped.
 KIND_EFFECTS = {
     "sack": N_("Goods: a group of two or more sacks of one colour, side by side, scores for that colour."),
@@ -28,7 +39,7 @@ def _seat(seat: int) -> str:
 def _symbol(symbol: dict) -> str:
     if symbol["kind"] == data.EMBLEM:
         return _("start emblem")
-    return _("{colour} {kind}").format(colour=_(COLOUR_WORDS[symbol["colour"]]), kind=_(KIND_WORDS[symbol["kind"]]))
+    return _(SYMBOL_WORDS[symbol["colour"], symbol["kind"]])
 
 
 def _placed(e: dict) -> str:
@@ -75,11 +86,12 @@ def glossary() -> dict:
     return {
         "colours": {key: _(word) for key, word in COLOUR_WORDS.items()},
         "kinds": {key: _(word) for key, word in KIND_WORDS.items()},
+        "symbols": {f"{colour} {kind}": _(word) for (colour, kind), word in SYMBOL_WORDS.items()},
         "effects": {key: _(word) for key, word in KIND_EFFECTS.items()},
         "directions": {key: _(word) for key, word in rules.DIRECTION_WORDS.items()},
         "prompts": {key: _(word) for key, word in rules.PROMPTS.items()},
         "backs_per_tile": data.BACKS_PER_TILE,
         "end_reasons": {"tiles_placed": _("The last tile has been placed.")},
         # The end table's columns: the parts of a score, by their key in the outcome's breakdown.
-        "score_parts": {"group_points": _("groups"), "rat_points": _("rats")},
+        "score_columns": {key: _(word) for key, word in SCORE_COLUMNS.items()},
     }

@@ -11,6 +11,10 @@ ZONES = {"hand": N_("hand"), "shop": N_("shop")}
 # Why the game ended (the outcome's "reason"), for the end screen; "{winners}" is named by the page.
 END_REASONS = {"top_merchant": N_("Top merchant: {winners} wins at once."),
                "deck_out": N_("The goods deck ran out and the last round was played.")}
+# The end screen's columns: the parts of scoring.breakdown, in their order.
+SCORE_COLUMNS = {"tokens": N_("Majority tokens"), "token_points": N_("Token points"),
+                 "prestige_points": N_("Prestige points"), "hand_points": N_("Hand points"), "cash": N_("Coins"),
+                 "total": N_("Total")}
 
 
 def _seat(seat: int) -> str:
@@ -137,6 +141,5 @@ def glossary() -> dict:
         "guard_fee": data.BUDDHIST_FEE,
         "end_reasons": {reason: _(words) for reason, words in END_REASONS.items()},
         # The end table's columns: the parts of a score, by their key in the outcome's breakdown.
-        "score_parts": {"token_points": _("majority tokens"), "prestige_points": _("prestige"),
-                        "hand_points": _("cards scored"), "cash": _("coins (tie-break)")},
+        "score_columns": {key: _(word) for key, word in SCORE_COLUMNS.items()},
     }

@@ -50,16 +50,18 @@ def save_settings(page, settings: dict) -> None:
     assert answer == 200, answer
 
 
-def create_table(page, game: str, seats: list[dict], seconds: int = 300, on_idle: str | None = None) -> int:
+def create_table(page, game: str, seats: list[dict], seconds: int = 300, on_idle: str | None = None,
+                 options: dict | None = None) -> int:
     """Fills the create-table form; `seats` like {"kind": "ai", "strength": "random"}; `on_idle`:
-    what becomes of an idle player's seat ("bot" or "forfeit"; the form's default if None).
-    Returns the id."""
-    submit_create_form(page, game, seats, seconds, on_idle)
+    what becomes of an idle player's seat ("bot" or "forfeit"; the form's default if None);
+    `options` the game's fields by name, as typed or as the value of a menu's choice. Returns the id."""
+    submit_create_form(page, game, seats, seconds, on_idle, options)
     page.wait_for_url("**/tables/*/")
     return int(page.url.rstrip("/").rsplit("/", 1)[1])
 
 
-def submit_create_form(page, game: str, seats: list[dict], seconds: int = 300, on_idle: str | None = None) -> None:
+def submit_create_form(page, game: str, seats: list[dict], seconds: int = 300, on_idle: str | None = None,
+                       options: dict | None = None) -> None:
     page.goto(f"/tables/new/?game={game}")
     page.select_option("#players", str(len(seats)))
     for index, seat in enumerate(seats):
@@ -68,6 +70,12 @@ def submit_create_form(page, game: str, seats: list[dict], seconds: int = 300, o
             page.select_option(f"select[name=seat-{index}-strength]", seat["strength"])
         if seat["kind"] == "invite":
             page.fill(f"input[name=seat-{index}-username]", seat["username"])
+    for name, value in (options or {}).items():
+        field = page.locator(f"[name=option-{name}]")
+        if field.evaluate("(node) => node.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
     page.fill("#tc-seconds", str(seconds))
     if on_idle is not None:
         page.select_option("#tc-on-idle", on_idle)

@@ -40,9 +40,9 @@ def test_dragon_market_names_the_objectives_or_the_round_limit():
 
 
 @pytest.mark.parametrize("game, players", [("dschunke", 3), ("dschunke_tiles", 2), ("dunhuang", 3)])
-def test_the_score_parts_the_end_table_names_are_in_the_breakdown(game, players):
+def test_the_score_columns_the_end_table_names_are_in_the_breakdown(game, players):
     outcome = finished(game, players, 0)
-    parts = registry.get(game).glossary()["score_parts"]
+    parts = registry.get(game).glossary()["score_columns"]
     assert all(set(parts) <= set(row) for row in outcome["breakdown"])
 
 

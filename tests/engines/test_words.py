@@ -14,9 +14,14 @@ SEAT_PLACEHOLDER = re.compile(r"\{seat\d\}")
 
 def played_events(engine, seed: int = 3) -> list[dict]:
     """The events of a random game (at most 400 actions) at the engine's smallest table."""
+    return played(engine, seed, 400)[1]
+
+
+def played(engine, seed: int, actions: int) -> tuple[dict, list[dict]]:
+    """The state and the events of a random game of at most `actions` actions at the engine's smallest table."""
     state, events = start(engine, engine.min_players, None, command_rng(f"words-{seed}", 0))
     rng = random.Random(seed)
-    for number in range(400):
+    for number in range(actions):
         if engine.outcome(state) is not None:
             break
         seat = min(engine.to_act(state))
@@ -25,7 +30,7 @@ def played_events(engine, seed: int = 3) -> list[dict]:
         for event in new:
             state = engine.evolve(state, event)
         events += new
-    return events
+    return state, events
 
 
 def _english(game: str, event: dict) -> str:
@@ -48,6 +53,23 @@ def test_every_log_line_and_the_glossary_come_out_whole_in_each_language(game, l
             state, _events = start(engine, engine.min_players, None, command_rng("words-refusal", 0))
             engine.decide(state, min(engine.to_act(state)), {"type": "no-such-action"}, random.Random(0))
         assert refused.value.message and "{" not in refused.value.message
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_every_part_of_the_final_score_has_a_column_name(game):
+    """The end screen shows each number of the engine's score breakdown under the name its
+    glossary gives it (score_columns, worded in the reader's language): an unnamed part would
+    be left out of the table, a name of no part would head no column."""
+    engine = registry.get(game)
+    state, _events = played(engine, 5, 20_000)
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    numbers = {key for row in outcome.get("breakdown", []) for key, value in row.items()
+               if key != "seat" and isinstance(value, int) and not isinstance(value, bool)}
+    for language in ("en", "fr", "de"):
+        with i18n.language(language):
+            names = engine.glossary().get("score_columns", {})
+        assert set(names) == numbers and all(names.values())
 
 
 def test_the_legespiel_reads_in_french_and_german():

@@ -3,13 +3,15 @@
 // hand. Every clickable thing is one of the server's legal actions; nothing here decides
 // what is allowed.
 import { el } from "../js/client.js";
-import { gettext, interpolate, ngettext } from "../js/i18n.js";
-import { svg, ActionIndex } from "./board.js";
+import { gettext, interpolate, ngettext, pgettext } from "../js/i18n.js";
+import { svg, squeezed, ActionIndex } from "./board.js";
 
 const OWNER_COLOURS = { red: "#d9483b", blue: "#3a6fd8", green: "#3c9a48", yellow: "#e3b92b" };
 const JUNK_COLOURS = { grey: "#9aa0a6", brown: "#8a5a3c", white: "#f3efe4", purple: "#7c55bf", orange: "#ee8a2a" };
 const KIND_INK = { brown: "#fff", white: "#222", orange: "#222", purple: "#fff", grey: "#222" };
-const COLOUR_WORDS = { red: gettext("red"), blue: gettext("blue"), green: gettext("green"), yellow: gettext("yellow") };
+// The players' colours agree with the noun they describe in French and German.
+const CRATE_COLOURS = { red: pgettext("crate", "red"), blue: pgettext("crate", "blue"), green: pgettext("crate", "green"), yellow: pgettext("crate", "yellow") };
+const STRIP_COLOURS = { red: pgettext("strip", "red"), blue: pgettext("strip", "blue"), green: pgettext("strip", "green"), yellow: pgettext("strip", "yellow") };
 const BID_PLACED = gettext("bid placed");
 const PHASE_WORDS = {
   setup: gettext("set-up"), placement: gettext("placement"), "round start": gettext("round start"),
@@ -154,7 +156,7 @@ function drawJunk(ctx, junk, x, y) {
     ctx.actions.clickable(svg("g", {}, hull), hullAction, takeAction
       ? interpolate(gettext("Take %(kind)s"), { kind: kindLabel(junk.goods, ctx.glossary) })
       : interpolate(gettext("Put a face-down merchant on the %(junk)s junk"), { junk: junkName })),
-    svg("text", { x: x + 4, y: y + 18, "font-size": 16, "font-weight": 700 }, title),
+    svg("text", { x: x + 4, y: y + 18, "font-size": 16, "font-weight": 700, ...squeezed(title, w - 8, 16, 700) }, title),
     svg("text", {
       x: x + w / 2, y: y + layout.junkH - 14, "font-size": 12, "text-anchor": "middle",
       fill: KIND_INK[junk.name], class: "stock",
@@ -194,7 +196,7 @@ function drawCrate(crate, depth, px, py, cell) {
     svg("rect", { x: px + 2, y: py + 2, width: cell - 4, height: cell - 4, rx: 3, fill: OWNER_COLOURS[crate.colour], stroke: "#222" }),
     depth > 0 ? svg("rect", { x: px + 2, y: py + 2, width: cell - 4, height: cell - 4, rx: 3, fill: "#000", opacity: Math.min(0.45, depth * 0.15) }) : null,
     svg("text", { x: px + cell / 2, y: py + cell / 2 + 6, "text-anchor": "middle", "font-size": 16, fill: "#fff", "font-weight": 700 }, String(crate.layer + 1)),
-    svg("title", {}, interpolate(gettext("%(colour)s crate, layer %(layer)s"), { colour: COLOUR_WORDS[crate.colour] || crate.colour, layer: crate.layer + 1 })));
+    svg("title", {}, interpolate(gettext("%(colour)s crate, layer %(layer)s"), { colour: CRATE_COLOURS[crate.colour] || crate.colour, layer: crate.layer + 1 })));
 }
 
 // A strip in slot s of an even layer fills column s; of an odd layer, row s (seen from above).
@@ -250,22 +252,24 @@ function drawWorkers(ctx, junk, x, y, width) {
     group.append(svg("g", { class: "worker face-down", "data-worker": "face-down" },
       svg("rect", { x, y, width: badgeW, height: 44, rx: 22, fill: "#6b5a3a", stroke: "#333" }),
       svg("text", { x: x + badgeW / 2, y: y + 18, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff" }, "?"),
-      svg("text", { x: x + badgeW / 2, y: y + 35, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, "face down"),
-      svg("title", {}, "A merchant lies here face down; all are turned face up after the strips are placed")));
+      svg("text", { x: x + badgeW / 2, y: y + 35, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, gettext("face down")),
+      svg("title", {}, gettext("A merchant lies here face down; all are turned face up after the strips are placed"))));
   }
   here.forEach((worker, position) => {
     const index = position + faceDown;
     const action = ctx.actions.find({ type: "use", worker: worker.name, junk: junk.name });
     const merchant = worker.name.endsWith("merchant");
     const bx = x + index * (badgeW + 6);
+    const short = WORKER_SHORT[worker.action] || "—";
+    const who = merchant ? gettext("merchant") : workerWord(ctx.glossary, worker);
     const badge = svg("g", { class: `worker${worker.used ? " used" : ""}`, "data-worker": worker.name },
       svg("rect", {
         x: bx, y, width: badgeW, height: 44, rx: merchant ? 22 : 8,
         fill: worker.used ? "#bbb" : merchant ? "#fff7df" : "#e3f1ff", stroke: "#333", class: action ? "hit" : "",
       }),
       svg("text", { x: bx + badgeW / 2, y: y + 18, "text-anchor": "middle", "font-size": 15, "font-weight": 700,
-        "text-decoration": worker.used ? "line-through" : "none" }, WORKER_SHORT[worker.action] || "—"),
-      svg("text", { x: bx + badgeW / 2, y: y + 35, "text-anchor": "middle", "font-size": 11 }, merchant ? gettext("merchant") : workerWord(ctx.glossary, worker)));
+        "text-decoration": worker.used ? "line-through" : "none", ...squeezed(short, badgeW - 8, 15, 700) }, short),
+      svg("text", { x: bx + badgeW / 2, y: y + 35, "text-anchor": "middle", "font-size": 11, ...squeezed(who, badgeW - 8, 11) }, who));
     group.append(ctx.actions.clickable(badge, action, interpolate(gettext("Use the %(worker)s on the %(junk)s junk"),
       { worker: workerWord(ctx.glossary, worker), junk: junkWord(ctx.glossary, junk.name) })));
   });
@@ -304,11 +308,16 @@ function openSpecials(ctx, player) {
   return titles.length ? interpolate(gettext("open: %(titles)s"), { titles: titles.join(", ") }) : "";
 }
 
+// "2 white cards": the colour agrees with the cards in French.
+function cardCount(ctx, kind, count) {
+  return interpolate(ngettext("%(n)s %(colour)s card", "%(n)s %(colour)s cards", count), { n: count, colour: junkWord(ctx.glossary, kind) });
+}
+
 function bidText(ctx, player, seat) {
   if (ctx.view.phase !== "bartering") return "";
   if (player.bid) {
     const cards = Object.entries(player.bid).filter(([, count]) => count);
-    return cards.length ? interpolate(gettext("your bid: %(cards)s"), { cards: cards.map(([kind, count]) => `${count} ${junkWord(ctx.glossary, kind)}`).join(", ") })
+    return cards.length ? interpolate(gettext("your bid: %(cards)s"), { cards: cards.map(([kind, count]) => cardCount(ctx, kind, count)).join(", ") })
       : gettext("your bid: nothing");
   }
   return player.has_bid ? BID_PLACED : gettext("bidding…");
@@ -326,14 +335,13 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
   ].filter(Boolean);
   const named = seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name: ctx.names[seat] }) : ctx.names[seat];
   const name = `${acting ? "▶ " : ""}${named}${seat === view.start_player ? " ★" : ""}`;
-  const room = w - 26; // a long name is squeezed into the panel rather than run out of it
-  const squeeze = name.length * 16 * 0.6 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
+  const room = w - 26; // a long name or line is squeezed into the panel rather than run out of it
   return svg("g", { class: "panel", "data-seat": seat },
     svg("rect", { x, y, width: w, height: h, rx: 8, fill: acting ? "#fff4c2" : "#fffdf8", stroke: acting ? "#d39b00" : "#cbbf9f", "stroke-width": acting ? 3 : 1 }),
     svg("rect", { x, y, width: 10, height: h, rx: 4, fill: OWNER_COLOURS[player.colour] }),
-    svg("text", { x: x + 18, y: y + 24, "font-size": 16, "font-weight": 700, ...squeeze }, name),
+    svg("text", { x: x + 18, y: y + 24, "font-size": 16, "font-weight": 700, ...squeezed(name, room, 16, 700) }, name),
     ...lines.map((line, index) => svg("text", {
-      x: x + 18, y: y + 50 + index * 22, "font-size": 14, class: line === BID_PLACED ? "bid-placed" : "",
+      x: x + 18, y: y + 50 + index * 22, "font-size": 14, class: line === BID_PLACED ? "bid-placed" : "", ...squeezed(line, room),
     }, line)),
     svg("title", {}, acting ? interpolate(gettext("%(name)s: to act"), { name: named }) : named));
 }
@@ -452,8 +460,8 @@ function exchangePrompt(ctx, box) {
   return [
     heading(interpolate(ngettext("Exchange goods (%(n)s swap left): give a card, take another kind",
       "Exchange goods (%(n)s swaps left): give a card, take another kind", view.swaps_left), { n: view.swaps_left })),
-    row(el("span", { text: `${gettext("Give")}:` }), ...gives.map(giveButton)),
-    exchangeGive ? row(el("span", { text: `${gettext("Take")}:` }), ...takes.map((action) => actions.button(action, kindLabel(action.take, glossary)))) : null,
+    row(el("span", { text: gettext("Give:") }), ...gives.map(giveButton)),
+    exchangeGive ? row(el("span", { text: gettext("Take:") }), ...takes.map((action) => actions.button(action, kindLabel(action.take, glossary)))) : null,
     row(actions.button(actions.find({ type: "done" }), gettext("Done exchanging"))),
   ].filter(Boolean);
 }
@@ -490,7 +498,7 @@ const STEP_PROMPTS = {
   ],
   place: (ctx) => {
     const { step, players } = ctx.view;
-    const colour = COLOUR_WORDS[players[step.owner].colour] || players[step.owner].colour;
+    const colour = STRIP_COLOURS[players[step.owner].colour] || players[step.owner].colour;
     return [heading(step.from_reserve
       ? interpolate(ngettext("Load %(n)s %(colour)s strip: click a highlighted slot", "Load %(n)s %(colour)s strips: click a highlighted slot", step.remaining), { n: step.remaining, colour })
       : interpolate(gettext("Put the lifted %(colour)s strip on another junk: click a highlighted slot"), { colour }))];
@@ -552,7 +560,7 @@ export function drawPiece(piece, glossary) {
     class: width > 120 ? "wide-piece" : "" }, ...children);
   if (piece.strip) {
     const crate = { colour: piece.strip, layer: 0 };
-    return image(148, 52, interpolate(gettext("%(colour)s crate, layer %(layer)s"), { colour: COLOUR_WORDS[piece.strip], layer: 1 }),
+    return image(148, 52, interpolate(gettext("%(colour)s crate, layer %(layer)s"), { colour: CRATE_COLOURS[piece.strip], layer: 1 }),
       svg("rect", { x: 0, y: 0, width: 148, height: 52, rx: 4, fill: "#6f5132" }),
       ...[0, 1, 2].map((index) => drawCrate(crate, 0, 2 + index * 48, 2, 48)));
   }

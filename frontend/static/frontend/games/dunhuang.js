@@ -3,7 +3,7 @@
 // and the viewer's hand. Clickable things are the server's legal actions, nothing more.
 import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
-import { svg, ActionIndex } from "./board.js";
+import { svg, squeezed, ActionIndex } from "./board.js";
 
 const LINE_HEIGHT = 18; // of the centre's lines
 const NAME_CHARS = 22; // a panel's name shown in full up to this length
@@ -107,12 +107,6 @@ function wrap(text, width) {
   return lines;
 }
 
-// A label keeps inside its room: a long one (Dolmetscher beside the "+N" badge, "chameau" in its
-// marker) is squeezed to fit rather than run over its neighbour.
-function squeezed(label, room, fontSize = 14) {
-  return label.length * fontSize * 0.62 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
-}
-
 function drawTile(ctx, slot) {
   const { layout, view, actions } = ctx;
   const [cx, cy] = tileCentre(layout, slot.tile);
@@ -131,7 +125,7 @@ function drawTile(ctx, slot) {
       fill: slot.camel ? "#ffe9b0" : "#fbf4e4", stroke: slot.camel ? "#a0522d" : "#8c7a56", "stroke-width": slot.camel ? 3 : 1.5,
       class: tileAction ? "hit" : "",
     }),
-    svg("text", { x: x + 8, y: y + 18, "font-size": 14, "font-weight": 700, ...squeezed(face, layout.tileW - 16 - (move ? 26 : 0)) }, face),
+    svg("text", { x: x + 8, y: y + 18, "font-size": 14, "font-weight": 700, ...squeezed(face, layout.tileW - 16 - (move ? 26 : 0), 14, 700) }, face),
     svg("title", {}, `${face}: ${faceText(ctx.glossary, slot)}`));
   if (move) {
     card.append(svg("text", { x: x + layout.tileW - 8, y: y + 18, "text-anchor": "end", "font-size": 13, fill: "#a0522d", "font-weight": 700 }, `+${steps}`));

@@ -12,6 +12,12 @@ export function ngettext(singular, plural, count) {
   return count === 1 ? singular : plural;
 }
 
+// A word whose translation depends on what it describes, named by `context`: pgettext("crate",
+// "red") and pgettext("strip", "red") may differ where a colour agrees with its noun.
+export function pgettext(context, text) {
+  return catalog.django ? catalog.django.pgettext(context, text) : text;
+}
+
 // interpolate("%(n)s tiles", { n: 2 }) and interpolate("%s of %s", [1, 3]).
 export function interpolate(format, values) {
   if (Array.isArray(values)) {

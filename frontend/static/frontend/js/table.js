@@ -494,16 +494,14 @@ function scoresTable(outcome, ratings, glossary, teams) {
   const rated = (ratings || []).reduce((bySeat, change) => ({ ...bySeat, [change.seat]: change }), {});
   const withRatings = Boolean(ratings && ratings.length);
   const winners = winningSeats(outcome);
-  // An engine may break the score down (money, bonuses …): the parts its glossary names become
-  // columns, else its numeric parts.
+  // An engine may break the score down (money, bonuses …): the parts its glossary names become columns.
   const breakdown = outcome.breakdown || [];
-  const named = glossary.score_parts;
-  const parts = !breakdown.length ? [] : named ? Object.keys(named)
-    : Object.keys(breakdown[0]).filter((key) => key !== "seat" && typeof breakdown[0][key] === "number");
+  const columns = glossary.score_columns || {};
+  const parts = breakdown.length ? Object.keys(columns).filter((key) => typeof breakdown[0][key] === "number") : [];
   const teamOf = (seat) => (teams || []).find((team) => team.seats.includes(seat));
   const head = el("tr", {}, el("th", { text: gettext("Player") }), ...(teams ? [el("th", { text: gettext("Team") })] : []),
     el("th", { text: gettext("Score") }), el("th"),
-    ...parts.map((key) => el("th", { text: named ? named[key] : key.replace(/_/g, " ") })),
+    ...parts.map((key) => el("th", { text: columns[key] })),
     ...(withRatings ? [el("th", { text: gettext("Rating") })] : []));
   const rows = scores.map((score, seat) => el(
     "tr",

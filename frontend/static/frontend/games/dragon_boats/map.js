@@ -5,7 +5,7 @@
 // paths, map spaces (steps, card S), ports (steering, card A), each only when the server
 // lists the matching action.
 import { gettext, interpolate } from "../../js/i18n.js";
-import { pressable, svg } from "../board.js";
+import { pressable, squeezed, svg } from "../board.js";
 import {
   FARM_COLOURS, KIND_COLOURS, PLACE_WORDS, REWARD_MARKS, boatWords, capital, choice, kindWord, nodeWords,
   seatColour, seatName,
@@ -152,9 +152,10 @@ function drawNode(ctx, node, info) {
     }));
   const label = nodeLabel(info, tile);
   if (label) {
+    const size = info.kind === "land" ? 9 : 11;
     group.append(svg("text", {
-      x, y: y + 4, "text-anchor": "middle", "font-size": info.kind === "land" ? 9 : 11,
-      "font-weight": 700, fill: info.kind === "port" ? "#fff" : "#3a2f1c",
+      x, y: y + 4, "text-anchor": "middle", "font-size": size,
+      "font-weight": 700, fill: info.kind === "port" ? "#fff" : "#3a2f1c", ...squeezed(label, radius * 1.6, size, 700),
     }, label));
   }
   if (farmer !== undefined) {
@@ -227,7 +228,8 @@ function drawBoat(ctx, boat) {
       d: `M${cx - 78} ${cy + 4} L${cx + 78} ${cy + 4} L${cx + 64} ${cy + 36} L${cx - 64} ${cy + 36} Z`,
       fill: unloading ? "#f3c44b" : "#a8643a", stroke: "#4b2d17", "stroke-width": 2,
     }),
-    svg("title", {}, `${boatWords(ctx, boat.boat)} at dock ${boat.dock}; routes ${boat.routes.join(" / ")}`));
+    svg("title", {}, interpolate(gettext("%(boat)s at dock %(dock)s; routes %(routes)s"),
+      { boat: boatWords(ctx, boat.boat), dock: boat.dock, routes: boat.routes.join(" / ") })));
   group.append(ctx.actions.clickable(body, boatPick, interpolate(gettext("Choose %(name)s"), { name: boatWords(ctx, boat.boat) })));
   group.append(
     svg("text", { x: cx - 78, y: cy - 40, "font-size": 12, "font-weight": 700 },
@@ -292,7 +294,8 @@ function drawPlace(ctx, boat, place, occupant, x, y) {
     }),
     svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: occupant === null ? "#555" : "#fff" },
       PLACE_WORDS[place][0].toUpperCase()),
-    svg("title", {}, `${boatWords(ctx, boat.boat)}, ${PLACE_WORDS[place]} place: ${occupant === null ? "empty" : seatName(ctx, occupant)}`));
+    svg("title", {}, interpolate(gettext("%(boat)s, %(place)s place: %(who)s"),
+      { boat: boatWords(ctx, boat.boat), place: PLACE_WORDS[place], who: occupant === null ? gettext("nobody") : seatName(ctx, occupant) })));
   if (boards) {
     // A middle place with a choice of the offering to leave out: the prompt asks which.
     boards.forEach((one) => ctx.actions.placed.add(ctx.actions.indexOf(one)));

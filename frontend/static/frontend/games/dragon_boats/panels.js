@@ -173,7 +173,7 @@ function drawPlayer(ctx, player) {
   box.append(el("div", { class: "db-line" },
     el("span", { class: "db-label", text: interpolate(gettext("Offerings %(held)s/%(limit)s"), { held, limit: player.storage_limit }) }),
     ...view.kinds.map((kind, index) => (player.offerings[index]
-      ? actions.clickable(chip(kind, player.offerings[index], { text: `${player.offerings[index]} ${kindWord(ctx, kind)}` }),
+      ? actions.clickable(chip(kind, player.offerings[index], { text: `${player.offerings[index]} ${kindWord(ctx, kind)}`, title: `${player.offerings[index]} ${kindWord(ctx, kind)}` }),
         offeringAction(ctx, seat, kind), offeringWords(ctx, offeringAction(ctx, seat, kind), kind)) : null))));
   box.append(el("div", { class: "db-line" },
     el("span", { class: "db-label", text: gettext("Farms") }),

@@ -15,8 +15,8 @@ export const cellY = (y) => -y * CELL;
 export function symbolName(symbol, glossary) {
   const kinds = glossary.kinds || {};
   if (symbol.kind === "emblem") return kinds.emblem || "start emblem";
-  const colour = (glossary.colours || {})[symbol.colour] || symbol.colour;
-  return `${colour} ${kinds[symbol.kind] || symbol.kind}`;
+  const name = `${symbol.colour} ${symbol.kind}`;
+  return (glossary.symbols || {})[name] || name;
 }
 
 export function symbolHelp(symbol, glossary) {
