@@ -18,8 +18,9 @@ def played_events(engine, seed: int = 3) -> list[dict]:
 
 
 def played(engine, seed: int, actions: int) -> tuple[dict, list[dict]]:
-    """The state and the events of a random game of at most `actions` actions at the engine's smallest table."""
-    state, events = start(engine, engine.min_players, None, command_rng(f"words-{seed}", 0))
+    """The state and the events of a random game of at most `actions` actions at the engine's smallest
+    table of bots (with the limit the service gives such a table, so that random play ends)."""
+    state, events = start(engine, engine.min_players, engine.bots_only_options, command_rng(f"words-{seed}", 0))
     rng = random.Random(seed)
     for number in range(actions):
         if engine.outcome(state) is not None:
