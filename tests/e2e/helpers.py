@@ -110,12 +110,20 @@ def click_a_move(page, rng: random.Random | None = None) -> None:
     """Make one move by clicking something the page offers: on the board or in the prompt,
     else in the "choose an action" list. Picks at random among them (seeded by the caller)."""
     rng = rng or random.Random(0)
+    unfold_prompt(page)
     for selector in ("#board .clickable, #prompt button:not([disabled])", "#action-list button"):
         targets = [target for target in page.locator(selector).all() if target.is_visible() and reachable(target)]
         if targets:
             rng.choice(targets).click()
             return
     raise AssertionError("it is my turn but nothing on the page can be clicked")
+
+
+def unfold_prompt(page) -> None:
+    """A phone shows a new prompt folded to one line: a tap unfolds it."""
+    toggle = page.locator("#prompt-toggle")
+    if toggle.is_visible() and toggle.get_attribute("aria-expanded") == "false":
+        toggle.click()
 
 
 def reachable(target) -> bool:

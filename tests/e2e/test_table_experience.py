@@ -121,19 +121,21 @@ def test_other_players_moves_come_one_at_a_time_and_the_replay_plays_itself(new_
     page.locator("[data-step=live]").click()
 
 
-def test_the_prompt_folds_away_on_a_phone_and_comes_back_for_a_new_turn(new_page):
+def test_the_prompt_comes_folded_to_its_heading_on_a_phone_and_unfolds_with_a_tap(new_page):
     page = new_page(375, 812)
     sign_up(page, "folder")
     create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
     start_if_waiting(page)
     page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length")
-    prompt = page.locator("#prompt")
-    prompt.wait_for()
-    page.locator("#prompt-toggle").click()
+    prompt, toggle = page.locator("#prompt"), page.locator("#prompt-toggle")
+    toggle.wait_for()
     assert not prompt.is_visible()
-    assert page.locator("#prompt-toggle").get_attribute("aria-expanded") == "false"
-    page.locator("#prompt-toggle").click()
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert prompt.locator("h3").inner_text() in toggle.inner_text()  # the folded line says what is asked
+    toggle.click()
     assert prompt.is_visible()
+    toggle.click()
+    assert not prompt.is_visible()
 
 
 def test_a_first_table_shows_a_guide_and_a_useless_click_says_why(new_page):

@@ -375,15 +375,15 @@ function renderActionList(legal, placed, snapshot) {
 }
 
 let promptSeq = null;
-function unfoldForNewTurn() {
+function foldForNewTurn() {
   if (isMyTurn() && state.live.seq !== promptSeq) {
     promptSeq = state.live.seq;
-    foldPrompt(false);
+    foldPrompt(true);
   }
 }
 
 function renderTurn() {
-  unfoldForNewTurn();
+  foldForNewTurn();
   const banner = $("turn-banner");
   const table = state.table;
   if (state.live && state.live.outcome) {
@@ -692,14 +692,21 @@ function saveSetting(change) {
   api("/api/me/", { method: "PATCH", body: change }).catch((error) => showMessage(error.message));
 }
 
-// The prompt folds away on a phone, to see the whole board; a new prompt unfolds it.
+// On a phone a new prompt comes folded to one line, its heading, to leave the board in sight;
+// a tap unfolds it (site.css ignores the fold on a wide screen).
 function foldPrompt(folded) {
   $("prompt-dock").classList.toggle("folded", folded);
   const toggle = $("prompt-toggle");
   toggle.setAttribute("aria-expanded", String(!folded));
-  toggle.textContent = folded ? gettext("Show the prompt") : gettext("Hide the prompt");
+  toggle.textContent = folded ? `▴ ${promptHeading() || gettext("Show the prompt")}` : `▾ ${gettext("Hide the prompt")}`;
 }
-$("prompt-toggle").addEventListener("click", () => foldPrompt(!$("prompt-dock").classList.contains("folded")));
+function promptHeading() {
+  const prompt = $("prompt");
+  return (prompt.querySelector("h3") || prompt).textContent.trim();
+}
+const promptFolded = () => $("prompt-dock").classList.contains("folded");
+$("prompt-toggle").addEventListener("click", () => foldPrompt(!promptFolded()));
+new MutationObserver(() => foldPrompt(promptFolded())).observe($("prompt"), { childList: true, subtree: true, characterData: true });
 
 function setUpAlerts() {
   const sound = $("sound");
