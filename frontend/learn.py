@@ -17,6 +17,7 @@ import markdown
 
 from engines import bots, core, i18n, registry
 from engines.dragon_boats import data as boats_data
+from engines.dragon_market import data as market_data
 from engines.dschunke import data as dschunke_data
 from engines.dschunke_tiles import data as tiles_data
 from engines.dunhuang import data as dunhuang_data
@@ -67,6 +68,15 @@ DSCHUNKE_SPECIALS = {kind: next(card for card, spec in enumerate(dschunke_data.S
                      for kind in dschunke_data.SPECIAL_TITLES}
 
 
+MARKET_OPTIONS = (("boat_setup", "random"), ("long_game", "off"))  # two objectives win: a shorter example
+MARKET_SEAT = 0  # Mei: Lin starts the example game, the pictures are seen from her seat
+
+
+def market_boat(kind: str, goods: tuple) -> Piece:
+    """A boat of Dragon Market alone, with two goods on each of its squares."""
+    return Piece({"boat": {"id": market_data.BOAT_IDS[kind][0], "kind": kind, "goods": [[good, 2] for good in goods]}})
+
+
 FIGURES = {
     "dschunke_tiles": {
         "first-tile": Position(2, "learn-4", 0, TILES_OPTIONS, choices=True),
@@ -101,6 +111,15 @@ FIGURES = {
         **{f"offering-{kind}": Piece({"offering": kind}) for kind in boats_data.KINDS},
         **{f"card-{letter.lower()}": Piece({"card": letter}) for letter in boats_data.LETTERS},
     },
+    "dragon_market": {
+        "first-turn": Position(2, "learn", 7, MARKET_OPTIONS, seat=MARKET_SEAT, choices=True),
+        "take": Position(2, "learn", 146, MARKET_OPTIONS, seat=MARKET_SEAT, choices=True),
+        "example": Position(2, "learn", 196, MARKET_OPTIONS, seat=MARKET_SEAT),
+        "boat-centre": market_boat("centre", (market_data.KIND["kite"], market_data.KIND["teapot"])),
+        "boat-end": market_boat("end", (market_data.KIND["frog"], market_data.KIND["bonsai"])),
+        "card-b01": Piece({"card": "B01"}),
+        **{f"card-{card.lower()}": Piece({"card": card}) for card in market_data.RED},
+    },
 }
 
 
@@ -110,20 +129,28 @@ def games() -> list[str]:
 
 
 @functools.cache
+def _game_played(game: str, players: int, seed: str, options: tuple) -> list:
+    """Every (state, seq) one example game has reached so far, by number of moves: the positions
+    of one game share its moves, played once (a long game takes the bot seconds)."""
+    engine = registry.get(game)
+    state, events = core.start(engine, players, dict(options), core.command_rng(seed, 0))
+    return [(state, len(events))]
+
+
 def played(game: str, position: Position):
     """The engine's state at `position`: set up with the seed, then the casual bot's moves, each
     drawing its chance from the seed as a table does."""
     engine = registry.get(game)
-    state, events = core.start(engine, position.players, dict(position.options), core.command_rng(position.seed, 0))
-    seq = len(events)
-    for _ in range(position.moves):
+    reached = _game_played(game, position.players, position.seed, position.options)
+    while len(reached) <= position.moves:
+        state, seq = reached[-1]
         seat = min(engine.to_act(state))
         legal = engine.legal_actions(state, seat)
         view = engine.view(state, seat)
         action = bots.choose(engine, "greedy", view, seat, legal, core.bot_rng(position.seed, seat, seq))
         state, new = core.play(engine, state, seat, action, core.command_rng(position.seed, seq))
-        seq += len(new)
-    return state, seq
+        reached.append((state, seq + len(new)))
+    return reached[position.moves]
 
 
 def snapshot(game: str, position: Position) -> dict:

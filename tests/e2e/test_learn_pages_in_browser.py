@@ -14,6 +14,7 @@ DRAWN = {
     "dunhuang": ("svg g.tile", "svg"),
     "dschunke": ("svg g.junk", "svg"),
     "dragon_boats": ("svg .db-dock", ".db-card, .db-chip"),
+    "dragon_market": ("svg .dm-boat", ".dm-chip, .dm-boat"),
 }
 
 
@@ -23,7 +24,7 @@ def test_a_guide_draws_every_picture_with_the_games_renderer(new_page, game, loc
     board_mark, piece_mark = DRAWN[game]
     for width, height in ((1280, 900), (375, 812)):
         page = new_page(width, height, locale=locale)
-        page.goto(f"/games/{game}/learn/")
+        page.goto(f"/games/{game}/learn/", timeout=60_000)  # the first visit plays the example games out
         figures = page.locator("[data-figure]")
         page.wait_for_function("[...document.querySelectorAll('[data-figure]')].every((box) => box.firstElementChild)")
         names = figures.evaluate_all("(boxes) => boxes.map((box) => box.dataset.figure)")

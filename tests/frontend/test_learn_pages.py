@@ -9,6 +9,7 @@ from django.conf import settings
 
 from engines import registry
 from engines.dragon_boats import data as boats_data
+from engines.dragon_market import data as market_data
 from engines.dschunke import data as dschunke_data
 from engines.dschunke_tiles import data as tiles_data
 from engines.dschunke_tiles import scoring as tiles_scoring
@@ -18,7 +19,7 @@ from frontend import learn
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
-GUIDES = ["dschunke", "dunhuang", "dragon_boats", "dschunke_tiles"]  # in the order the site lists the games
+GUIDES = ["dschunke", "dunhuang", "dragon_boats", "dschunke_tiles", "dragon_market"]  # in the order the site lists the games
 UNGUIDED = [game for game in registry.names() if game not in GUIDES]
 MAINTAINER_WORDS = ("FOUND", "PROPOSAL", ".py", '{"', "engine", "Engine", "JSON", "RULES.md", "seed", "research")
 
@@ -107,14 +108,16 @@ def test_the_rulings_page_is_named_so_and_links_back_to_the_guide(client):
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
         html = client.get("/games/dunhuang/rules/").content.decode()
         assert word in html and 'href="/games/dunhuang/learn/"' in html, language
-    assert 'data-testid="guide-link"' not in client.get(f"/games/{UNGUIDED[0]}/rules/").content.decode()
+    for game in UNGUIDED[:1]:  # while a game has no guide, its rulings page links to none
+        assert 'data-testid="guide-link"' not in client.get(f"/games/{game}/rules/").content.decode()
 
 
 def test_the_table_page_links_each_game_to_where_it_is_learnt(client):
     data = json.loads(re.search(r'<script id="page-data" type="application/json">(.*?)</script>',
                                 client.get("/tables/1/").content.decode(), re.S).group(1))
     assert data["rules"]["dunhuang"] == "/games/dunhuang/learn/"
-    assert data["rules"][UNGUIDED[0]] == f"/games/{UNGUIDED[0]}/rules/"
+    for game in UNGUIDED[:1]:  # a game without a guide is learnt from its rulings
+        assert data["rules"][game] == f"/games/{game}/rules/"
 
 
 # ----------------------------------------------------------------------------- the worked examples
@@ -194,7 +197,8 @@ def test_the_legespiels_table_of_group_points_is_the_engines(client, language):
 
 def test_every_character_and_symbol_is_shown_with_its_effect(client):
     """Each of the sixteen faces of Merchants of Dunhuang, each symbol of the Legespiel, each kind of
-    special card of Dschunke and each bonus card of Dragon Boats (B-C7) has its picture under the
+    special card of Dschunke, each bonus card of Dragon Boats (B-C7) and each red card's power of
+    Dragon Market (M-B1..M-B13) has its picture under the
     special components, in every language."""
     wanted = {
         "dschunke": {f"special-{kind.replace('_', '-')}" for kind, _timing, _junk in dschunke_data.SPECIALS},
@@ -202,6 +206,7 @@ def test_every_character_and_symbol_is_shown_with_its_effect(client):
         "dschunke_tiles": {f"symbol-{colour}-{kind}" for colour in tiles_data.COLOURS for kind in tiles_data.KINDS}
         | {"symbol-emblem"},
         "dragon_boats": {f"card-{letter.lower()}" for letter in boats_data.LETTERS},
+        "dragon_market": {f"card-{card.lower()}" for card in market_data.RED},
     }
     for game, figures in wanted.items():
         for language in LANGUAGES:
@@ -274,3 +279,41 @@ def test_the_positions_the_guides_tell_are_the_engines():
     assert [sorted(player["wisdom"]) for player in ended["players"]] == [[2, 5], [1, 4]]
     assert [(player["money"], player["food"]) for player in ended["players"]] == [(13, 0), (20, 2)]
     assert ended["players"][0]["hand"] == ["N"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_dragon_markets_example_is_the_engines_outcome(client, language):
+    """M-T27: the example's table of objectives completed and goods held, row by row, is the
+    engine's outcome of the pictured game, which ended on objectives."""
+    example = section(article(page(client, "dragon_market", language)), "example")
+    assert 'data-figure="example"' in example
+    rows = re.findall(r"<tr>\s*<td[^>]*>(\w+)</td>\s*<td[^>]*>(\d+)</td>\s*<td[^>]*>(\d+)</td>\s*</tr>", example)
+    state, _seq = learn.played("dragon_market", learn.FIGURES["dragon_market"]["example"])
+    outcome = registry.get("dragon_market").outcome(state)
+    assert outcome["reason"] == "objective" and outcome["winners"] == [1]
+    assert [(name, int(done), int(held)) for name, done, held in rows] == [
+        (learn.PLAYER_NAMES[seat], outcome["scores"][seat], outcome["goods_held"][seat]) for seat in range(2)]
+
+
+def test_the_dragon_market_positions_are_the_ones_told():
+    """What the guide says of Mei's first turn, of her take and of the end (M-T12, M-T27)."""
+    views = {name: learn.snapshot("dragon_market", figure) for name, figure in learn.FIGURES["dragon_market"].items()
+             if isinstance(figure, learn.Position)}
+    mei, lin = learn.MARKET_SEAT, 1
+    first = views["first-turn"]
+    assert (first["seat"], first["to_act"], first["view"]["first"], first["view"]["round"]) == (mei, [mei], lin, 1)
+    assert (first["view"]["dice"], first["view"]["mp"]) == ([4, 3], 7)
+    names = [market_data.GOODS[kind] for kind in first["view"]["units"][mei]["objective_goods"]]
+    assert sorted(names) == sorted(["perfume", "paper lantern", "silk scroll", "parasol"])
+    assert [market_data.GOODS[kind] for kind in first["view"]["units"][lin]["held"]] == ["toadstools"]
+    assert first["legal_actions"] and not any(action["type"] == "step" for action in first["legal_actions"])
+    take = views["take"]
+    assert take["view"]["round"] == 10 and take["view"]["mp"] == 1 and {"type": "take"} in take["legal_actions"]
+    heir = take["view"]["players"][mei]["heir"]
+    stacks = {tuple(cell): good for boat in take["view"]["boats"] for cell, good in zip(boat["cells"][1:], boat["goods"])}
+    assert market_data.GOODS[stacks[tuple(heir)][0]] == "paper lantern"
+    assert len(take["view"]["units"][mei]["held"]) == 3
+    assert take["view"]["units"][lin]["completed"] == ["B02"] and len(take["view"]["units"][lin]["held"]) == 4
+    ended = views["example"]["view"]
+    assert ended["round"] == 14 and ended["units"][lin]["completed"] == ["B02", "B09"]
+    assert ended["players"][mei]["heir"] != list(market_data.PONTOONS[0])

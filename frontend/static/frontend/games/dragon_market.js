@@ -5,8 +5,8 @@
 // steps to, whose cost in movement points is written on it.
 import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
-import { ActionIndex } from "./board.js";
-import { SEAT_COLOURS, drawSea, goodsName, goodsUnder } from "./dragon_market/sea.js";
+import { ActionIndex, svg } from "./board.js";
+import { CELL, SEAT_COLOURS, drawBoat, drawSea, goodsName, goodsUnder } from "./dragon_market/sea.js";
 
 const STYLESHEET = new URL("./dragon_market/dragon_market.css", import.meta.url).href;
 const BOAT_MOVES = ["slide", "rotate", "hop", "shift", "half_turn", "turn_far", "swap_stacks"];
@@ -242,4 +242,28 @@ export function render(root, snapshot, ui) {
     el("div", { class: "dm-top" }, el("div", { class: "dm-sea-box" }, drawSea(ctx)), drawPlayers(ctx))));
   renderPrompt(ui.prompt, ctx);
   return actions.placed;
+}
+
+// One boat alone, lying east, its sailor in the middle or at the west end, as the harbour draws it.
+function loneBoat(ctx, piece) {
+  const cells = piece.kind === "centre" ? [[1, 0], [0, 0], [2, 0]] : [[0, 0], [1, 0], [2, 0]];
+  const boat = { id: piece.id, cells, d: [1, 0], dir: "E", goods: piece.goods };
+  return svg("svg", { viewBox: `-8 0 ${3 * CELL + 16} ${CELL}`, class: "dm-boat-alone", role: "img",
+    "aria-label": interpolate(gettext("Boat %(id)s, facing %(dir)s"), { id: piece.id, dir: (ctx.glossary.directions || {}).E || "E" }) },
+  drawBoat(ctx, boat, 0, 1));
+}
+
+// One objective card alone: its name and goods, red for the advanced game, blue for the basic.
+function loneCard(ctx, piece) {
+  const goods = (ctx.glossary.cards || {})[piece.card] || [];
+  return el("span", { class: `dm-card-alone ${piece.card[0] === "R" ? "red" : "blue"}` },
+    el("strong", { text: piece.card }), goodsList(ctx, goods, []));
+}
+
+// The how-to-play page's single components: a boat ({boat: {id, kind, goods}}) or an objective
+// card ({card}).
+export function drawPiece(piece, glossary) {
+  linkStylesheet();
+  const ctx = { glossary: glossary || {}, view: { goods_names: [] }, local: {}, wanted: new Set() };
+  return piece.boat ? loneBoat(ctx, piece.boat) : loneCard(ctx, piece);
 }

@@ -35,7 +35,7 @@ function abbreviation(name) {
   return (words.length > 1 ? words[0][0] + words[1][0] : name.slice(0, 2)).toUpperCase();
 }
 
-function drawBoat(ctx, boat, index, size) {
+export function drawBoat(ctx, boat, index, size) {
   const [sailor, first, second] = [boat.cells[0], boat.cells[1], boat.cells[2]];
   const xs = boat.cells.map((c) => px(c[0]));
   const ys = boat.cells.map((c) => py(c[1], size));
