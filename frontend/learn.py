@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -128,6 +129,9 @@ def games() -> list[str]:
     return [game for game in registry.names() if (GUIDES_DIR / f"{game}.en.md").exists()]
 
 
+_PLAYING = threading.Lock()
+
+
 @functools.cache
 def _game_played(game: str, players: int, seed: str, options: tuple) -> list:
     """Every (state, seq) one example game has reached so far, by number of moves: the positions
@@ -141,16 +145,17 @@ def played(game: str, position: Position):
     """The engine's state at `position`: set up with the seed, then the casual bot's moves, each
     drawing its chance from the seed as a table does."""
     engine = registry.get(game)
-    reached = _game_played(game, position.players, position.seed, position.options)
-    while len(reached) <= position.moves:
-        state, seq = reached[-1]
-        seat = min(engine.to_act(state))
-        legal = engine.legal_actions(state, seat)
-        view = engine.view(state, seat)
-        action = bots.choose(engine, "greedy", view, seat, legal, core.bot_rng(position.seed, seat, seq))
-        state, new = core.play(engine, state, seat, action, core.command_rng(position.seed, seq))
-        reached.append((state, seq + len(new)))
-    return reached[position.moves]
+    with _PLAYING:  # two pages asking at once extend the game once
+        reached = _game_played(game, position.players, position.seed, position.options)
+        while len(reached) <= position.moves:
+            state, seq = reached[-1]
+            seat = min(engine.to_act(state))
+            legal = engine.legal_actions(state, seat)
+            view = engine.view(state, seat)
+            action = bots.choose(engine, "greedy", view, seat, legal, core.bot_rng(position.seed, seat, seq))
+            state, new = core.play(engine, state, seat, action, core.command_rng(position.seed, seq))
+            reached.append((state, seq + len(new)))
+        return reached[position.moves]
 
 
 def snapshot(game: str, position: Position) -> dict:
