@@ -3,11 +3,16 @@
 For each legal action, on a few imagined states drawn with `sample`, it plays the action, lets
 the other seats answer at random until this seat must choose again (so a sealed bid is judged
 after every bid is in), and scores the result with the engine's heuristic.
+
+Where a turn is many small moves by one seat (`Engine.plans_turns`), one move rarely shows its
+worth alone, so it plans the turn instead with the planner's narrowest beam (width 1, no time
+budget): the best-looking move after move to the end of the turn, keeping the best stop found.
 """
 from __future__ import annotations
 
 import random
 
+from engines.bots.planner import choose_planned
 from engines.bots.playout import advance, random_step, relative_value
 from engines.core import Action, Engine, Seat
 
@@ -16,6 +21,8 @@ MAX_REPLY_STEPS = 12
 
 
 def choose_greedy(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action], rng: random.Random) -> Action:
+    if engine.plans_turns:
+        return choose_planned(engine, view, seat, legal_actions, rng, budget_s=0.0, widest=1)
     values = action_values(engine, view, seat, legal_actions, rng, SAMPLES)
     return legal_actions[max(range(len(legal_actions)), key=values.__getitem__)]
 

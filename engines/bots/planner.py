@@ -36,7 +36,7 @@ class _OutOfTime(Exception):
 
 
 def choose_planned(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action], rng,
-                   budget_s: float) -> Action:
+                   budget_s: float, widest: int = MAX_WIDTH) -> Action:
     remembered = _next_moves.pop(_view_key(view, seat), None)
     if remembered is not None and remembered in legal_actions:
         return remembered
@@ -44,7 +44,7 @@ def choose_planned(engine: Engine, view: dict, seat: Seat, legal_actions: list[A
     state = engine.sample(view, seat, rng)
     plan = best_turn(engine, state, seat, 1, rng)
     width = 2
-    while width <= MAX_WIDTH:
+    while width <= widest:
         try:
             plan = best_turn(engine, state, seat, width, rng, stop_at)
         except _OutOfTime:

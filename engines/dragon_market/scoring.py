@@ -24,7 +24,9 @@ def outcome(state: dict) -> dict | None:
 
 # ----------------------------------------------------------------------------- heuristic
 
-WALK, WATER, SAILOR = 1, 4, 4  # rough MP to cross a square: a water gap needs a boat brought first
+WALK = 1
+# A free water square costs a boat move to bridge it (1 MP) and the step onto that boat (1 MP).
+WATER = 2
 OBJECTIVE_VALUE = 400.0  # more than the goods it consumes plus the new card's way
 GOOD_VALUE = 40.0  # more than the way to the next good can grow
 COIN_VALUE = 0.3
@@ -36,19 +38,24 @@ _CACHE: dict = {}
 _CACHE_LIMIT = 200_000
 
 
-def route_costs(start: int, home: int, grid: list) -> list:
-    """Dial's shortest paths on the flat grid from square index `start`: rough MP to reach each
-    square (walk 1, water or sailor 4; other pontoons closed)."""
+def route_costs(starts: list, home: int, grid: list) -> list:
+    """Dial's shortest paths on the flat grid from the squares `starts` ((index, MP) pairs): the MP to reach each
+    square as the heir walks (M-T11, M-T12), a boat square costing 1 and a free water square 2
+    (a boat brought into the gap, then the step). A sailor square or another seat's pontoon is
+    never entered (M-T14): the way goes round it."""
     weight = [0] * (data.SIZE * data.SIZE)
     for index, g in enumerate(grid):
         if g == geometry.FREE_WATER:
             weight[index] = WATER
-        elif g >= 0:
-            weight[index] = SAILOR if g & 3 == 3 else WALK
+        elif g >= 0 and g & 3 != 3:
+            weight[index] = WALK
     weight[home] = WALK
     dist = [UNREACHED] * (data.SIZE * data.SIZE)
-    dist[start] = 0
-    buckets = [[start]]
+    buckets = [[] for _ in range(max(mp for _, mp in starts) + 1)]
+    for square, mp in starts:
+        if mp < dist[square]:
+            dist[square] = mp
+            buckets[mp].append(square)
     cost = 0
     neighbours = geometry.NEIGHBOURS
     while cost < len(buckets):
@@ -70,6 +77,23 @@ def route_costs(start: int, home: int, grid: list) -> list:
 UNREACHED = 1 << 20
 
 
+def ride_starts(boats: list, heir: tuple) -> list:
+    """(square index, MP) where the heir may set out from: where it stands, and where each slide
+    or quarter turn of the boat under it carries it for 1 MP (M-T9)."""
+    starts = [(heir[0] * data.SIZE + heir[1], 0)]
+    hit = geometry.boat_occupancy(boats).get(heir)
+    if hit is None:
+        return starts
+    index, slot = hit
+    boat = boats[index]
+    for moved, kind, key in geometry.boat_moves(boats):
+        if moved == index:
+            s, d = geometry.plain_move(boats, index, kind, key)
+            x, y = geometry.cells_of(boat["kind"], s, d)[slot + 1]
+            starts.append((x * data.SIZE + y, 1))
+    return starts
+
+
 def route(state: dict, seat: int) -> float:
     """A guess of the MP the seat still needs to complete its objective: the best order to visit
     the goods it lacks, then home (the first leg by the board's route costs, later legs by
@@ -79,9 +103,8 @@ def route(state: dict, seat: int) -> float:
         return 0.0
     hx, hy = pontoon(state, seat)
     home = hx * data.SIZE + hy
-    x, y = state["heirs"][seat]
     grid = geometry.flat_grid(state["boats"])
-    dist = route_costs(x * data.SIZE + y, home, grid)
+    dist = route_costs(ride_starts(state["boats"], tuple(state["heirs"][seat])), home, grid)
     wanted = set(missing(state, unit))
     if not wanted:
         return float(min(dist[home], FAR))

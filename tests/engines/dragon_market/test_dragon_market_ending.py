@@ -2,8 +2,11 @@
 which the book does not have; and the round counter the limit and the page use."""
 import random
 
+import pytest
+
 from engines.core import play, start
-from engines.dragon_market import ENGINE
+from engines.dragon_market import ENGINE, data
+from engines.simulate import play_game
 from tests.engines.dragon_market.dragon_market_helpers import K, act, boat, position, types
 
 B01 = [K["necklace"], K["frog"], K["Buddha statue"], K["snake"]]
@@ -87,3 +90,14 @@ def test_the_log_says_why_the_game_ended():
     assert by_objectives == "{seat1} has completed the objectives needed and wins."
     assert at_the_limit == "Round 40 was the last (the table's round limit): {seat0}, {seat2} win."
     assert older == "The round limit is reached: {seat0} wins."
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 1), (4, 1)])
+def test_M_T27_greedy_bots_end_their_games_by_completing_objectives(players, seed):
+    """Bots alone play for their objectives: a seeded game of greedy bots ends by objectives,
+    well before the round limit of a table of bots."""
+    result = play_game(ENGINE, ["greedy"] * players, seed)
+    assert result["outcome"]["reason"] == "objective"
+    winners = result["outcome"]["winners"]
+    assert all(result["outcome"]["scores"][seat] == (3 if players < 4 else 2) for seat in winners)
+    assert result["round"] < data.BOT_TABLE_ROUND_LIMIT

@@ -6,7 +6,8 @@ import random
 import pytest
 
 from engines.core import IllegalAction, find_leaks, fold, start
-from engines.dragon_market import ENGINE, evolve, text
+from engines.dragon_market import data, geometry
+from engines.dragon_market import ENGINE, evolve, scoring, text
 from tests.engines.dragon_market.dragon_market_helpers import (
     K, act, boat, legal, position, random_game, snapshot)
 
@@ -191,3 +192,36 @@ def test_evaluate_prefers_goods_held_and_a_shorter_way():
     held = position(boats=[dock] + others, heirs=[(2, 0), (0, 9), (9, 9), (9, 0)], held=[[K["necklace"]], [], [], []])
     assert ENGINE.evaluate(near, 0) > ENGINE.evaluate(far, 0)
     assert ENGINE.evaluate(held, 0) > ENGINE.evaluate(near, 0)
+
+
+def test_M_T12_M_T14_the_route_estimate_never_crosses_a_sailor():
+    """The necklace lies two squares from seat 0's pontoon (0, 0): behind the boat's sailor it is
+    reached only round through the water; with the boat turned the other way, in two steps."""
+    necklace, ring, others = K["necklace"], K["ring"], (K["frog"], K["Buddha statue"])
+    far_boat = boat("centre", (5, 5), "E", goods=others)
+    sailor_first = position(boats=[boat("end", (1, 0), "E", goods=(necklace, ring)), far_boat])
+    goods_first = position(boats=[boat("end", (3, 0), "W", goods=(necklace, ring)), far_boat])
+    for state in (sailor_first, goods_first):
+        assert tuple(state["heirs"][0]) == (0, 0)
+
+    def costs(state):
+        grid = geometry.flat_grid(state["boats"])
+        return scoring.route_costs(scoring.ride_starts(state["boats"], (0, 0)), 0, grid)
+
+    blocked, open_way = costs(sailor_first), costs(goods_first)
+    assert blocked[1 * data.SIZE] == scoring.UNREACHED  # the sailor square itself
+    assert open_way[2 * data.SIZE] == 2  # two steps onto the necklace
+    round_the_sailor = 3 * scoring.WATER + 1  # (0,1), (1,1), (2,1) are water, then down to (2,0)
+    assert blocked[2 * data.SIZE] == round_the_sailor
+    assert scoring.route(sailor_first, 0) > scoring.route(goods_first, 0)
+
+
+def test_M_T9_the_route_estimate_lets_the_heir_ride_its_boat():
+    """An heir on a boat may slide it (1 MP) and be carried: the square it is carried to is that
+    near, however far the slide."""
+    carried = position(boats=[boat("end", (1, 5), "E", goods=(K["necklace"], K["ring"]))],
+                       heirs=[(3, 5), (0, 9), (9, 9), (9, 0)])
+    grid = geometry.flat_grid(carried["boats"])
+    dist = scoring.route_costs(scoring.ride_starts(carried["boats"], (3, 5)), 0, grid)
+    assert dist[9 * data.SIZE + 5] == 1  # slid 6 squares east, the heir rides to (9, 5)
+    assert dist[3 * data.SIZE + 6] == scoring.WATER  # no boat move carries it north
