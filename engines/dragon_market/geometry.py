@@ -348,6 +348,19 @@ def plain_move(boats: list, index: int, kind: str, key):
     return s, TURNS[key](d)
 
 
+def goods_reach(boats: list) -> frozenset:
+    """The flat indices one slide or quarter turn of a boat covers with a goods square, worked
+    out once per list."""
+    facts = _facts(boats)
+    if "goods_reach" not in facts:
+        found = set()
+        for index, kind, key in boat_moves(boats):
+            s, d = plain_move(boats, index, kind, key)
+            found.update(x * SIZE + y for x, y in cells_of(boats[index]["kind"], s, d)[1:])
+        facts["goods_reach"] = frozenset(found)
+    return facts["goods_reach"]
+
+
 def boat_occupancy(boats: list) -> dict:
     """occupancy of these boats, worked out once per list (the result must not be changed)."""
     facts = _facts(boats)

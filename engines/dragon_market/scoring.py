@@ -25,8 +25,10 @@ def outcome(state: dict) -> dict | None:
 # ----------------------------------------------------------------------------- heuristic
 
 WALK = 1
-# A free water square costs a boat move to bridge it (1 MP) and the step onto that boat (1 MP).
+# A free water square costs a boat move to bridge it (1 MP) and the step onto that boat (1 MP)
+# where one slide or quarter turn brings a goods square there; elsewhere more moves are needed.
 WATER = 2
+FAR_WATER = 4
 OBJECTIVE_VALUE = 400.0  # more than the goods it consumes plus the new card's way
 GOOD_VALUE = 40.0  # more than the way to the next good can grow
 COIN_VALUE = 0.3
@@ -38,15 +40,15 @@ _CACHE: dict = {}
 _CACHE_LIMIT = 200_000
 
 
-def route_costs(starts: list, home: int, grid: list) -> list:
+def route_costs(starts: list, home: int, grid: list, fillable: frozenset = frozenset()) -> list:
     """Dial's shortest paths on the flat grid from the squares `starts` ((index, MP) pairs): the MP to reach each
     square as the heir walks (M-T11, M-T12), a boat square costing 1 and a free water square 2
-    (a boat brought into the gap, then the step). A sailor square or another seat's pontoon is
-    never entered (M-T14): the way goes round it."""
+    (a boat brought into the gap, then the step) where one boat move brings goods (`fillable`), else 4. A sailor square
+    or another seat's pontoon is never entered (M-T14): the way goes round it."""
     weight = [0] * (data.SIZE * data.SIZE)
     for index, g in enumerate(grid):
         if g == geometry.FREE_WATER:
-            weight[index] = WATER
+            weight[index] = WATER if index in fillable else FAR_WATER
         elif g >= 0 and g & 3 != 3:
             weight[index] = WALK
     weight[home] = WALK
@@ -103,12 +105,12 @@ def route(state: dict, seat: int) -> float:
         return 0.0
     hx, hy = pontoon(state, seat)
     home = hx * data.SIZE + hy
-    grid = geometry.flat_grid(state["boats"])
-    dist = route_costs(ride_starts(state["boats"], tuple(state["heirs"][seat])), home, grid)
+    boats = state["boats"]
+    grid = geometry.flat_grid(boats)
+    dist = route_costs(ride_starts(boats, tuple(state["heirs"][seat])), home, grid, geometry.goods_reach(boats))
     wanted = set(missing(state, unit))
     if not wanted:
         return float(min(dist[home], FAR))
-    boats = state["boats"]
     targets = []
     for index, g in enumerate(grid):
         if g < 0 or g & 3 == 3:

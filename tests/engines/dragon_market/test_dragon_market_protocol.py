@@ -206,13 +206,15 @@ def test_M_T12_M_T14_the_route_estimate_never_crosses_a_sailor():
 
     def costs(state):
         grid = geometry.flat_grid(state["boats"])
-        return scoring.route_costs(scoring.ride_starts(state["boats"], (0, 0)), 0, grid)
+        return scoring.route_costs(scoring.ride_starts(state["boats"], (0, 0)), 0, grid,
+                                   geometry.goods_reach(state["boats"]))
 
     blocked, open_way = costs(sailor_first), costs(goods_first)
     assert blocked[1 * data.SIZE] == scoring.UNREACHED  # the sailor square itself
     assert open_way[2 * data.SIZE] == 2  # two steps onto the necklace
-    round_the_sailor = 3 * scoring.WATER + 1  # (0,1), (1,1), (2,1) are water, then down to (2,0)
-    assert blocked[2 * data.SIZE] == round_the_sailor
+    gaps = geometry.goods_reach(sailor_first["boats"])
+    water = [scoring.WATER if square in gaps else scoring.FAR_WATER for square in (1, 11, 21)]
+    assert blocked[2 * data.SIZE] == sum(water) + 1  # (0,1), (1,1), (2,1) are water, then down to (2,0)
     assert scoring.route(sailor_first, 0) > scoring.route(goods_first, 0)
 
 
@@ -222,6 +224,16 @@ def test_M_T9_the_route_estimate_lets_the_heir_ride_its_boat():
     carried = position(boats=[boat("end", (1, 5), "E", goods=(K["necklace"], K["ring"]))],
                        heirs=[(3, 5), (0, 9), (9, 9), (9, 0)])
     grid = geometry.flat_grid(carried["boats"])
-    dist = scoring.route_costs(scoring.ride_starts(carried["boats"], (3, 5)), 0, grid)
+    dist = scoring.route_costs(scoring.ride_starts(carried["boats"], (3, 5)), 0, grid,
+                               geometry.goods_reach(carried["boats"]))
     assert dist[9 * data.SIZE + 5] == 1  # slid 6 squares east, the heir rides to (9, 5)
-    assert dist[3 * data.SIZE + 6] == scoring.WATER  # no boat move carries it north
+    assert dist[3 * data.SIZE + 6] == scoring.FAR_WATER  # north: no one boat move brings goods there
+
+
+def test_the_route_estimate_tells_water_one_boat_move_bridges():
+    """A gap a slide fills costs less than one no single move reaches."""
+    state = position(boats=[boat("end", (5, 5), "E", goods=(K["necklace"], K["ring"]))])
+    gaps = geometry.goods_reach(state["boats"])
+    assert 8 * data.SIZE + 5 in gaps  # slid 2 east, its far end covers (8, 5)
+    assert 5 * data.SIZE + 6 in gaps  # turned north about its sailor
+    assert 5 * data.SIZE + 8 not in gaps and 6 * data.SIZE + 6 not in gaps
