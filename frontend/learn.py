@@ -2,15 +2,15 @@
 
 The prose is one Markdown file per game and language in `learn/` beside this module (long text
 reads and translates better as a whole page than as gettext fragments). A line or a phrase
-`[[name]]` marks a picture: a position the engine plays out here from a fixed seed (the casual
-bot choosing every move), drawn in the page by the game's own board renderer, or one component
+`[[name]]` marks a picture: a position the engine plays out here from a fixed seed and the
+example game's recorded moves (`example_games.json`), drawn in the page by the game's own board renderer, or one component
 drawn by the renderer's `drawPiece`. So a picture never differs from the game.
 """
 from __future__ import annotations
 
 import functools
+import json
 import re
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -129,33 +129,51 @@ def games() -> list[str]:
     return [game for game in registry.names() if (GUIDES_DIR / f"{game}.en.md").exists()]
 
 
-_PLAYING = threading.Lock()
+# The example games' moves, as the casual bot chose them when the guides were written: each
+# move is the index of the chosen action in the engine's legal actions. Kept as data, so that a
+# better bot never changes a position a guide tells of, and a page draws without thinking.
+# `python scripts/learn_examples.py` records them anew (then read the guides again).
+EXAMPLE_GAMES = GUIDES_DIR / "example_games.json"
+
+
+def example_key(game: str, position: Position) -> str:
+    return f"{game} {position.players} {position.seed} {json.dumps(dict(position.options), sort_keys=True)}"
 
 
 @functools.cache
-def _game_played(game: str, players: int, seed: str, options: tuple) -> list:
-    """Every (state, seq) one example game has reached so far, by number of moves: the positions
-    of one game share its moves, played once (a long game takes the bot seconds)."""
-    engine = registry.get(game)
-    state, events = core.start(engine, players, dict(options), core.command_rng(seed, 0))
-    return [(state, len(events))]
+def example_moves() -> dict[str, list[int]]:
+    return json.loads(EXAMPLE_GAMES.read_text(encoding="utf-8"))
 
 
+@functools.cache
 def played(game: str, position: Position):
-    """The engine's state at `position`: set up with the seed, then the casual bot's moves, each
-    drawing its chance from the seed as a table does."""
+    """The engine's state at `position`: set up with the seed, then the example game's moves,
+    each drawing its chance from the seed as a table does."""
     engine = registry.get(game)
-    with _PLAYING:  # two pages asking at once extend the game once
-        reached = _game_played(game, position.players, position.seed, position.options)
-        while len(reached) <= position.moves:
-            state, seq = reached[-1]
-            seat = min(engine.to_act(state))
-            legal = engine.legal_actions(state, seat)
-            view = engine.view(state, seat)
-            action = bots.choose(engine, "greedy", view, seat, legal, core.bot_rng(position.seed, seat, seq))
-            state, new = core.play(engine, state, seat, action, core.command_rng(position.seed, seq))
-            reached.append((state, seq + len(new)))
-        return reached[position.moves]
+    state, events = core.start(engine, position.players, dict(position.options), core.command_rng(position.seed, 0))
+    seq = len(events)
+    for index in example_moves()[example_key(game, position)][:position.moves]:
+        seat = min(engine.to_act(state))
+        state, new = core.play(engine, state, seat, engine.legal_actions(state, seat)[index],
+                               core.command_rng(position.seed, seq))
+        seq += len(new)
+    return state, seq
+
+
+def bot_moves(game: str, position: Position) -> list[int]:
+    """The casual bot's choices from the start of `position`'s game up to it, as indexes."""
+    engine = registry.get(game)
+    state, events = core.start(engine, position.players, dict(position.options), core.command_rng(position.seed, 0))
+    seq, chosen = len(events), []
+    for _ in range(position.moves):
+        seat = min(engine.to_act(state))
+        legal = engine.legal_actions(state, seat)
+        action = bots.choose(engine, "greedy", engine.view(state, seat), seat, legal,
+                             core.bot_rng(position.seed, seat, seq))
+        chosen.append(legal.index(action))
+        state, new = core.play(engine, state, seat, action, core.command_rng(position.seed, seq))
+        seq += len(new)
+    return chosen
 
 
 def snapshot(game: str, position: Position) -> dict:
