@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import create_table, screenshot, sign_up, start_if_waiting
+from tests.e2e.helpers import create_table, screenshot, sign_up, start_if_waiting, unfold_prompt
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/shots")  # a copy of the screenshots to look at
@@ -37,6 +37,7 @@ def place_a_tile_step(page, rng: random.Random, seen: set) -> None:
         arrows = page.locator("#board .tl-arrow").all()
         rng.choice(arrows).click()
         page.locator("#board .tl-preview").wait_for()  # the tile shows where it would lie
+        unfold_prompt(page)
         page.get_by_test_id("confirm").click()
     page.wait_for_function(f"{MY_STEP} !== {step!r} || {OVER}", timeout=15000)
 

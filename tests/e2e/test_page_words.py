@@ -114,10 +114,11 @@ def test_the_legespiel_board_names_the_cells_of_its_log_and_its_end_table_signs_
     screenshot(page, f"page-words-legespiel-{width}")
     assert finish(page, rng, f"page-words-legespiel-end-{width}", place_a_tile) == "The last tile has been placed."
     table = page.get_by_test_id("scores")
-    assert table.locator("th").all_inner_texts()[3:5] == ["groups", "rats"]
+    assert table.locator("th").all_inner_texts()[3:6] == ["Group points", "Visible rats", "Rat points"]
     for row in table.locator("tbody tr").all():
-        score, _, groups, rats = row.locator("td").all_inner_texts()[1:5]
+        score, _, groups, visible, rats = row.locator("td").all_inner_texts()[1:6]
         assert rats == "0" or rats.startswith("−"), rats  # a cost, as the board marks it "−1"
+        assert int(rats.lstrip("−")) == int(visible)
         assert int(score) == int(groups) - int(rats.lstrip("−"))
 
 
@@ -126,7 +127,7 @@ def test_the_legespiel_end_screen_speaks_french(new_page):
     sign_up(page, "lucie")
     open_game(page, "dschunke_tiles", [BOT])
     assert finish(page, random.Random(5), "page-words-legespiel-end-fr", place_a_tile) == "La dernière tuile a été posée."
-    assert page.get_by_test_id("scores").locator("th").all_inner_texts()[3:5] == ["groupes", "rats"]
+    assert page.get_by_test_id("scores").locator("th").all_inner_texts()[3:6] == ["Points des groupes", "Rats visibles", "Points de rats"]
 
 
 @pytest.mark.parametrize("width", WIDTHS)
