@@ -40,7 +40,7 @@ def click_action(page, action: dict, view: dict) -> None:
 
 def test_a_peoples_table_has_no_round_limit_and_a_good_is_taken_by_a_click(new_page):
     page = new_page(1280, 900)
-    sign_up(page, "mei")
+    sign_up(page, "meitake")
     page.goto("/tables/new/?game=dragon_market")
     limit = page.locator("[name=option-turn_limit]")
     assert limit.input_value() == "0"
