@@ -128,8 +128,10 @@ def test_a_seat_asked_with_no_card_to_play_is_told_so_with_a_pass_button(new_pag
     sign_up(page, f"onlypass{language}")
     create_table(page, "dragon_boats", [{"kind": "me"}, BOT])
     start_if_waiting(page)
-    page.wait_for_function("(() => { const live = window.sampanTable.state.live;"
-                           " return live && live.legal_actions.length > 0; })()")
+    # The frame is drawn once no bot has a move still to come, which would redraw the real prompt.
+    page.wait_for_function("(() => { const table = window.sampanTable; const live = table.state.live;"
+                           " return live && live.legal_actions.length > 0 && !table.state.busy"
+                           " && (live.to_act || []).every((seat) => seat === live.seat); })()", timeout=30000)
     page.evaluate(ONLY_PASS_AT_W1)
     heading, button = NOTHING_TO_PLAY[language]
     assert page.locator("#prompt h3").inner_text() == heading

@@ -38,6 +38,10 @@ export class Hints {
     for (const node of marked) node.classList.add("hinted");
     // A move the board reaches in steps (a boat chosen first, say) is not drawn yet: the list has it.
     if (!marked.some((node) => node.closest("#board, #prompt"))) document.getElementById("actions-box").open = true;
+    // On a phone the prompt may be folded to one line: opened when the hinted move is only in it.
+    const dock = document.getElementById("prompt-dock");
+    if (dock && dock.classList.contains("folded") && marked.some((node) => node.closest("#prompt"))
+        && !marked.some((node) => node.closest("#board"))) document.getElementById("prompt-toggle").click();
     this.text.replaceChildren(
       interpolate(gettext("Hint: %(move)s."), { move: describe(this.hint.action) }),
       " ",
