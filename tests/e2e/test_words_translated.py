@@ -32,7 +32,7 @@ SPELT_ALIKE = {
            "statue", "table", "total", "type", "vase", "visible"},
     "de": {"an", "aubergine", "bank", "blind", "bonsai", "bonus", "bot", "bots", "buddhist", "chat", "emblem", "extra",
            "general", "gol", "gold", "hand", "hash", "in", "jade", "ki", "live", "name", "neutral", "normal", "orange",
-           "prestige", "rest", "ring", "sack", "start"},
+           "prestige", "rest", "ring", "sack", "start", "was"},
 }
 
 # The words the reader sees: visible text (the board's SVG <text> too), tooltips (SVG <title>,
