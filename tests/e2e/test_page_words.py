@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.e2e.helpers import click_a_move, create_table, screenshot, sign_up, start_if_waiting
+from tests.e2e.helpers import click_a_move, create_table, screenshot, sign_up, start_if_waiting, unfold_prompt
 from tests.e2e.test_dragon_market import create as create_dragon_market
 from tests.e2e.test_dschunke_tiles import place_a_tile_step
 
@@ -139,6 +139,7 @@ def test_dunhuang_leaves_the_board_s_choices_to_the_board(new_page, width):
     moving = "(() => { const live = window.sampanTable.state.live;"
     moving += " return live.view.step === 'move' && live.legal_actions.length > 0 && !window.sampanTable.state.busy; })()"
     play(page, moving, rng)
+    unfold_prompt(page)  # a phone shows the prompt folded: a player taps it open
     page.get_by_test_id("on-board-hint").wait_for()
     assert page.locator("#prompt button").count() == 0  # every camel move is a tile to click
     assert page.locator("#action-list li:not(.on-board)").count() == 0
@@ -159,6 +160,7 @@ def test_dschunke_offers_no_bid_once_bidding_is_over(new_page, width):
     # The bid is made on the table as it is now, once the others' moves have been shown.
     page.wait_for_function(f"{MY_MOVE} && window.sampanTable.state.live.seq === window.sampanTable.connection.seq",
                            timeout=30000)
+    unfold_prompt(page)  # a phone shows the prompt folded: a player taps it open
     page.locator("#prompt").filter(has_text="sealed bid").wait_for()
     screenshot(page, f"page-words-dschunke-bid-{width}")
     page.locator("#prompt button", has_text="Bid nothing").click()
