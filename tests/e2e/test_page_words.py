@@ -157,14 +157,23 @@ def test_dschunke_offers_no_bid_once_bidding_is_over(new_page, width):
     asked = "(() => { const live = window.sampanTable.state.live;"
     asked += " return live.view.phase === 'bartering' && live.legal_actions.length > 0 && !window.sampanTable.state.busy; })()"
     play(page, asked, rng)
-    # The bid is made on the table as it is now, once the others' moves have been shown.
-    page.wait_for_function(f"{MY_MOVE} && window.sampanTable.state.live.seq === window.sampanTable.connection.seq",
-                           timeout=30000)
-    unfold_prompt(page)  # a phone shows the prompt folded: a player taps it open
-    page.locator("#prompt").filter(has_text="sealed bid").wait_for()
-    screenshot(page, f"page-words-dschunke-bid-{width}")
-    page.locator("#prompt button", has_text="Bid nothing").click()
-    page.wait_for_function("window.sampanTable.state.live.view.phase !== 'bartering'", timeout=30000)
+    # A round's bartering is a sealed bid for each market card: nothing is bid on each, on the table
+    # as it is now, once the others' moves have been shown.
+    screenshot_taken = False
+    while page.evaluate("window.sampanTable.state.live.view.phase") == "bartering":
+        page.wait_for_function(f"({MY_MOVE} && window.sampanTable.state.live.seq === window.sampanTable.connection.seq)"
+                               " || window.sampanTable.state.live.view.phase !== 'bartering'", timeout=30000)
+        if page.evaluate("window.sampanTable.state.live.view.phase") != "bartering":
+            break
+        unfold_prompt(page)  # a phone shows the prompt folded: a player taps it open
+        page.locator("#prompt").filter(has_text="sealed bid").wait_for(timeout=30000)
+        if not screenshot_taken:
+            screenshot(page, f"page-words-dschunke-bid-{width}")
+            screenshot_taken = True
+        seq = page.evaluate("window.sampanTable.connection.seq")
+        page.locator("#prompt button", has_text="Bid nothing").click()
+        page.wait_for_function("(seq) => window.sampanTable.connection.seq > seq", arg=seq, timeout=30000)
+    assert screenshot_taken
     assert page.locator("#prompt").filter(has_text="sealed bid").count() == 0
     page.evaluate("localStorage.setItem('sampan.pace', '0')")  # the rest of the game at once
     assert finish(page, rng, f"page-words-dschunke-end-{width}") == "All 10 rounds have been played."

@@ -248,7 +248,8 @@ export function render(root, snapshot, ui) {
 function loneBoat(ctx, piece) {
   const cells = piece.kind === "centre" ? [[1, 0], [0, 0], [2, 0]] : [[0, 0], [1, 0], [2, 0]];
   const boat = { id: piece.id, cells, d: [1, 0], dir: "E", goods: piece.goods };
-  return svg("svg", { viewBox: `-8 0 ${3 * CELL + 16} ${CELL}`, class: "dm-boat-alone", role: "img",
+  // Its own size until the stylesheet (linked on first use) sizes it.
+  return svg("svg", { viewBox: `-8 0 ${3 * CELL + 16} ${CELL}`, width: 3 * CELL + 16, height: CELL, class: "dm-boat-alone", role: "img",
     "aria-label": interpolate(gettext("Boat %(id)s, facing %(dir)s"), { id: piece.id, dir: (ctx.glossary.directions || {}).E || "E" }) },
   drawBoat(ctx, boat, 0, 1));
 }

@@ -36,8 +36,9 @@ export class Hints {
     }
     const marked = ["#board", "#prompt", "#action-list"].flatMap((part) => [...document.querySelectorAll(`${part} [data-action-index="${index}"]`)]);
     for (const node of marked) node.classList.add("hinted");
-    // A move the board reaches in steps (a boat chosen first, say) is not drawn yet: the list has it.
-    if (!marked.some((node) => node.closest("#board, #prompt"))) document.getElementById("actions-box").open = true;
+    // The list always has the move, outlined: the board may draw it only in steps (a boat chosen
+    // first, say), or redraw itself (a preview) without the outline.
+    document.getElementById("actions-box").open = true;
     // On a phone the prompt may be folded to one line: opened when the hinted move is only in it.
     const dock = document.getElementById("prompt-dock");
     if (dock && dock.classList.contains("folded") && marked.some((node) => node.closest("#prompt"))
