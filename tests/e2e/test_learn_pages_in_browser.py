@@ -24,7 +24,7 @@ def test_a_guide_draws_every_picture_with_the_games_renderer(new_page, game, loc
     board_mark, piece_mark = DRAWN[game]
     for width, height in ((1280, 900), (375, 812)):
         page = new_page(width, height, locale=locale)
-        page.goto(f"/games/{game}/learn/", timeout=60_000)  # the first visit plays the example games out
+        page.goto(f"/games/{game}/learn/")
         figures = page.locator("[data-figure]")
         page.wait_for_function("[...document.querySelectorAll('[data-figure]')].every((box) => box.firstElementChild)")
         names = figures.evaluate_all("(boxes) => boxes.map((box) => box.dataset.figure)")
