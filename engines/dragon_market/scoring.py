@@ -79,21 +79,30 @@ def route_costs(starts: list, home: int, grid: list, fillable: frozenset = froze
 UNREACHED = 1 << 20
 
 
-def ride_starts(boats: list, heir: tuple) -> list:
-    """(square index, MP) where the heir may set out from: where it stands, and where each slide
-    or quarter turn of the boat under it carries it for 1 MP (M-T9)."""
-    starts = [(heir[0] * data.SIZE + heir[1], 0)]
+def ride_routes(boats: list, heir: tuple, home: int, grid: list, fillable: frozenset) -> list | None:
+    """Route costs from where each slide or quarter turn of the boat under the heir carries it,
+    for 1 MP (M-T9), or None off a boat. The boat moves with the heir: its old squares are
+    counted as water and the squares its sailor would come to as blocked (one search for all
+    the rides, so a ride may be credited with another ride's layout: a guess, cheap enough)."""
     hit = geometry.boat_occupancy(boats).get(heir)
     if hit is None:
-        return starts
+        return None
     index, slot = hit
     boat = boats[index]
+    ridden = list(grid)
+    for x, y in geometry.boat_cells(boat):
+        ridden[x * data.SIZE + y] = geometry.FREE_WATER
+    starts = []
     for moved, kind, key in geometry.boat_moves(boats):
         if moved == index:
             s, d = geometry.plain_move(boats, index, kind, key)
-            x, y = geometry.cells_of(boat["kind"], s, d)[slot + 1]
+            cells = geometry.cells_of(boat["kind"], s, d)
+            ridden[cells[0][0] * data.SIZE + cells[0][1]] = index << 2 | 3
+            x, y = cells[slot + 1]
             starts.append((x * data.SIZE + y, 1))
-    return starts
+    if not starts:
+        return None
+    return route_costs(starts, home, ridden, fillable)
 
 
 def route(state: dict, seat: int) -> float:
@@ -107,17 +116,25 @@ def route(state: dict, seat: int) -> float:
     home = hx * data.SIZE + hy
     boats = state["boats"]
     grid = geometry.flat_grid(boats)
-    dist = route_costs(ride_starts(boats, tuple(state["heirs"][seat])), home, grid, geometry.goods_reach(boats))
+    heir = tuple(state["heirs"][seat])
+    fillable = geometry.goods_reach(boats)
+    on_foot = route_costs([(heir[0] * data.SIZE + heir[1], 0)], home, grid, fillable)
+    riding = ride_routes(boats, heir, home, grid, fillable)
+    dist = on_foot if riding is None else list(map(min, on_foot, riding))
     wanted = set(missing(state, unit))
     if not wanted:
         return float(min(dist[home], FAR))
+    # A ride carries the boat's goods along with the heir: the goods of its own boat are reached
+    # only by stepping off and round (a centre boat's sailor stands between its two stacks).
+    own_boat = geometry.boat_occupancy(boats).get(heir, (None,))[0]
     targets = []
     for index, g in enumerate(grid):
         if g < 0 or g & 3 == 3:
             continue
         kind, count = boats[g >> 2]["goods"][g & 3]
         if count and kind in wanted:
-            targets.append((divmod(index, data.SIZE), min(dist[index], FAR)))
+            cost = on_foot[index] if g >> 2 == own_boat else dist[index]
+            targets.append((divmod(index, data.SIZE), min(cost, FAR)))
     if not targets:
         return float(FAR)
     best = float(FAR * 5)

@@ -206,8 +206,7 @@ def test_M_T12_M_T14_the_route_estimate_never_crosses_a_sailor():
 
     def costs(state):
         grid = geometry.flat_grid(state["boats"])
-        return scoring.route_costs(scoring.ride_starts(state["boats"], (0, 0)), 0, grid,
-                                   geometry.goods_reach(state["boats"]))
+        return scoring.route_costs([(0, 0)], 0, grid, geometry.goods_reach(state["boats"]))
 
     blocked, open_way = costs(sailor_first), costs(goods_first)
     assert blocked[1 * data.SIZE] == scoring.UNREACHED  # the sailor square itself
@@ -224,10 +223,34 @@ def test_M_T9_the_route_estimate_lets_the_heir_ride_its_boat():
     carried = position(boats=[boat("end", (1, 5), "E", goods=(K["necklace"], K["ring"]))],
                        heirs=[(3, 5), (0, 9), (9, 9), (9, 0)])
     grid = geometry.flat_grid(carried["boats"])
-    dist = scoring.route_costs(scoring.ride_starts(carried["boats"], (3, 5)), 0, grid,
-                               geometry.goods_reach(carried["boats"]))
+    gaps = geometry.goods_reach(carried["boats"])
+    dist = scoring.ride_routes(carried["boats"], (3, 5), 0, grid, gaps)
     assert dist[9 * data.SIZE + 5] == 1  # slid 6 squares east, the heir rides to (9, 5)
-    assert dist[3 * data.SIZE + 6] == scoring.FAR_WATER  # north: no one boat move brings goods there
+    assert dist[3 * data.SIZE + 6] > scoring.FAR_WATER  # north: only from a ride's end, through water
+    assert scoring.ride_routes(carried["boats"], (0, 9), 0, grid, gaps) is None  # not on a boat
+
+
+def test_M_T9_a_ride_never_passes_its_own_sailor():
+    """Riding an end boat sailor first, the heir cannot step on past the sailor it follows:
+    the squares the sailor comes to are blocked for the rides."""
+    boats = [boat("end", (5, 2), "S", goods=(K["necklace"], K["ring"]))]  # sailor (5, 2), heir on (5, 1)
+    grid = geometry.flat_grid(boats)
+    dist = scoring.ride_routes(boats, (5, 1), 0, grid, geometry.goods_reach(boats))
+    assert dist[5 * data.SIZE + 8] == 1  # slid 7 north, the heir rides to (5, 8)
+    assert dist[5 * data.SIZE + 9] > 2  # its sailor is there then: round by the water
+
+
+def test_M_T11_goods_on_the_heirs_own_boat_are_reached_on_foot():
+    """A ride carries the boat's goods too: the far stack of a centre boat stays behind its
+    sailor whatever the boat does, so the estimate goes round (the heir steps off)."""
+    necklace, ring = K["necklace"], K["ring"]
+    state = position(boats=[boat("centre", (2, 2), "E", goods=(necklace, ring))],
+                     heirs=[(3, 2), (0, 9), (9, 9), (9, 0)])
+    state["objective"][0] = next(card for card, goods in data.CARDS.items() if necklace in goods)
+    state["held"][0] = [kind for kind in data.CARDS[state["objective"][0]] if kind != necklace]
+    on_foot = scoring.route_costs([(3 * data.SIZE + 2, 0)], 0, geometry.flat_grid(state["boats"]),
+                                  geometry.goods_reach(state["boats"]))
+    assert scoring.route(state, 0) >= on_foot[1 * data.SIZE + 2] > 2
 
 
 def test_the_route_estimate_tells_water_one_boat_move_bridges():
