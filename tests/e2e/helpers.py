@@ -186,3 +186,31 @@ OVERLAPS = """() => {
 
 def overlapping_words(page) -> list[str]:
     return page.evaluate(OVERLAPS)
+
+
+OVER = "Boolean(window.sampanTable.state.live && window.sampanTable.state.live.outcome)"
+# The step the engine asks of this page's seat (the Legespiel's select, anchor, orient), or null.
+MY_STEP = ("(() => { const s = window.sampanTable.state; return s.live && !s.busy && s.live.legal_actions.length"
+           " ? s.live.view.step : null; })()")
+
+
+def place_a_tile_step(page, rng: random.Random, seen: set | None = None) -> None:
+    """One step of a placement, by clicking what the board offers for the step the engine asks."""
+    step = page.evaluate(MY_STEP)
+    if step is None:
+        return
+    if seen is not None:
+        seen.add(step)
+    if step == "select":
+        tiles = page.locator("#board .tl-waiting-tile.clickable").all()
+        rng.choice(tiles).click()
+    elif step == "anchor":
+        cells = page.locator("#board .tl-anchor").all()
+        rng.choice(cells).click()
+    elif step == "orient":
+        arrows = page.locator("#board .tl-arrow").all()
+        rng.choice(arrows).click()
+        page.locator("#board .tl-preview").wait_for()  # the tile shows where it would lie
+        unfold_prompt(page)
+        page.get_by_test_id("confirm").click()
+    page.wait_for_function(f"{MY_STEP} !== {step!r} || {OVER}", timeout=15000)

@@ -7,39 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import create_table, screenshot, sign_up, start_if_waiting, unfold_prompt
+from tests.e2e.helpers import MY_STEP, OVER, create_table, place_a_tile_step, screenshot, sign_up, start_if_waiting
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/shots")  # a copy of the screenshots to look at
-OVER = "Boolean(window.sampanTable.state.live && window.sampanTable.state.live.outcome)"
-MY_STEP = ("(() => { const s = window.sampanTable.state; return s.live && !s.busy && s.live.legal_actions.length"
-           " ? s.live.view.step : null; })()")
 
 
 def shoot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     shutil.copy(screenshot(page, f"dschunke_tiles-{name}"), SHOTS / f"dschunke_tiles_{name}.png")
-
-
-def place_a_tile_step(page, rng: random.Random, seen: set) -> None:
-    """One step of a placement, by clicking what the board offers for the step the engine asks."""
-    step = page.evaluate(MY_STEP)
-    if step is None:
-        return
-    seen.add(step)
-    if step == "select":
-        tiles = page.locator("#board .tl-waiting-tile.clickable").all()
-        rng.choice(tiles).click()
-    elif step == "anchor":
-        cells = page.locator("#board .tl-anchor").all()
-        rng.choice(cells).click()
-    elif step == "orient":
-        arrows = page.locator("#board .tl-arrow").all()
-        rng.choice(arrows).click()
-        page.locator("#board .tl-preview").wait_for()  # the tile shows where it would lie
-        unfold_prompt(page)
-        page.get_by_test_id("confirm").click()
-    page.wait_for_function(f"{MY_STEP} !== {step!r} || {OVER}", timeout=15000)
 
 
 def test_a_whole_game_of_the_legespiel_against_a_bot_by_clicking_the_table(new_page):

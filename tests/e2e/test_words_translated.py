@@ -9,7 +9,8 @@ import random
 import pytest
 
 from tests.e2e.helpers import (
-    click_a_move, create_table, is_my_turn, log_in, play_until, screenshot, sign_up, start_if_waiting,
+    MY_STEP, OVER, click_a_move, create_table, is_my_turn, log_in, place_a_tile_step, play_until, screenshot, sign_up,
+    start_if_waiting,
 )
 
 pytestmark = pytest.mark.e2e
@@ -18,7 +19,6 @@ GAMES = [("dunhuang", 2), ("dragon_boats", 2), ("dragon_market", 2), ("dschunke"
 # Dragon Market played by random clicks would run to its 40th round: it ends after the 4th.
 OPTIONS = {"dragon_market": {"turn_limit": "4", "boat_setup": '"random"'}}
 MOVES_BEFORE_LOOK = 6
-OVER = "Boolean(window.sampanTable.state.live && window.sampanTable.state.live.outcome)"
 # Names, the map's codes (crossings such as CNW, ports PE and PW), Roman numerals, and words
 # both languages spell like English, or abbreviations of words that begin alike (Dragon Market's
 # goods are marked by two letters of their name in the reader's language).
@@ -127,7 +127,12 @@ def test_every_word_of_the_board_and_the_end_screen_is_translated(new_page, game
             page.wait_for_timeout(200)
     seq = page.evaluate("window.sampanTable.state.live.seq")
     left = {"in play": untranslated(look(new_page, username, table, seq, False, f"{game}-play"))}
-    play_until(page, OVER, rng, timeout=900)  # a whole game by clicking: the Legespiel's takes minutes
+    if game == "dschunke_tiles":  # a tile, a cell and a direction: random clicks would undo picks for minutes
+        while not page.evaluate(OVER):
+            page.wait_for_function(f"{MY_STEP} !== null || {OVER}", timeout=60000)
+            place_a_tile_step(page, rng)
+    else:
+        play_until(page, OVER, rng, timeout=600)
     seq = page.evaluate("window.sampanTable.state.live.seq")
     left["finished"] = untranslated(look(new_page, username, table, seq, True, f"{game}-end"))
     assert left == {"in play": {"fr": {}, "de": {}}, "finished": {"fr": {}, "de": {}}}, json.dumps(left, indent=1)
