@@ -5,7 +5,7 @@ its own: a boat is slid so that a later step reaches a good. So the planner sear
 own moves up to the end of its turn, on a state drawn with `engine.sample`, by beam search:
 every legal move of every kept position is tried; the positions where the seat still acts are
 ranked by the engine's estimate for the seat (`evaluate`) and the best `width` distinct ones are
-kept; a finished turn is judged by the seat's lead (`relative_value`). The first move of the
+kept; a finished turn is judged by the seat's estimate against its rivals' (`turn_value`). The first move of the
 best finished turn is played.
 
 Anytime: passes of width 1, 2, 4, ... while the budget lasts (the first always finishes), the
@@ -20,10 +20,15 @@ import json
 import time
 from typing import Any
 
-from engines.bots.playout import advance, bot_actions, relative_value
+from engines.bots.playout import WIN_VALUE, advance, bot_actions
 from engines.core import Action, Engine, Seat
 
 MAX_WIDTH = 8
+# A finished turn is judged by the seat's estimate against its best rival's, the rival's counted
+# at this weight: a boat slid across a rival's way is moved back by one move of theirs, so a
+# full weight makes two seats spend their turns undoing each other's slides (a 2-player game
+# then stalls).
+RIVAL_WEIGHT = 0.5
 MAX_MOVES = 32  # a turn longer than this is judged where the plan stops
 PLANS_KEPT = 4096  # remembered next moves; the memory is emptied when it grows past this
 
@@ -70,7 +75,7 @@ def best_turn(engine: Engine, state: Any, seat: Seat, width: int, rng,
                 after = advance(engine, position, seat, action, rng)
                 longer = plan + ((action, after),)
                 if engine.outcome(after) is not None or seat not in engine.to_act(after):
-                    value = relative_value(engine, after, seat)
+                    value = turn_value(engine, after, seat)
                     if value > best_value:
                         best_value, best_plan = value, longer
                 else:
@@ -79,10 +84,19 @@ def best_turn(engine: Engine, state: Any, seat: Seat, width: int, rng,
             return best_plan
         frontier = _distinct_best(engine, grown, width)
     for position, plan in frontier:
-        value = relative_value(engine, position, seat)
+        value = turn_value(engine, position, seat)
         if value > best_value:
             best_value, best_plan = value, plan
     return best_plan
+
+
+def turn_value(engine: Engine, state: Any, seat: Seat) -> float:
+    """A won or lost game first; else the seat's estimate less RIVAL_WEIGHT times its best rival's."""
+    result = engine.outcome(state)
+    if result is not None:
+        return WIN_VALUE if seat in result["winners"] else -WIN_VALUE
+    values = [engine.evaluate(state, other) for other in range(engine.players(state))]
+    return values[seat] - RIVAL_WEIGHT * max(value for other, value in enumerate(values) if other != seat)
 
 
 def _distinct_best(engine: Engine, grown: list, width: int) -> list:
