@@ -360,7 +360,7 @@ def check_back(table: Table, user) -> Seat:
     if seat.resigned:
         raise forbidden(_("You resigned; a bot plays your seat to the end."))
     if seat.forfeited:
-        raise forbidden("You forfeited this game; a bot plays your seat to the end.")
+        raise forbidden(_("You forfeited this game; a bot plays your seat to the end."))
     if not seat.standin:  # else calling back/ would restart one's own clock
         raise Refused("not_away", _("You already play your seat yourself."), 409)
     return seat
