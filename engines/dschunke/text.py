@@ -48,8 +48,18 @@ def special(card: int) -> str:
     return _("{title} ({junk} junk)").format(title=title, junk=junk(data.JUNKS[on_junk])) if on_junk >= 0 else title
 
 
+# A count of goods cards of one colour: the colour agrees with the cards in number (and gender).
+CARD_COUNTS = {
+    "grey": lambda n: ngettext("{n} grey card", "{n} grey cards", n),
+    "brown": lambda n: ngettext("{n} brown card", "{n} brown cards", n),
+    "white": lambda n: ngettext("{n} white card", "{n} white cards", n),
+    "purple": lambda n: ngettext("{n} purple card", "{n} purple cards", n),
+    "orange": lambda n: ngettext("{n} orange card", "{n} orange cards", n),
+}
+
+
 def cards(bid: dict) -> str:
-    parts = [_("{n} {kind}").format(n=count, kind=junk(kind)) for kind, count in bid.items()]
+    parts = [CARD_COUNTS[kind](count).format(n=count) for kind, count in bid.items()]
     return _(" and ").join(parts) or _("nothing")
 
 

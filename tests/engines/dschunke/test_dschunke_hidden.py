@@ -1,4 +1,5 @@
 """Hidden information: what each seat may see in views and events."""
+from engines import i18n
 from engines.core import SECRET_KEYS, find_leaks
 from tests.engines.dschunke.helpers import ENGINE, at, new_game, play_until
 
@@ -80,3 +81,12 @@ def test_describe_names_seats_and_junks():
     line = ENGINE.describe({"type": "worker_used", "seat": 1, "worker": "load_merchant", "junk": "brown", "action": "load2"})
     assert line == "{seat1} uses the load merchant to load 2 strips on the brown junk."
     assert ENGINE.describe(ENGINE.redact({"type": "bid_placed", "seat": 0, "bid": {"white": 2}}, 1)) == "{seat0} bids in secret."
+
+
+def test_a_revealed_bid_counts_cards_whose_colour_agrees_in_number():
+    bid = {"type": "bid_placed", "seat": 0, "bid": {"white": 2, "grey": 1}}
+    assert ENGINE.describe(bid) == "{seat0} bids 2 white cards and 1 grey card."
+    with i18n.language("fr"):
+        assert ENGINE.describe(bid) == "{seat0} mise 2 cartes blanches et 1 carte grise."
+    with i18n.language("de"):
+        assert "2 weiße Karten und 1 graue Karte" in ENGINE.describe(bid)
