@@ -93,7 +93,7 @@ FIGURES = {
         "first-action": Position(3, "learn", 0, seat=DSCHUNKE_SEAT, choices=True),
         "loading": Position(3, "learn", 1, seat=DSCHUNKE_SEAT, choices=True),
         "bartering": Position(3, "learn", 11, seat=DSCHUNKE_SEAT),
-        "example": Position(3, "learn", 255, seat=DSCHUNKE_SEAT),
+        "example": Position(3, "learn", 267, seat=DSCHUNKE_SEAT),
         **{f"strip-{colour}": Piece({"strip": colour}) for colour in dschunke_data.COLOURS[:3]},
         **{f"goods-{kind}": Piece({"goods": kind}) for kind in dschunke_data.KINDS},
         **{f"special-{kind.replace('_', '-')}": Piece({"special": card}) for kind, card in DSCHUNKE_SPECIALS.items()},

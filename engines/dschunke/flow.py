@@ -122,6 +122,15 @@ def asked_in_exchange(state: State, seat: int) -> bool:
     return len(held) > len(shown) or any(SPECIALS[card][0] == "exchange" for card in shown)
 
 
+def waits_for(state: State, seat: int) -> bool:
+    """An action turn waits for the seat (end_turn, pass) while it holds a special card not known
+    to all (a public fact: its count minus its shown cards; a one-use card is never shown while
+    held). Ending the turn by itself only when the seat can play none would tell the table that
+    it holds no playable one-use card."""
+    held = state.specials[seat]
+    return bool(held) and len(held) > len(state.shown[seat])
+
+
 def exchange_allowance(state: State, seat: int) -> int:
     """Swaps the seat may make in phase 1: two per "Exchange goods" card, 0 for any other seat asked."""
     return data.EXCHANGE_SWAPS * count_specials(state, seat, "exchange")

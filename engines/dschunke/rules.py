@@ -357,8 +357,7 @@ def turn_auto_event(state: State) -> dict | None:
             if not any(state.stocks):
                 return {"type": "goods_lost", "seat": seat, "count": step[1]}
         return None
-    # (most seats hold no special card: no call to list the usable ones)
-    if state.phase == ACTIONS and not (state.specials[seat] and usable_specials(state, seat)):
+    if state.phase == ACTIONS and not flow.waits_for(state, seat):
         if state.main_done:
             return {"type": "turn_ended", "seat": seat}
         if not usable_workers(state, seat):

@@ -188,3 +188,42 @@ def test_pass_when_no_worker_is_left_but_a_card_could_be_played():
     assert ENGINE.legal_actions(state, seat) == [{"type": "pass"}, {"type": "play_special", "card": EXTRA_MONEY_ORANGE}]
     state, events = act(state, seat, {"type": "pass"})
     assert [e["type"] for e in events] == ["passed"] and ENGINE.legal_actions(state, seat)[0] == {"type": "end_turn"}
+
+
+HARBOUR_MASTER = 27
+
+
+@pytest.mark.parametrize("card", [EXTRA_MONEY_ORANGE, HARBOUR_MASTER])
+def test_the_turn_waits_alike_for_a_hidden_one_use_card_and_a_hidden_end_card(card):
+    """RULES.md, "Who is asked" and "Hidden information": hands of special cards are face down.
+    After the action the turn waits for a seat holding a card not known to all, whether or not it
+    could play it; ending the turn by itself only without a playable one-use card would tell the
+    table that the seat holds none."""
+    state, seat = actions_turn()
+    state = give_specials(state, seat, card)
+    state, events = act(state, seat, {"type": "use", "worker": "money_merchant", "junk": "grey"})
+    assert [e["type"] for e in events] == ["worker_used", "money_earned"]
+    assert ENGINE.to_act(state) == {seat} and ENGINE.legal_actions(state, seat)[0] == {"type": "end_turn"}
+    others = [ENGINE.view(state, viewer) for viewer in (None, (seat + 1) % 4)]
+    for view in others:
+        assert view["players"][seat]["specials_count"] == 1 and view["players"][seat]["shown_specials"] == []
+    state, events = act(state, seat, {"type": "end_turn"})
+    assert events[0] == {"type": "turn_ended", "seat": seat} and ENGINE.to_act(state) != {seat}
+
+
+def test_a_seat_whose_special_cards_are_all_shown_ends_its_turn_by_itself():
+    """A shown permanent card hides nothing: the turn ends with the action, as without cards."""
+    state, seat = actions_turn()
+    state = edit(give_specials(state, seat, EXCHANGE), shown=[[EXCHANGE] if s == seat else [] for s in range(4)])
+    state, events = act(state, seat, {"type": "use", "worker": "money_merchant", "junk": "grey"})
+    assert [e["type"] for e in events] == ["worker_used", "money_earned", "turn_ended"]
+
+
+def test_a_seat_without_a_usable_worker_is_asked_to_pass_while_it_holds_a_hidden_card():
+    state, seat = actions_turn()
+    strips = list(state.strips)
+    strips[seat] = 0
+    state = give_specials(edit(state, strips=strips, used=0b10110), seat, HARBOUR_MASTER)
+    assert ENGINE.legal_actions(state, seat) == [{"type": "pass"}]
+    state, events = act(state, seat, {"type": "pass"})
+    assert [e["type"] for e in events] == ["passed"] and ENGINE.legal_actions(state, seat) == [{"type": "end_turn"}]
