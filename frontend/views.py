@@ -196,8 +196,8 @@ def newcomer_offer(user, table_id: int) -> dict | None:
     if game in Profile.of(user).newcomer_dismissed:
         return None
     before = Seat.objects.filter(user=user, kind=Seat.Kind.HUMAN, table__game=game,
-                                 table__status__in=[Table.Status.RUNNING, Table.Status.FINISHED]).exclude(table_id=table_id)
-    if before.exists():
+                                 table__status__in=[Table.Status.RUNNING, Table.Status.FINISHED])
+    if before.exclude(table_id=table_id).exists():
         return None
     return {"game": game, "title": registry.title(game), "learn": learn_url(game)}
 

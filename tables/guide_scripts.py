@@ -24,21 +24,21 @@ def _dunhuang_scores(outcome: dict, names: list[str]) -> list[str]:
     rows = outcome.get("breakdown") or []
     if outcome.get("reason") == "top_merchant":
         lines = [gettext("%(name)s became the top merchant at the end of a turn, with enough majority tokens and "
-                    "four different goods in hand, and won at once: the points below no longer count.")
+                         "four different goods in hand, and won at once: the points below no longer count.")
                  % {"name": _names(outcome, names)}]
     else:
-        lines = [gettext("The goods deck ran out, so the points decide: 2 for each majority token, 1 for each prestige, "
-                    "and the hand cards.")]
+        lines = [gettext("The goods deck ran out, so the points decide: 2 for each majority token, 1 for each "
+                         "prestige, and the hand cards.")]
     for row in rows:
         cards = " + ".join(str(card) for card in row["scored_cards"]) or "0"
-        lines.append(gettext("%(name)s: %(total)d = %(token_points)d for %(tokens)d majority tokens + %(prestige)d prestige "
-                        "+ %(hand)d for the hand cards scored (%(cards)s).")
+        lines.append(gettext("%(name)s: %(total)d = %(token_points)d for %(tokens)d majority tokens + %(prestige)d "
+                             "prestige + %(hand)d for the hand cards scored (%(cards)s).")
                      % {"name": names[row["seat"]], "total": row["total"], "token_points": row["token_points"],
                         "tokens": row["tokens"], "prestige": row["prestige_points"], "hand": row["hand_points"],
                         "cards": cards})
     lines.append(gettext("A hand card scores only where no one holds more of its kind in hand, and a player scores at "
-                    "most as many hand cards as they hold majority tokens, the highest first. With equal points, "
-                    "the most coins win."))
+                         "most as many hand cards as they hold majority tokens, the highest first. With equal points, "
+                         "the most coins win."))
     return lines
 
 
@@ -163,11 +163,13 @@ def _tiles_scores(outcome: dict, names: list[str]) -> list[str]:
     lines = [gettext("The last tile is placed. Only what is seen from above counts: each group of two or more "
                      "touching symbols of one kind and colour scores, and each visible rat costs its colour a point.")]
     for row in outcome.get("breakdown") or []:
-        sizes = ", ".join(str(group["size"]) for group in row["groups"]) or "0"
-        lines.append(gettext("%(name)s: %(total)d = %(groups)d for groups of %(sizes)s symbols − %(rats)d for "
-                             "visible rats.")
-                     % {"name": names[row["seat"]], "total": row["total"], "groups": row["group_points"],
-                        "sizes": sizes, "rats": row["rats"]})
+        values = {"name": names[row["seat"]], "total": row["total"], "groups": row["group_points"], "rats": row["rats"],
+                  "sizes": ", ".join(str(group["size"]) for group in row["groups"])}
+        if row["groups"]:
+            lines.append(gettext("%(name)s: %(total)d = %(groups)d for groups of %(sizes)s symbols − %(rats)d for "
+                                 "visible rats.") % values)
+        else:
+            lines.append(gettext("%(name)s: %(total)d = no group − %(rats)d for visible rats.") % values)
     lines.append(gettext("A group of 2 scores 3, of 3 scores 6, of 4 scores 10: each symbol more adds one point more."))
     return lines
 
@@ -189,27 +191,27 @@ TILES = Guide(
              point=".tl-player[data-seat='1']"),
         Step(_("Place the tile with two red sacks first."),
              do={"type": "select", "tile": 37}, point=".tl-waiting-tile[data-tile='37']"),
-        Step(_("Start it just above your red sack..."),
+        Step(_("Start it just above your red sack…"),
              do={"type": "anchor", "cell": [-2, 2]}),
-        Step(_("...running up: three red sacks side by side make a group worth 6."),
+        Step(_("…running up: three red sacks side by side make a group worth 6."),
              do={"type": "orient", "dir": "N"}),
         Step(_("Now cover green's two fish. A tile may lie on top when the three cells below it are at one height "
-               "and it straddles two or three tiles. Start it on the start tile's emblem..."),
+               "and it straddles two or three tiles. Start it on the start tile's emblem…"),
              do={"type": "anchor", "cell": [0, 0]}),
-        Step(_("...running right, over both green fish: that group is gone, and green loses its 3 points."),
+        Step(_("…running right, over both green fish: that group is gone, and green loses its 3 points."),
              do={"type": "orient", "dir": "E"}),
         Step(_("The bot answered in kind: it laid a tile over your three sacks. Covering is the heart of the game."),
              point=".tl-player[data-seat='0']"),
         Step(_("Place the tile with the red fish first."),
              do={"type": "select", "tile": 15}, point=".tl-waiting-tile[data-tile='15']"),
-        Step(_("Start it on the right end of green's row of three fish..."),
+        Step(_("Start it on the right end of green's row of three fish…"),
              do={"type": "anchor", "cell": [4, 2]}),
-        Step(_("...running left: it breaks up that row, and its red fish lands beside a red fish below: a pair worth "
+        Step(_("…running left: it breaks up that row, and its red fish lands beside a red fish below: a pair worth "
                "3, whatever the heights."),
              do={"type": "orient", "dir": "W"}),
-        Step(_("The other tile has a red rat. Start it two cells right of the raised red aubergine..."),
+        Step(_("The other tile has a red rat. Start it two cells right of the raised red aubergine…"),
              do={"type": "anchor", "cell": [5, 0]}),
-        Step(_("...running left: its red aubergine joins that one for 3 more. The rat costs a point unless you cover "
+        Step(_("…running left: its red aubergine joins that one for 3 more. The rat costs a point unless you cover "
                "it later."),
              do={"type": "orient", "dir": "W"}),
     ),
@@ -247,11 +249,11 @@ BOATS = Guide(
                "but the disc stays away until its round. Take card 5: 5 money, 3 offerings, a food and a treasure."),
              do={"type": "start_disc", "card": 5}, point="[data-round-card='5']"),
         Step(_("Now choose your three offerings. Boat 4's topper asks cinnabar, leather and two tea, and its middle "
-               "place costs one offering less: take a tea..."),
+               "place costs one offering less: take a tea…"),
              do={"type": "start_offering", "kind": "tea"}, point="[data-boat='3']"),
-        Step(_("...a second tea..."),
+        Step(_("…a second tea…"),
              do={"type": "start_offering", "kind": "tea"}),
-        Step(_("...and a cinnabar: the middle place of boat 4 is paid for."),
+        Step(_("…and a cinnabar: the middle place of boat 4 is paid for."),
              do={"type": "start_offering", "kind": "cinnabar"}),
         Step(_("Bidding: in turn, each player places a disc on a stall, to buy there when it is settled, or on a "
                "free private space of their board, which pays at once."),
@@ -274,16 +276,17 @@ BOATS = Guide(
              do={"type": "buy", "kind": "tea"}),
         Step(_("Three offerings of any kind put a member on a mountain path instead of a boat: head for path A."),
              do={"type": "path", "path": "A"}, point="[data-path='A']"),
-        Step(_("Pay a cinnabar..."),
+        Step(_("Pay a cinnabar…"),
              do={"type": "pay", "kind": "cinnabar"}),
-        Step(_("...a second cinnabar..."),
+        Step(_("…a second cinnabar…"),
              do={"type": "pay", "kind": "cinnabar"}),
-        Step(_("...and the tea."),
+        Step(_("…and the tea."),
              do={"type": "pay", "kind": "tea"}),
         Step(_("Explore: the mountain comes first. Your climber steps up path A: three steps are free, and it "
                "settles on a free wisdom hex and takes its tile."),
              point="[data-node='A1']"),
-        Step(_("Step onto W1: the Sage of Treasure gives a point for each treasure you own at the end."),
+        Step(_("Step onto the wisdom hex marked W3: its tile, the Sage of Treasure, gives a point for each treasure "
+               "you own at the end."),
              do={"type": "step", "node": "W1"}, point="[data-node='W1']"),
         Step(_("No boat had its crew, so none sailed. Storage: keep at most three offerings, and sell treasures for 2 "
                "money if you like. Keep your treasure, it scores with the Sage: you are done."),

@@ -64,7 +64,7 @@ class Line:
     and each bot move with the head it is made at (and that head's state, to tell the line)."""
     steps: list[tuple[int, Step]] = field(default_factory=list)
     bot_moves: dict[int, tuple[int, dict]] = field(default_factory=dict)
-    snapshots: dict[int, Any] = field(default_factory=dict)
+    snapshots: dict[int, Any] = field(default_factory=dict)  # the state at each move's head (the bots' and the steps')
     end_seq: int = 0  # the head once the script and the bots' answers to it are played
     recorded: list[int] = field(default_factory=list)  # the bots' moves as indexes of their legal actions
 
@@ -117,7 +117,8 @@ def play_line(game: str, moves: list[int] | None) -> Line:
             seat = waiting[0]
             legal = engine.legal_actions(state, seat)
             if supply is None:
-                action = bots.choose(engine, BOTS, engine.view(state, seat), seat, legal, core.bot_rng(spec.seed, seat, seq))
+                rng = core.bot_rng(spec.seed, seat, seq)
+                action = bots.choose(engine, BOTS, engine.view(state, seat), seat, legal, rng)
             else:
                 index = next(supply, None)
                 if index is None or index >= len(legal):
@@ -142,6 +143,7 @@ def play_line(game: str, moves: list[int] | None) -> Line:
         if action is None:
             raise OffTheLine(f"{game}: step {number} ({step.do}) is not a legal move at seq {seq}")
         line.steps.extend([(seq, note) for note in notes] + [(seq, step)])
+        line.snapshots[seq] = normal(engine.dump(state))
         notes = []
         state, new = core.play(engine, state, PLAYER, action, core.command_rng(spec.seed, seq))
         seq += len(new)
@@ -178,7 +180,8 @@ def script(game: str) -> dict:
     spec = guide(game)
     played = line(game)
     return {
-        "steps": [{"seq": seq, "say": str(step.say), "action": step.do, "point": step.point} for seq, step in played.steps],
+        "steps": [{"seq": seq, "say": str(step.say), "action": step.do, "point": step.point}
+                  for seq, step in played.steps],
         "end_seq": played.end_seq,
         "free": str(spec.free),
     }

@@ -185,7 +185,7 @@ def learn(user, game: str) -> tuple[Table, bool]:
             game=game, players=guide.players, options=resolve_options(registry.get(game), guide.options),
             time_kind=Table.TimeKind.CORRESPONDENCE, seconds_per_move=GUIDED_DAYS * deadlines.DAY, max_timeouts=3,
             on_idle=Table.OnIdle.BOT, fill_with_ai=False, rated=False, guided=True,
-            seats=[SeatPlan(Seat.Kind.HUMAN, user)] + [SeatPlan(Seat.Kind.AI, strength=guides.BOTS)] * (guide.players - 1),
+            seats=[SeatPlan(Seat.Kind.HUMAN, user), *[SeatPlan(Seat.Kind.AI, strength=guides.BOTS)] * (guide.players - 1)],
         )
         table = do_create_table(user, plan)
         do_start(lock_table(table.pk), seed=guide.seed)

@@ -116,9 +116,10 @@ export class Guide {
     this.panel.replaceChildren(...parts);
     this.panel.hidden = false;
     this.panel.dataset.step = step ? String(this.number(step)) : this.state.kind;
-    // The script says what to play: no hint competes with it.
+    // The script says what to play: no hint competes with it, nor the first table's guide to the page.
     const hint = $("hint-box");
     if (hint && this.state.kind !== "free") hint.hidden = true;
+    if ($("first-hint")) $("first-hint").hidden = true;
   }
 
   hide() {
@@ -152,10 +153,10 @@ export class Guide {
     }
     for (const node of targets) node.classList.add(TARGET);
     for (const node of looks) node.classList.add(LOOK);
-    // On a phone the prompt may be folded to one line: opened when the move is only in it.
+    // On a phone the prompt may be folded to one line: opened when the move is in it (the board
+    // may draw only a preview of it, as an arrow does before the prompt's button confirms it).
     const dock = $("prompt-dock");
-    if (dock && dock.classList.contains("folded") && targets.some((node) => node.closest("#prompt"))
-        && !targets.some((node) => node.closest("#board"))) $("prompt-toggle").click();
+    if (dock && dock.classList.contains("folded") && targets.some((node) => node.closest("#prompt"))) $("prompt-toggle").click();
     const key = `${this.key}:${this.number(step)}`;
     if (fresh || this.marked !== key) {
       this.marked = key;
