@@ -22,6 +22,7 @@ function tableItem(table) {
     { "data-table": table.id },
     el("a", { href: `/tables/${table.id}/`, text: `${table.title || table.game} #${table.id}` }),
     el("span", { class: `status status-${table.status}`, text: STATUS_WORDS[table.status] || table.status }),
+    table.guided ? el("span", { class: "muted", "data-testid": "guided-mark", text: gettext("Guided game") }) : null,
     el("span", { class: "muted", text: seats }),
   );
 }
