@@ -5,7 +5,7 @@ import logging
 from django.conf import settings
 
 from engines import bots
-from tables import moves, store
+from tables import guides, moves, store
 from tables.errors import Refused
 from tables.heads import seats_of
 from tables.models import Table
@@ -29,7 +29,11 @@ def play_turn(table_id: int, seat: int, expected_seq: int, actor: str = "bot") -
     if not running or table.head_seq != expected_seq or seat not in table.to_act:
         return False
     engine, view, legal, rng = bot_position(table, seat)
-    action = bots.choose(engine, bot_for(table, seat, actor), view, seat, legal, rng)
+    action = guides.bot_move(table, seat, legal) if actor == "bot" else None
+    if action is guides.WAIT:  # a guided game's line has another bot move first (tables.guides)
+        return False
+    if action is None:
+        action = bots.choose(engine, bot_for(table, seat, actor), view, seat, legal, rng)
     try:
         moves.submit_for(table, seat, action, actor)
     except Refused as refusal:

@@ -23,9 +23,9 @@ from frontend import learn, rules
 from frontend.forms import SignupForm
 from frontend.glossary import glossaries
 from accounts.network import client_ip
-from tables import players, ratelimit, ratings
+from tables import guides, players, ratelimit, ratings
 from tables.api.views import MeView
-from tables.models import DEFAULT_STRENGTH, Profile
+from tables.models import DEFAULT_STRENGTH, Profile, Seat, Table
 
 # The board renderer of each game, found by its name; games without one fall back to the generic renderer.
 RENDERERS = tuple(name for name in registry.names() if finders.find(f"frontend/games/{name}.js"))
@@ -55,7 +55,8 @@ def game_cards() -> list[dict]:
         line, minutes = GAME_CARDS[name]
         cards.append({"name": name, "title": registry.title(name), "line": line, "minutes": minutes,
                       "min_players": engine.min_players, "max_players": engine.max_players,
-                      "cover": static(f"frontend/covers/{name}.svg"), "learn": learn_url(name)})
+                      "cover": static(f"frontend/covers/{name}.svg"), "learn": learn_url(name),
+                      "guided": guides.exists(name)})
     return cards
 
 
@@ -65,7 +66,13 @@ def learn_url(game: str) -> str:
 
 
 def home(request):
-    return render(request, "frontend/home.html", {"games": game_cards()})
+    cards = game_cards()
+    if request.user.is_authenticated:  # a guided game under way is resumed by its button
+        running = set(Table.objects.filter(created_by=request.user, guided=True, status=Table.Status.RUNNING)
+                      .values_list("game", flat=True))
+        for card in cards:
+            card["guided_running"] = card["name"] in running
+    return render(request, "frontend/home.html", {"games": cards})
 
 
 def signup(request):
@@ -144,7 +151,7 @@ def how_to_play(request, game: str):
             "glossary": glossaries(language)[game]}
     return render(request, "frontend/learn.html", {
         "game": game, "title": registry.title(game), "guide": learn.guide_html(game, language),
-        "options": learn.options(game, language), "page": page,
+        "options": learn.options(game, language), "page": page, "guided": guides.exists(game),
     })
 
 
@@ -176,6 +183,25 @@ def new_table(request):
     return render(request, "frontend/table_new.html", {"ai_strengths": strengths})
 
 
+def newcomer_offer(user, table_id: int) -> dict | None:
+    """What the table page offers a person at their first table of a game (none of their tables of it
+    running or finished before): its guided game and how-to-play page, until they dismiss it."""
+    if not user.is_authenticated:
+        return None
+    table = Table.objects.filter(pk=table_id, guided=False).values("game").first()
+    if table is None or not guides.exists(table["game"]) or not Seat.objects.filter(
+            table_id=table_id, user=user, kind=Seat.Kind.HUMAN).exists():
+        return None
+    game = table["game"]
+    if game in Profile.of(user).newcomer_dismissed:
+        return None
+    before = Seat.objects.filter(user=user, kind=Seat.Kind.HUMAN, table__game=game,
+                                 table__status__in=[Table.Status.RUNNING, Table.Status.FINISHED])
+    if before.exclude(table_id=table_id).exists():
+        return None
+    return {"game": game, "title": registry.title(game), "learn": learn_url(game)}
+
+
 def table(request, table_id: int):
     page = {
         "table_id": table_id,
@@ -185,5 +211,6 @@ def table(request, table_id: int):
         "glossaries": glossaries(get_language()),
         "settings": MeView.me(request.user) if request.user.is_authenticated else None,
         "rules": {game: learn_url(game) for game in registry.names()},
+        "newcomer": newcomer_offer(request.user, table_id),
     }
     return render(request, "frontend/table.html", {"page": page})

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from engines import registry
 from engines.bots import STRENGTHS
 from engines.core import IllegalAction, command_rng, resolve_options, seed_hash, start
-from tables import bot_accounts, deadlines, invitations, notices, publish, quotas
+from tables import bot_accounts, deadlines, guides, invitations, notices, publish, quotas
 from tables.errors import Refused, forbidden
 from tables.heads import (
     HEAD_FIELDS,
@@ -52,6 +52,7 @@ class TablePlan:
     fill_with_ai: bool
     rated: bool
     seats: list[SeatPlan] = field(default_factory=list)
+    guided: bool = False
 
 
 def check_new_table(user, data: dict) -> TablePlan:
@@ -120,6 +121,7 @@ def do_create_table(user, plan: TablePlan, rematch_of: Table | None = None) -> T
         on_idle=plan.on_idle,
         fill_with_ai=plan.fill_with_ai,
         rated=plan.rated,
+        guided=plan.guided,
         created_by=user,
     )
     Seat.objects.bulk_create(
@@ -162,6 +164,38 @@ def play_against_bots(user, game: str) -> Table:
         table = do_create_table(user, plan)
         do_start(lock_table(table.pk))
     return table
+
+
+# A guided game waits for its player as long as a correspondence game (it is played in sittings):
+# only bots wait for them, so no clock runs, and the table is abandoned after three times this.
+GUIDED_DAYS = 7
+
+
+def learn(user, game: str) -> tuple[Table, bool]:
+    """The person's guided game of `game` (tables.guides): the one they are playing, to resume, or
+    a new one, started at once. Returns it and whether it is new. One per game and person at a
+    time, so it is left out of the table quotas."""
+    guide = guides.guide(game)
+    with transaction.atomic():
+        lock_person(user)
+        running = Table.objects.filter(created_by=user, game=game, guided=True, status=Table.Status.RUNNING).first()
+        if running is not None:
+            return running, False
+        plan = TablePlan(
+            game=game, players=guide.players, options=resolve_options(registry.get(game), guide.options),
+            time_kind=Table.TimeKind.CORRESPONDENCE, seconds_per_move=GUIDED_DAYS * deadlines.DAY, max_timeouts=3,
+            on_idle=Table.OnIdle.BOT, fill_with_ai=False, rated=False, guided=True,
+            seats=[SeatPlan(Seat.Kind.HUMAN, user), *[SeatPlan(Seat.Kind.AI, strength=guides.BOTS)] * (guide.players - 1)],
+        )
+        table = do_create_table(user, plan)
+        do_start(lock_table(table.pk), seed=guide.seed)
+    return table, True
+
+
+def lock_person(user) -> None:
+    """Holds the person's account row until the transaction ends: two requests for a guided game
+    at the same instant take turns, so the second finds the first's table."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
 
 
 # ----------------------------------------------------------------------------- seats before the start
@@ -286,8 +320,9 @@ def check_start(table: Table, user) -> None:
     quotas.check_may_start(user, not table.seats.filter(kind=Seat.Kind.HUMAN).exists())
 
 
-def do_start(table: Table) -> None:
-    """Fill open seats with AI, commit to a secret seed and append the setup events."""
+def do_start(table: Table, seed: str | None = None) -> None:
+    """Fill open seats with AI, commit to a secret seed (a guided game's is its guide's) and
+    append the setup events."""
     for seat in seats_of(table):
         if seat.kind == Seat.Kind.OPEN:
             seat.kind, seat.strength = Seat.Kind.AI, DEFAULT_STRENGTH
@@ -298,7 +333,7 @@ def do_start(table: Table) -> None:
     engine = engine_of(table)
     if not any(seat.kind == Seat.Kind.HUMAN and not bot_accounts.is_bot(seat.user) for seat in seats_of(table)):
         add_bots_only_options(table, engine)
-    table.seed = secrets.token_hex(32)
+    table.seed = seed or secrets.token_hex(32)
     table.seed_hash = seed_hash(table.seed)
     table.status = Table.Status.RUNNING
     table.started_at = timezone.now()

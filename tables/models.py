@@ -53,6 +53,9 @@ class Table(models.Model):
     # The finished table this one replays with the same seats (one rematch per table).
     rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
                                       related_name="rematch")
+    # A guided first game (tables.guides): a fixed deal against bots, its opening explained step by
+    # step on the table page; unrated, one per game and person at a time, outside the table quotas.
+    guided = models.BooleanField(default=False)
 
     class Meta:
         indexes = [models.Index(
@@ -294,6 +297,9 @@ class Profile(models.Model):
                                   related_name="bot_profiles")
     # A person's choice to play rated games against bot accounts.
     rated_against_bots = models.BooleanField(default=False)
+    # The games whose offer to newcomers (the guided game, the how-to-play page) the player
+    # dismissed on their first table of the game.
+    newcomer_dismissed = models.JSONField(default=list, blank=True)
 
     @classmethod
     def of(cls, user) -> "Profile":

@@ -37,9 +37,10 @@ def check_may_start(user, all_bot: bool) -> None:
 
 
 def tables_of_person(user):
-    """The tables created by the person behind `user`: by their own account and by their bots'."""
+    """The tables created by the person behind `user`: by their own account and by their bots'.
+    Their guided games are not counted: a person has at most one per game (tables.lifecycle.learn)."""
     person = bot_accounts.person_of(user)
-    return Table.objects.filter(Q(created_by=person) | Q(created_by__sampan_profile__bot_owner=person))
+    return Table.objects.filter(Q(created_by=person) | Q(created_by__sampan_profile__bot_owner=person), guided=False)
 
 
 def all_bot_tables(tables) -> int:

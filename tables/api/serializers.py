@@ -69,6 +69,10 @@ class MeSerializer(serializers.Serializer):
     notices = NoticePrefsSerializer(required=False, help_text="The kinds of notices you take in the site and by email.")
     rated_against_bots = serializers.BooleanField(
         required=False, help_text="Play rated games at tables with bot accounts (else such tables are unrated).")
+    newcomer_dismissed = serializers.ListField(
+        child=serializers.ChoiceField(choices=registry.names()), required=False, max_length=len(registry.names()),
+        help_text="The games whose offer of the guided game and the how-to-play page, on your first table of the "
+                  "game, you dismissed.")
     bot_owner = serializers.CharField(read_only=True, allow_null=True, help_text="For a bot account: its owner.")
 
 
@@ -126,7 +130,7 @@ class TableSummarySerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
         fields = ["id", "game", "title", "status", "players", "time_control", "created_by", "created_at",
-                  "seats", "head_seq", "to_act", "rated"]
+                  "seats", "head_seq", "to_act", "rated", "guided"]
 
     def get_title(self, table: Table) -> str:
         return registry.title(table.game)
@@ -215,6 +219,21 @@ class HintSerializer(serializers.Serializer):
     seq = serializers.IntegerField(help_text="The head the hint was worked out at.")
     action = serializers.DictField(help_text="One of the seat's legal actions at that head.")
     reason = serializers.CharField(help_text="Why the expert bot plays it, in the reader's language.")
+
+
+class GuideStepSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The head seq where the step shows.")
+    say = serializers.CharField(help_text="What to look at and why, in the reader's language.")
+    action = serializers.DictField(allow_null=True, help_text="The action the step waits for (null: a note).")
+    point = serializers.CharField(help_text="A CSS selector of the board's part to look at (may be empty).")
+
+
+class GuideSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="The guided player's seat.")
+    steps = GuideStepSerializer(many=True)
+    end_seq = serializers.IntegerField(help_text="The head once the script and the bots' answers to it are played.")
+    free = serializers.CharField(help_text="What the page says once the script is over.")
+    scores = serializers.ListField(child=serializers.CharField(), help_text="The ended game's scores in words.")
 
 
 class LoggedEventSerializer(EventSerializer):

@@ -12,12 +12,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engines import registry
-from tables import bot_accounts, chat, hints, lifecycle, moves, notices, payloads, players
+from tables import bot_accounts, chat, guides, hints, lifecycle, moves, notices, payloads, players
 from tables.api import serializers as s
 from tables.errors import Refused, forbidden, not_found
 from tables.models import Profile, Seat, Table
 from tables.ratelimit import ActionRateThrottle
-from tables.reading import redacted_events, seat_of, view_payload
+from tables.reading import redacted_events, seat_names, seat_of, view_payload
 
 LIST_LIMIT = 100
 ERRORS = {400: s.ErrorSerializer, 403: s.ErrorSerializer, 404: s.ErrorSerializer, 409: s.ErrorSerializer}
@@ -198,7 +198,7 @@ class MeView(APIView):
 
     # The API's names of the profile's settings.
     SETTINGS = {"email_notices": "email_notices", "pace": "move_pace_ms", "table_hint_seen": "table_hint_seen",
-                "rated_against_bots": "rated_against_bots"}
+                "rated_against_bots": "rated_against_bots", "newcomer_dismissed": "newcomer_dismissed"}
 
     @classmethod
     def me(cls, user) -> dict:
@@ -247,6 +247,33 @@ class PlayAgainstBotsView(APIView):
             raise Refused("unknown_game", _("There is no game called %(name)r.") % {"name": game}, 404)
         table = lifecycle.play_against_bots(request.user, game)
         return Response(detail(request, table), status=status.HTTP_201_CREATED)
+
+
+class LearnView(APIView):
+    @extend_schema(request=None, responses={200: s.TableDetailSerializer, 201: s.TableDetailSerializer, **ERRORS})
+    def post(self, request, game: str):
+        """Your guided game of `game`: a fixed deal against bots whose opening the table page explains
+        step by step, unrated. The one you are playing (200), to resume, or a new one, started at once (201)."""
+        if not guides.exists(game):
+            raise Refused("unknown_game", _("There is no guided game of %(name)r.") % {"name": game}, 404)
+        table, new = lifecycle.learn(request.user, game)
+        return Response(detail(request, table), status=status.HTTP_201_CREATED if new else status.HTTP_200_OK)
+
+
+class GuideView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: s.GuideSerializer, 404: s.ErrorSerializer})
+    def get(self, request, table_id: int):
+        """A guided table's guide, in the reader's language: each step with the head seq where it
+        shows (its words, the action it waits for, the board's part it points at), what the page
+        says after them, and once the game has ended, its scores in words."""
+        table = get_table(table_id)
+        if not table.guided or not guides.exists(table.game):
+            raise Refused("not_guided", _("This table is not a guided game."), 404)
+        ended = table.status == Table.Status.FINISHED
+        return Response({**guides.script(table.game), "seat": guides.PLAYER,
+                         "scores": guides.scoring(table.game, table.outcome, seat_names(table)) if ended else []})
 
 
 class PlayerView(APIView):

@@ -92,6 +92,9 @@ def test_the_first_screen_shows_board_own_area_and_prompt(new_page, game, player
     if hint.is_visible():  # a newcomer's first table: the guide is in the first screen too
         shoot(page, f"first-{game}-{language}-1280-guide")
         hint.get_by_role("button").click()
+    offer = page.get_by_test_id("newcomer")
+    if offer.is_visible():  # and the offer of the game's guided game, dismissed the same way
+        offer.get_by_test_id("newcomer-dismiss").click()
     play_until(page, PROMPTED, random.Random(3))
     page.evaluate("window.scrollTo(0, 0)")
     shoot(page, f"first-{game}-{language}-1280")

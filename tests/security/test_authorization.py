@@ -41,6 +41,7 @@ MATRIX = [
     ("list my turn", "running", "get", "/api/tables/?list=my_turn", None, signed_in(200)),
     ("create", "open", "post", "/api/tables/", NEW_TABLE, signed_in(201)),
     ("play against bots", "open", "post", "/api/games/dunhuang/play/", None, signed_in(201)),
+    ("guided game", "open", "post", "/api/games/dunhuang/learn/", None, signed_in(201)),
     ("table", "running", "get", "/api/tables/{id}/", None, everyone(200)),
     ("events", "running", "get", "/api/tables/{id}/events/?after=0", None, everyone(200)),
     ("view", "running", "get", "/api/tables/{id}/view/", None, everyone(200)),
@@ -57,6 +58,8 @@ MATRIX = [
      {"action": {"type": "pass"}, "expected_seq": 0, "command_id": "authz"}, members(409)),
     # Hints only at an unrated table of one person and bots: this one is rated, with two people.
     ("hint", "running", "post", "/api/tables/{id}/hint/", None, everyone(DENIED)),
+    # The guide of a guided table is anyone's to read; this table is not one.
+    ("guide", "running", "get", "/api/tables/{id}/guide/", None, everyone(404)),
     ("me", "running", "get", "/api/me/", None, signed_in(200)),
     ("me patch", "running", "patch", "/api/me/", {"email_notices": False}, signed_in(200)),
     ("token", "running", "post", "/api/me/token/", None, signed_in(200)),

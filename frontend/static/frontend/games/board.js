@@ -90,6 +90,19 @@ export class ActionIndex {
   }
 }
 
+// A label of the board with a tooltip (an SVG <title>, read on hover, and on a tap by the table
+// page) for the words a newcomer may not know: every label of a board has one, or says it needs
+// none (`plain`, such as a player's name). The browser tests check it over each board's labels.
+export function explained(node, help) {
+  return svg("g", {}, node, svg("title", {}, help));
+}
+
+// A label whose words need no tooltip (a name, a plain count), as the boards' test reads it.
+export function plain(node) {
+  node.setAttribute("data-plain", "");
+  return node;
+}
+
 export function kindLabel(kind, glossary) {
   if (!kind) return "any goods";
   const goods = glossary && glossary.goods ? glossary.goods[kind] : null;

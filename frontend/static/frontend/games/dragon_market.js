@@ -69,16 +69,20 @@ function drawPlayers(ctx) {
     return el("div", { class: `dm-player${toMove ? " to-move" : ""}`, "data-seat": player.seat,
       style: `--seat-colour: ${SEAT_COLOURS[player.colour]}` },
     el("div", { class: "dm-player-head" },
-      el("strong", { text: ctx.seatName(player.seat) }),
+      el("strong", { text: ctx.seatName(player.seat), "data-plain": "" }),
       el("span", { class: "dm-coins", title: gettext("coins"), text: interpolate(ngettext("%(n)s coin", "%(n)s coins", unit.coins), { n: unit.coins }) }),
-      el("span", { class: "dm-done", text: interpolate(gettext("%(done)s of %(target)s objectives"), { done: unit.completed.length, target: view.target }) })),
+      el("span", { class: "dm-done", title: gettext("Objective cards completed, of the number that wins."),
+        text: interpolate(gettext("%(done)s of %(target)s objectives"), { done: unit.completed.length, target: view.target }) })),
     view.options.teams ? teamLine(ctx, player) : null,
-    objective ? el("div", { class: "dm-objective", "data-testid": `objective-${player.seat}` },
+    objective ? el("div", { class: "dm-objective", "data-testid": `objective-${player.seat}`,
+      title: gettext("The objective card: collect these goods and bring them home to the pontoon; a tick marks those held.") },
       el("span", { class: "muted", text: interpolate(objective.secret ? gettext("Secret objective %(card)s (only your side sees it):")
         : gettext("Objective %(card)s:"), { card: objective.card }) }), " ",
       goodsList(ctx, objective.goods, unit.held))
-      : el("div", { class: "muted", text: secret ? interpolate(gettext("A secret objective · %(n)s goods collected"), { n: unit.held.length }) : gettext("No objective") }),
-    unit.powers.length ? el("div", { class: "dm-powers", text: unit.powers.map((power) => (ctx.glossary.powers || {})[power] || power).join(" · ") }) : null);
+      : el("div", { class: "muted", title: gettext("The objective card: collect these goods and bring them home to the pontoon; a tick marks those held."),
+        text: secret ? interpolate(gettext("A secret objective · %(n)s goods collected"), { n: unit.held.length }) : gettext("No objective") }),
+    unit.powers.length ? el("div", { class: "dm-powers", title: gettext("The powers of the red cards completed: each works once per turn."),
+      text: unit.powers.map((power) => (ctx.glossary.powers || {})[power] || power).join(" · ") }) : null);
   }));
 }
 
@@ -104,7 +108,8 @@ function drawTurn(ctx) {
     facts.push(interpolate(ngettext("%(n)s movement point left", "%(n)s movement points left", view.mp), { n: view.mp }));
   }
   facts.push(interpolate(gettext("%(n)s objective cards in the pile"), { n: view.pile_size }));
-  return el("p", { class: "dm-turn", "data-testid": "dm-turn", text: facts.join(" · ") });
+  return el("p", { class: "dm-turn", "data-testid": "dm-turn", text: facts.join(" · "), title: gettext(
+    "A round is a turn of each player. The dice give the movement points (MP): each slides or turns a boat, or steps the heir; those left unused become coins.") });
 }
 
 function endReason(ctx, outcome) {

@@ -4,7 +4,7 @@
 // what is allowed.
 import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext, pgettext } from "../js/i18n.js";
-import { svg, squeezed, ActionIndex } from "./board.js";
+import { svg, squeezed, explained, ActionIndex } from "./board.js";
 
 const OWNER_COLOURS = { red: "#d9483b", blue: "#3a6fd8", green: "#3c9a48", yellow: "#e3b92b" };
 const JUNK_COLOURS = { grey: "#9aa0a6", brown: "#8a5a3c", white: "#f3efe4", purple: "#7c55bf", orange: "#ee8a2a" };
@@ -21,6 +21,13 @@ const PHASE_WORDS = {
   "merchant choice": gettext("merchant choice"),
 };
 const WORKER_SHORT = { load1: gettext("Load 1"), load2: gettext("Load 2"), goods: gettext("Goods"), money: gettext("Money") };
+// What each worker's action does, for its badge's tooltip.
+const WORKER_HELP = {
+  load1: gettext("Load: put 1 of your cargo strips into this junk's hold."),
+  load2: gettext("Load: put 1 or 2 of your cargo strips into this junk's hold."),
+  goods: gettext("Take goods: a card of the junk's kind for each crate of yours visible in it, at least 3."),
+  money: gettext("Earn money: a Yuan for each crate of yours visible in this junk, at least 3."),
+};
 
 // Names for players of the view's ids (junk colours, workers), from the engine's glossary.
 const junkWord = (glossary, name) => ((glossary.junks || {})[name] || name);
@@ -75,9 +82,11 @@ export function render(root, snapshot, ui) {
 function drawTopRow(parts, ctx, y) {
   const { view, layout } = ctx;
   parts.push(
-    svg("text", { x: 10, y: y + 18, class: "round", "font-size": 20, "font-weight": 700 },
+    explained(svg("text", { x: 10, y: y + 18, class: "round", "font-size": 20, "font-weight": 700 },
       `${interpolate(gettext("Round %(round)s of 10"), { round: view.round })} · ${PHASE_WORDS[view.phase] || view.phase}`),
-    svg("text", { x: 10, y: y + 40, "font-size": 15 }, interpolate(gettext("Start player: %(name)s"), { name: ctx.names[view.start_player] })),
+    gettext("Every round: the market card, one action each, resupply, bartering; then the merchants and trainees move on.")),
+    explained(svg("text", { x: 10, y: y + 40, "font-size": 15 }, interpolate(gettext("Start player: %(name)s"), { name: ctx.names[view.start_player] })),
+      gettext("The start player acts first in the round; the role passes to the left every round.")),
   );
   const marketY = y + 52;
   drawMarket(parts, ctx, 10, marketY);
@@ -89,8 +98,9 @@ function drawTopRow(parts, ctx, y) {
 
 function drawMarket(parts, ctx, x, y) {
   const market = ctx.view.market;
-  parts.push(svg("text", { x, y: y + 14, "font-size": 14 }, market.card === null ? gettext("Market card")
-    : interpolate(gettext("Market card (%(n)s left)"), { n: market.left })));
+  parts.push(explained(svg("text", { x, y: y + 14, "font-size": 14 }, market.card === null ? gettext("Market card")
+    : interpolate(gettext("Market card (%(n)s left)"), { n: market.left })),
+  gettext("The round's market card: what each kind of goods pays this round to the highest bid at the bartering (S: a special card).")));
   if (!market.values) return;
   Object.entries(market.values).forEach(([kind, value], index) => {
     const bx = x + index * 68;
@@ -109,11 +119,12 @@ function drawMarket(parts, ctx, x, y) {
 }
 
 function drawStacks(parts, ctx, x, y) {
-  parts.push(svg("text", { x, y: y + 14, "font-size": 14 }, gettext("Special cards")));
+  const help = gettext("Special cards lie in four face-down stacks: they are won with an S at the market, or searched in rounds 3 and 7.");
+  parts.push(explained(svg("text", { x, y: y + 14, "font-size": 14 }, gettext("Special cards")), help));
   ctx.view.stacks.forEach((stack) => {
     const bx = x + stack.stack * 82;
     const target = ctx.actions.find({ type: "search", stack: stack.stack });
-    const card = svg("g", { "data-stack": stack.stack },
+    const card = svg("g", { "data-stack": stack.stack }, svg("title", {}, help),
       svg("rect", { x: bx + 4, y: y + 26, width: 70, height: 54, rx: 5, fill: "#c9b48a", stroke: "#6b5a3a" }),
       svg("rect", { x: bx, y: y + 22, width: 70, height: 54, rx: 5, fill: stack.taken ? "#ddd" : "#f1deb0", stroke: "#6b5a3a", class: target ? "hit" : "" }),
       svg("text", { x: bx + 35, y: y + 44, "text-anchor": "middle", "font-size": 13 }, interpolate(gettext("Stack %(n)s"), { n: stack.stack + 1 })),
@@ -152,15 +163,18 @@ function drawJunk(ctx, junk, x, y) {
   const title = `${junkName} · ${junk.goods ? ctx.glossary.goods[junk.goods] : gettext("any goods")}`;
   // Stock sizes are hidden by the rules; only whether a junk still has cards is shown.
   const stock = junk.goods ? (junk.stock_empty ? gettext("no cards left") : gettext("cards in stock")) : gettext("takes from any stock");
+  const help = junk.goods
+    ? interpolate(gettext("The %(junk)s junk: its hold of cargo strips seen from above, and its stock of %(goods)s cards."), { junk: junkName, goods: ctx.glossary.goods[junk.goods] })
+    : gettext("The grey junk: its hold of cargo strips seen from above; goods taken here come from any stock.");
   const group = svg("g", { class: "junk", "data-junk": junk.name },
     ctx.actions.clickable(svg("g", {}, hull), hullAction, takeAction
       ? interpolate(gettext("Take %(kind)s"), { kind: kindLabel(junk.goods, ctx.glossary) })
       : interpolate(gettext("Put a face-down merchant on the %(junk)s junk"), { junk: junkName })),
-    svg("text", { x: x + 4, y: y + 18, "font-size": 16, "font-weight": 700, ...squeezed(title, w - 8, 16, 700) }, title),
-    svg("text", {
+    explained(svg("text", { x: x + 4, y: y + 18, "font-size": 16, "font-weight": 700, ...squeezed(title, w - 8, 16, 700) }, title), help),
+    explained(svg("text", {
       x: x + w / 2, y: y + layout.junkH - 14, "font-size": 12, "text-anchor": "middle",
       fill: KIND_INK[junk.name], class: "stock",
-    }, stock));
+    }, stock), gettext("Goods cards taken on a junk come from its stock, whose size is secret; the grey junk takes from any stock.")));
   const holdSize = layout.cell * 3;
   const hx = x + (w - holdSize) / 2;
   const hy = y + 36;
@@ -262,7 +276,9 @@ function drawWorkers(ctx, junk, x, y, width) {
     const bx = x + index * (badgeW + 6);
     const short = WORKER_SHORT[worker.action] || "—";
     const who = merchant ? gettext("merchant") : workerWord(ctx.glossary, worker);
-    const badge = svg("g", { class: `worker${worker.used ? " used" : ""}`, "data-worker": worker.name },
+    const help = `${WORKER_HELP[worker.action] || ""} ${merchant ? gettext("A merchant acts on its own junk and moves on to the next junk every round.")
+      : gettext("A trainee acts on a junk without a merchant; its action changes every round.")}`;
+    const badge = svg("g", { class: `worker${worker.used ? " used" : ""}`, "data-worker": worker.name }, svg("title", {}, help.trim()),
       svg("rect", {
         x: bx, y, width: badgeW, height: 44, rx: merchant ? 22 : 8,
         fill: worker.used ? "#bbb" : merchant ? "#fff7df" : "#e3f1ff", stroke: "#333", class: action ? "hit" : "",
@@ -351,14 +367,16 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
 function drawHand(parts, ctx, y) {
   const { view, layout, glossary } = ctx;
   const player = view.players[ctx.me];
-  parts.push(svg("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, gettext("Your hand")));
+  parts.push(explained(svg("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, gettext("Your hand")),
+    gettext("Your goods cards, hidden from the others: bid them at the bartering; at the end they break a tie in Yuan.")));
   Object.entries(player.hand).forEach(([kind, count], index) => {
     parts.push(goodsCard(glossary, kind, `×${count}`, 10 + index * 88, y + 26));
   });
   const perRow = layout.columns === 2 ? 2 : 4;
   const cardW = (layout.width - 20 - (perRow - 1) * 8) / perRow;
   const top = y + 110;
-  parts.push(svg("text", { x: 10, y: top + 14, "font-size": 14 }, player.specials.length ? gettext("Your special cards") : gettext("No special cards yet")));
+  parts.push(explained(svg("text", { x: 10, y: top + 14, "font-size": 14 }, player.specials.length ? gettext("Your special cards") : gettext("No special cards yet")),
+    gettext("Special cards are held face down; hover over or tap one to read what it does.")));
   player.specials.forEach((card, index) => {
     const sx = 10 + (index % perRow) * (cardW + 8);
     const sy = top + 22 + Math.floor(index / perRow) * 50;
@@ -371,6 +389,7 @@ function drawHand(parts, ctx, y) {
 
 function goodsCard(glossary, kind, count, x, y) {
   return svg("g", { class: "goods-card", "data-kind": kind },
+    svg("title", {}, interpolate(gettext("%(goods)s cards, stocked by the %(junk)s junk"), { goods: glossary.goods[kind], junk: junkWord(glossary, kind) })),
     svg("rect", { x, y, width: 80, height: 70, rx: 6, fill: JUNK_COLOURS[kind], stroke: "#333" }),
     svg("text", { x: x + 40, y: y + 32, "text-anchor": "middle", "font-size": 24, "font-weight": 700, fill: KIND_INK[kind] }, count),
     svg("text", { x: x + 40, y: y + 58, "text-anchor": "middle", "font-size": 12, fill: KIND_INK[kind] }, glossary.goods[kind]));

@@ -30,10 +30,12 @@ function drawPlayers(ctx) {
     class: `tl-player${view.seat_to_move === player.seat ? " to-move" : ""}`, "data-seat": player.seat,
     style: `--seat-colour: ${COLOURS[player.colour]}`,
   },
-  el("strong", { text: seatName(ctx, player.seat) }),
-  el("span", { class: "tl-colour", text: (ctx.glossary.colours || {})[player.colour] || player.colour }),
-  el("span", { class: "tl-score", "data-testid": `score-${player.seat}`, text: String(player.score) }),
-  el("span", { class: "muted", text: interpolate(gettext("groups %(points)s · rats −%(rats)s · %(tiles)s"), {
+  el("strong", { text: seatName(ctx, player.seat), "data-plain": "" }),
+  el("span", { class: "tl-colour", text: (ctx.glossary.colours || {})[player.colour] || player.colour,
+    title: gettext("The colour this player scores: its groups of goods count, and its visible rats cost a point each.") }),
+  el("span", { class: "tl-score", "data-testid": `score-${player.seat}`, text: String(player.score), title: gettext("Points now") }),
+  el("span", { class: "muted", title: gettext("The points of this colour's groups, the points its visible rats cost, and the tiles placed."),
+    text: interpolate(gettext("groups %(points)s · rats −%(rats)s · %(tiles)s"), {
     points: player.group_points, rats: player.rats,
     tiles: interpolate(ngettext("%(n)s tile placed", "%(n)s tiles placed", player.tiles_placed), { n: player.tiles_placed }),
   }) }))));
@@ -47,16 +49,20 @@ function drawWaiting(ctx) {
     const chosen = view.selected === tile.tile;
     const select = actions.find({ type: "select", tile: tile.tile });
     const box = el("div", { class: `tl-waiting-tile${chosen ? " selected" : ""}`, "data-tile": tile.tile },
-      el("span", { class: "tl-tile-name", text: tile.name }), tileStrip(tile, ctx.glossary, 40));
+      el("span", { class: "tl-tile-name", text: tile.name, title: gettext("The tile's number; its three crates are drawn beside it.") }),
+      tileStrip(tile, ctx.glossary, 40));
     return select ? actions.clickable(box, select, interpolate(gettext("Place %(tile)s first"), { tile: tile.name })) : box;
   });
   return el("div", { class: "tl-waiting" },
-    el("span", { class: "muted", text: interpolate(gettext("Drawn by %(name)s:"), { name: owner }) }), ...strips);
+    el("span", { class: "muted", text: interpolate(gettext("Drawn by %(name)s:"), { name: owner }),
+      title: gettext("The tiles drawn for this turn, face up for both players: all of them are placed, in the order the player likes.") }),
+    ...strips);
 }
 
 function drawFacts(ctx) {
   const { view } = ctx;
-  return el("p", { class: "tl-facts muted" }, interpolate(gettext("Turn %(turn)s of %(turns)s · %(pile)s in the draw pile"), {
+  return el("p", { class: "tl-facts muted", title: gettext("Red places one tile first; then each turn draws two tiles from the face-down pile and places both, until the last tile is placed.") },
+    interpolate(gettext("Turn %(turn)s of %(turns)s · %(pile)s in the draw pile"), {
     turn: Math.min(view.turn + 1, view.turns), turns: view.turns,
     pile: interpolate(ngettext("%(n)s tile", "%(n)s tiles", view.pile_size), { n: view.pile_size }),
   }));

@@ -3,7 +3,7 @@
 // and the viewer's hand. Clickable things are the server's legal actions, nothing more.
 import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
-import { svg, squeezed, ActionIndex } from "./board.js";
+import { svg, squeezed, explained, ActionIndex } from "./board.js";
 
 const LINE_HEIGHT = 18; // of the centre's lines
 const NAME_CHARS = 22; // a panel's name shown in full up to this length
@@ -72,28 +72,34 @@ function drawCircle(parts, ctx) {
   const { layout, view } = ctx;
   parts.push(svg("circle", { cx: layout.cx, cy: layout.cy, r: layout.radius, fill: "none", stroke: "#c7a96b", "stroke-width": 10, "stroke-dasharray": "2 10" }));
   view.circle.forEach((slot) => parts.push(drawTile(ctx, slot)));
-  const lines = [
-    interpolate(ngettext("Deck: %(n)s card", "Deck: %(n)s cards", view.deck_size), { n: view.deck_size }),
-    view.final_round ? gettext("Final round!") : "",
-    interpolate(gettext("Bank tokens: %(tokens)s"), { tokens: view.bank_tokens.join(", ") || gettext("none") }),
-    interpolate(gettext("Top merchant: %(n)s tokens"), { n: view.tokens_to_win }),
-  ].filter(Boolean).flatMap((line) => wrap(line, 26)); // the centre is as wide as the gap between the tiles
+  // Each fact with what it means, in its lines' tooltip.
+  const facts = [
+    [interpolate(ngettext("Deck: %(n)s card", "Deck: %(n)s cards", view.deck_size), { n: view.deck_size }),
+      gettext("The goods deck refills the market. Once it is empty, the round is played to its end and the points are counted.")],
+    [view.final_round ? gettext("Final round!") : "", gettext("The deck is empty: this round is the last.")],
+    [interpolate(gettext("Bank tokens: %(tokens)s"), { tokens: view.bank_tokens.join(", ") || gettext("none") }),
+      gettext("The majority tokens no shop holds: the first shop with a card of the kind takes its token.")],
+    [interpolate(gettext("Top merchant: %(n)s tokens"), { n: view.tokens_to_win }),
+      gettext("A player who ends their turn with this many majority tokens and 4 different goods in hand wins at once.")],
+  ].filter(([line]) => line);
+  const lines = facts.flatMap(([line, help]) => wrap(line, 26).map((part) => [part, help])); // the centre is as wide as the gap between the tiles
   const camel = view.circle.find((slot) => slot.camel);
   if (camel) {
-    lines.push("", interpolate(gettext("Camel at the %(face)s:"), { face: faceName(ctx.glossary, camel.face) }));
+    const help = `${faceName(ctx.glossary, camel.face)}: ${faceText(ctx.glossary, camel)}`;
+    lines.push(["", ""], [interpolate(gettext("Camel at the %(face)s:"), { face: faceName(ctx.glossary, camel.face) }), help]);
     // The effect is told too where the centre has room for it between the tiles (it is always
     // in the character's tooltip and the prompt).
-    const effect = wrap(faceText(ctx.glossary, camel), 26);
+    const effect = wrap(faceText(ctx.glossary, camel), 26).map((part) => [part, help]);
     // The diagonal tiles' inner corners bound the centre: about radius·cos 45° from it.
     const room = Math.floor((2 * (layout.radius * Math.SQRT1_2 - layout.tileH / 2) - 8) / LINE_HEIGHT);
     if (lines.length + effect.length <= room) lines.push(...effect);
-    else lines[lines.length - 1] = lines[lines.length - 1].replace(/\s*:$/, ""); // no colon before nothing
+    else lines[lines.length - 1][0] = lines[lines.length - 1][0].replace(/\s*:$/, ""); // no colon before nothing
   }
   const top = layout.cy - (lines.length * LINE_HEIGHT) / 2 + 10;
-  lines.forEach((line, index) => parts.push(svg("text", {
+  lines.forEach(([line, help], index) => line && parts.push(explained(svg("text", {
     x: layout.cx, y: top + index * LINE_HEIGHT, "text-anchor": "middle", "font-size": 13,
     "font-weight": index === 0 ? 700 : 400,
-  }, line)));
+  }, line), help)));
 }
 
 // Splits `text` into lines of at most `width` characters at spaces (SVG text does not wrap).
@@ -170,13 +176,15 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
     svg("text", { x: x + 18, y: y + 22, "font-size": 16, "font-weight": 700 }, `${view.turn === seat && !view.outcome ? "▶ " : ""}${
       shortName(seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name: ctx.names[seat] }) : ctx.names[seat])}`,
     svg("title", {}, view.turn === seat && !view.outcome ? `${ctx.names[seat]} · ${gettext("turn")}` : ctx.names[seat])),
-    svg("text", { x: x + w - 10, y: y + 22, "text-anchor": "end", "font-size": 14 },
+    explained(svg("text", { x: x + w - 10, y: y + 22, "text-anchor": "end", "font-size": 14 },
       `${interpolate(ngettext("%(n)s coin", "%(n)s coins", player.coins), { n: player.coins })} · ${
-        interpolate(gettext("%(prestige)s prestige · hand %(hand)s"), { prestige: player.prestige, hand: player.hand_size })}`));
+        interpolate(gettext("%(prestige)s prestige · hand %(hand)s"), { prestige: player.prestige, hand: player.hand_size })}`),
+    gettext("Coins pay for the camel's steps after the first. Prestige: a point each at the end. Hand: the goods cards held, hidden from the others.")));
   const panel = actions.clickable(box, opponent, interpolate(gettext("Choose %(name)s"), { name: ctx.names[seat] }));
   const group = svg("g", {}, panel);
   // Majority tokens, with the guard sitting on them.
-  group.append(svg("text", { x: x + 18, y: y + 48, "font-size": 12 }, gettext("tokens")));
+  group.append(explained(svg("text", { x: x + 18, y: y + 48, "font-size": 12 }, gettext("tokens")),
+    gettext("Majority tokens: the shop with the most cards of a kind holds its token, worth 2 points at the end.")));
   player.tokens.forEach((good, index) => {
     const guard = player.guards.find((entry) => entry.good === good);
     const pick = actions.find({ type: "pick_token", good });
@@ -190,7 +198,8 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
     group.append(actions.clickable(token, pick, interpolate(gettext("Guard token %(good)s"), { good })));
   });
   // The shop, open to all.
-  group.append(svg("text", { x: x + 18, y: y + 84, "font-size": 12 }, gettext("shop")));
+  group.append(explained(svg("text", { x: x + 18, y: y + 84, "font-size": 12 }, gettext("shop")),
+    gettext("The shop: goods cards laid out for all to see, which win the majority tokens.")));
   player.shop.forEach((good, index) => {
     const pick = seat === ctx.me ? actions.find({ type: "pick_shop", card: good }) : null;
     const chip = goodCard(ctx, good, x + 76 + index * 30, y + 64, 27, 36, Boolean(pick));
@@ -202,7 +211,8 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
 function drawHand(parts, ctx, me, y) {
   const { layout, actions } = ctx;
   const x = layout.panelX;
-  parts.push(svg("text", { x, y: y + 16, "font-size": 16, "font-weight": 700 }, gettext("Your hand")));
+  parts.push(explained(svg("text", { x, y: y + 16, "font-size": 16, "font-weight": 700 }, gettext("Your hand")),
+    gettext("Your goods cards, hidden from the others: 4 different ones make the top merchant, and they score at the end.")));
   const cardW = 54;
   const perRow = Math.floor(layout.panelW / (cardW + 6));
   me.hand.forEach((good, index) => {

@@ -1,7 +1,20 @@
 // The how-to-play page: its pictures are drawn by the game's own board renderer, from positions
 // the engine played out on the server (read-only: nothing on them submits a move) and from single
-// components the renderer draws with its `drawPiece`.
+// components the renderer draws with its `drawPiece`. Its guided game starts from here too.
+import { startGuidedGame } from "./guide.js";
+
 const page = JSON.parse(document.getElementById("learn-data").textContent);
+
+for (const button of document.querySelectorAll("button[data-guided]")) {
+  button.addEventListener("click", () => {
+    const error = button.parentElement.querySelector("[data-play-error]");
+    button.disabled = true;
+    startGuidedGame(button.dataset.guided).catch((failure) => {
+      error.textContent = failure.message;
+      button.disabled = false;
+    });
+  });
+}
 
 const inert = () => {};
 

@@ -4,6 +4,7 @@
 import { api, el } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
 import { showTurnIcon } from "./alerts.js";
+import { startGuidedGame } from "./guide.js";
 
 const REFRESH_MS = 5000;
 const STATUS_WORDS = { open: gettext("open"), running: gettext("running"), finished: gettext("finished"), abandoned: gettext("abandoned") };
@@ -21,6 +22,7 @@ function tableItem(table) {
     { "data-table": table.id },
     el("a", { href: `/tables/${table.id}/`, text: `${table.title || table.game} #${table.id}` }),
     el("span", { class: `status status-${table.status}`, text: STATUS_WORDS[table.status] || table.status }),
+    table.guided ? el("span", { class: "muted", "data-testid": "guided-mark", text: gettext("Guided game") }) : null,
     el("span", { class: "muted", text: seats }),
   );
 }
@@ -66,6 +68,19 @@ async function playAgainstBots(button) {
 
 for (const button of document.querySelectorAll("button[data-play]")) {
   button.addEventListener("click", () => playAgainstBots(button));
+}
+
+// A game's guided game: the one under way, or a new one (guide.js).
+for (const button of document.querySelectorAll("button[data-guided]")) {
+  button.addEventListener("click", () => {
+    const error = button.parentElement.querySelector("[data-play-error]");
+    button.disabled = true;
+    error.textContent = "";
+    startGuidedGame(button.dataset.guided).catch((failure) => {
+      error.textContent = failure.message;
+      button.disabled = false;
+    });
+  });
 }
 
 refresh();

@@ -8,6 +8,7 @@ import { PACES, Playback, movesOf, pace, setPace } from "./playback.js";
 import { ChatPanel } from "./chat.js";
 import { announceTurn, notificationsOn, setNotifications, setSound, showTurnIcon, soundOn } from "./alerts.js";
 import { Hints } from "./hint.js";
+import { Guide, offerNewcomer } from "./guide.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -19,6 +20,7 @@ const state = {
   live: null, // the latest sync frame (or view answer) at the head
   renderer: null,
   busy: false,
+  guide: null, // a guided game's steps (guide.js)
   firstDraw: true, // the page opening on a waiting move is no news: no sound for it
 };
 
@@ -227,6 +229,7 @@ function draw() {
   $("board").classList.remove("stepping");
   renderActionList(legal, placed || new Set(), snapshot);
   hints.show(state.table, { ...snapshot, legal_actions: legal }, describer(snapshot));
+  if (state.guide) state.guide.show({ ...snapshot, legal_actions: legal }, legal, describer(snapshot), replay.active || playback.stepping);
   sayWhereToAct(legal, placed || new Set());
   renderTurn();
 }
@@ -419,7 +422,7 @@ function tickClock() {
 // on meanwhile (others' bids ended the bidding): then its choices are gone and the next sync
 // brings the new ones.
 async function submit(action) {
-  if (state.busy) return;
+  if (state.busy || (state.guide && !state.guide.allows(action))) return;
   state.busy = true;
   showMessage("");
   const before = state.live;
@@ -610,6 +613,7 @@ async function showFinished() {
     el("p", {}, gettext("Revealed seed:"), " ", el("code", { text: table.seed || "—" })),
     el("p", {}, gettext("SHA-256 of the seed, computed here:"), " ", check),
   );
+  if (state.guide) state.guide.explainEnd(box).catch((error) => showMessage(error.message));
   await checkSeed(table, check);
 }
 
@@ -623,6 +627,10 @@ async function startGame() {
   $("table-lobby").hidden = true;
   $("table-layout").hidden = false;
   state.renderer = await loadRenderer(state.table.game);
+  if (state.table.guided) {
+    state.guide = await new Guide({ panel: $("guide"), tableId: page.table_id, game: state.table.game,
+      learnUrl: page.rules[state.table.game] }).load();
+  }
   chat.load();
   await connection.start();
   if (!state.live) receiveSync(await connection.fetchView());
@@ -754,6 +762,7 @@ function showFirstHint() {
   });
 }
 showFirstHint();
+offerNewcomer(page, saveSetting);
 
 $("replay-play").addEventListener("click", () => playReplay().catch((error) => showMessage(error.message)));
 setUpPace();

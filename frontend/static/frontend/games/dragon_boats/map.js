@@ -5,7 +5,7 @@
 // paths, map spaces (steps, card S), ports (steering, card A), each only when the server
 // lists the matching action.
 import { gettext, interpolate } from "../../js/i18n.js";
-import { pressable, squeezed, svg } from "../board.js";
+import { explained, pressable, squeezed, svg } from "../board.js";
 import {
   FARM_COLOURS, KIND_COLOURS, PLACE_WORDS, REWARD_MARKS, boatWords, capital, choice, kindWord, nodeWords,
   seatColour, seatName,
@@ -57,11 +57,11 @@ export function drawMap(ctx) {
       cx: island.x, cy: island.y, rx: island.turned ? 58 : 100, ry: island.turned ? 100 : 58, fill: "#d7c99a", opacity: 0.55,
     })),
     svg("rect", { x: 160, y: 160, width: SIZE - 320, height: SIZE - 320, rx: 28, fill: "#d7c99a", stroke: "#b3a06a" }),
-    ...Object.entries(ISLANDS).map(([name, island]) => svg("text", {
+    ...Object.entries(ISLANDS).map(([name, island]) => explained(svg("text", {
       x: island.turned ? island.x + (name === "W" ? -46 : 46) : island.x + (name === "N" ? 104 : -104),
       y: island.turned ? island.y + (name === "W" ? -100 : 112) : island.y + (name === "N" ? -38 : 50),
       class: "db-island-name", "text-anchor": "middle",
-    }, name)),
+    }, name), interpolate(gettext("Island %(island)s: its ports, its roads with rewards, and its land hexes, each hiding a farm tile."), { island: name }))),
   ];
   parts.push(...drawRoutes(ctx));
   parts.push(...drawMountainEdges(ctx));
@@ -100,6 +100,7 @@ function drawDocks(ctx) {
   return ctx.view.boats.map((boat) => {
     const [x, y] = DOCK_SPOTS[boat.boat];
     return svg("g", { class: "db-dock" },
+      svg("title", {}, interpolate(gettext("Dock %(dock)s of the central island, home of %(boat)s"), { dock: boat.dock, boat: boatWords(ctx, boat.boat) })),
       svg("rect", { x: x - 16, y: y - 9, width: 32, height: 18, rx: 3, fill: "#6b4f2a" }),
       svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, boat.dock));
   });
@@ -232,10 +233,12 @@ function drawBoat(ctx, boat) {
       { boat: boatWords(ctx, boat.boat), dock: boat.dock, routes: boat.routes.join(" / ") })));
   group.append(ctx.actions.clickable(body, boatPick, interpolate(gettext("Choose %(name)s"), { name: boatWords(ctx, boat.boat) })));
   group.append(
-    svg("text", { x: cx - 78, y: cy - 40, "font-size": 12, "font-weight": 700 },
-      capital(interpolate(gettext("boat %(n)s"), { n: boat.boat + 1 }))),
+    explained(svg("text", { x: cx - 78, y: cy - 40, "font-size": 12, "font-weight": 700 },
+      capital(interpolate(gettext("boat %(n)s"), { n: boat.boat + 1 }))), interpolate(gettext("%(boat)s at dock %(dock)s; routes %(routes)s"),
+      { boat: boatWords(ctx, boat.boat), dock: boat.dock, routes: boat.routes.join(" / ") })),
     // Under the hull, where a long translation has the boat's whole width.
-    svg("text", { x: cx, y: cy + 52, "font-size": 11, "text-anchor": "middle" }, boatState(ctx, boat)),
+    explained(svg("text", { x: cx, y: cy + 52, "font-size": 11, "text-anchor": "middle" }, boatState(ctx, boat)),
+      gettext("A boat sails once its crew is as large as its topper asks; in the last round every boat with a member sails.")),
     drawTopper(ctx, boat.topper, cx, cy - 32));
   boat.seats.forEach((occupant, place) => group.append(drawPlace(ctx, boat, place, occupant, cx - 44 + place * 44, cy + 20)));
   return group;
@@ -311,6 +314,7 @@ function drawPlace(ctx, boat, place, occupant, x, y) {
 function drawLegend() {
   const words = { offering: gettext("offering"), treasure: gettext("treasure"), food: gettext("food"), card: gettext("bonus card"), money: gettext("money") };
   const items = Object.entries(REWARD_MARKS).map(([reward, mark]) => `${mark} ${words[reward]}`);
-  return [svg("text", { x: 8, y: SIZE + 17, "font-size": 11, fill: "#23343a" },
-    `⚓ ${gettext("port")} · ${items.join(" · ")} · W ${gettext("wisdom tile")}`)];
+  return [explained(svg("text", { x: 8, y: SIZE + 17, "font-size": 11, fill: "#23343a" },
+    `⚓ ${gettext("port")} · ${items.join(" · ")} · W ${gettext("wisdom tile")}`),
+  gettext("The marks on the map: ports, the rewards a member collects on a road, and the wisdom tiles of the mountain."))];
 }

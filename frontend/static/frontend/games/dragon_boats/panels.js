@@ -18,7 +18,7 @@ export function drawMarket(ctx) {
   const stalls = view.stalls.map((stall, index) => drawStall(ctx, stall, index));
   return el("section", { class: "db-market", "aria-label": gettext("Market") },
     el("h3", { text: view.round ? interpolate(gettext("Market · round %(round)s of %(rounds)s"), { round: view.round, rounds: view.rounds.length })
-      : gettext("Market · set-up") }),
+      : gettext("Market · set-up"), title: gettext("The market: a disc bid on a stall is settled from the top of its stack and pays the stack's height then.") }),
     el("div", { class: "db-stalls" }, ...stalls),
     drawBonusRow(ctx),
     drawSupply(ctx));
@@ -34,7 +34,9 @@ function drawStall(ctx, stall, index) {
     class: `db-stall${resolving ? " db-resolving" : ""}${picked ? " selected" : ""}`, "data-stall": index,
   });
   const price = stall.price ? interpolate(gettext("price %(price)s"), { price: stall.price }) : "";
-  box.append(el("div", { class: "db-stall-head" },
+  box.append(el("div", { class: "db-stall-head", title: stall.offerings
+    ? gettext("A stall: each disc on it, when settled, buys one of its offerings for the price, or takes 1 money; its owner may board boats then.")
+    : gettext("Stall V: each disc on it, when settled, may swap an offering for a random one and a food card, and give a treasure for a bonus card.") },
     el("strong", { text: interpolate(gettext("Stall %(stall)s"), { stall: stall.stall }) }), el("span", { class: "db-muted", text: price })));
   if (stall.offerings) {
     const tiles = stall.offerings.map((kind) => {
@@ -46,7 +48,8 @@ function drawStall(ctx, stall, index) {
     for (let empty = stall.offerings.length; empty < 3; empty += 1) tiles.push(el("span", { class: "db-chip db-empty", text: "–" }));
     box.append(el("div", { class: "db-tiles" }, ...tiles));
   } else {
-    box.append(el("div", { class: "db-stall-v db-muted" },
+    box.append(el("div", { class: "db-stall-v db-muted",
+      title: gettext("Stall V: each disc on it, when settled, may swap an offering for a random one and a food card, and give a treasure for a bonus card.") },
       el("div", { text: gettext("offering → random one + 1 food") }),
       el("div", { text: gettext("treasure → bonus card") })));
   }
@@ -89,7 +92,7 @@ function drawBonusRow(ctx) {
 
 function drawSupply(ctx) {
   const { view } = ctx;
-  return el("div", { class: "db-supply" },
+  return el("div", { class: "db-supply", title: gettext("The bag of offerings, drawn at random, and the supplies of food cards, treasures, toppers and farm tiles.") },
     el("span", { class: "db-muted", text: gettext("Bag:") }),
     ...view.kinds.map((kind, index) => chip(kind, view.bag[index], {
       text: `${view.bag[index]} ${kindWord(ctx, kind).slice(0, 3)}`,
@@ -115,8 +118,12 @@ export function drawRounds(ctx) {
   const { view, actions } = ctx;
   const cards = view.round_cards.map((card) => {
     const now = view.round === card.round;
+    const restricted = (ctx.glossary.round_cards[String(card.card)] || {}).restricted;
     const node = el("div", {
       class: `db-round${now ? " db-now" : ""}${card.turned ? " db-turned" : ""}`, "data-round-card": card.card,
+      title: restricted ? interpolate(gettext("Round card %(card)s: no start disc goes here."), { card: card.card })
+        : interpolate(gettext("Round card %(card)s: a start disc here brings %(words)s before the first round, and misses the rounds until this one."),
+          { card: card.card, words: roundWords(ctx, card.card) }),
     },
     el("div", {}, el("b", { text: interpolate(gettext("Round %(round)s"), { round: card.round }) })),
     el("div", { class: "db-round-text", text: interpolate(gettext("card %(card)s: %(words)s"), { card: card.card, words: roundWords(ctx, card.card) }) }),
@@ -160,28 +167,30 @@ function drawPlayer(ctx, player) {
     style: `--seat-colour:${seatColour(seat)}`,
   });
   box.append(el("header", {},
-    el("span", { class: "db-player-name", text: `${seatName(ctx, seat)}${seat === view.first ? " ★" : ""}` }),
+    el("span", { class: "db-player-name", text: `${seatName(ctx, seat)}${seat === view.first ? " ★" : ""}`, "data-plain": "" }),
     el("span", { class: "db-score", title: gettext("Provisional score (without others' hidden cards)"), text: interpolate(gettext("%(n)s VP"), { n: player.score }) })));
-  box.append(el("div", { class: "db-line" },
+  box.append(el("div", { class: "db-line", title: gettext("Money buys offerings. Food pays for the steps beyond the free ones. A treasure buys a bonus card at stall V, or sells for 2 money; each one left scores a point.") },
     el("span", { text: interpolate(gettext("%(n)s money"), { n: player.money }) }),
     el("span", { text: interpolate(gettext("%(n)s food"), { n: player.food }) }),
     actions.clickable(el("span", { class: "db-treasure", text: interpolate(gettext("%(n)s treasure"), { n: player.treasure }) }),
       seat === ctx.me ? actions.find({ type: "sell_treasure" }) : null, gettext("Sell a treasure for 2 money"))));
   const start = player.start_card ? ` · ${interpolate(gettext("start disc on card %(card)s"), { card: player.start_card })}` : "";
-  box.append(el("div", { class: "db-line db-muted", text: `${interpolate(ngettext("%(n)s disc in hand", "%(n)s discs in hand", player.discs), { n: player.discs })}${start} · ${interpolate(gettext("%(n)s/10 members at home"), { n: player.members })}` }));
+  box.append(el("div", { class: "db-line db-muted", title: gettext("Discs to bid with this round; the start disc waits on its round card; members at home may still board a boat or climb a path."), text: `${interpolate(ngettext("%(n)s disc in hand", "%(n)s discs in hand", player.discs), { n: player.discs })}${start} · ${interpolate(gettext("%(n)s/10 members at home"), { n: player.members })}` }));
   const held = player.offerings.reduce((sum, count) => sum + count, 0);
   box.append(el("div", { class: "db-line" },
-    el("span", { class: "db-label", text: interpolate(gettext("Offerings %(held)s/%(limit)s"), { held, limit: player.storage_limit }) }),
+    el("span", { class: "db-label", text: interpolate(gettext("Offerings %(held)s/%(limit)s"), { held, limit: player.storage_limit }),
+      title: gettext("Offerings held, and how many may be kept at the end of a round; each one left at the end scores a point.") }),
     ...view.kinds.map((kind, index) => (player.offerings[index]
       ? actions.clickable(chip(kind, player.offerings[index], { text: `${player.offerings[index]} ${kindWord(ctx, kind)}`, title: `${player.offerings[index]} ${kindWord(ctx, kind)}` }),
         offeringAction(ctx, seat, kind), offeringWords(ctx, offeringAction(ctx, seat, kind), kind)) : null))));
-  box.append(el("div", { class: "db-line" },
+  box.append(el("div", { class: "db-line", title: gettext("The farm tiles your farmers took: each kind scores in sets, a set its size squared.") },
     el("span", { class: "db-label", text: gettext("Farms") }),
     ...view.farm_kinds.map((farm, index) => (player.farms[index]
       ? el("span", { class: "db-farm", style: `background:${FARM_COLOURS[farm]}`, text: `${player.farms[index]} ${kindWord(ctx, farm)}` }) : null)),
     player.farms.some(Boolean) ? null : el("span", { class: "db-muted", text: gettext("none") })));
   if (player.wisdom.length) {
-    box.append(el("div", { class: "db-line" }, el("span", { class: "db-label", text: gettext("Wisdom") }),
+    box.append(el("div", { class: "db-line" }, el("span", { class: "db-label", text: gettext("Wisdom"),
+      title: gettext("Wisdom tiles taken on the mountain: hover over one to read it.") }),
       ...player.wisdom.map((number) => {
         const tile = ctx.glossary.wisdom[String(number)];
         return el("span", { class: "db-wisdom", title: tile.text, text: `W${number} ${tile.name}` });
@@ -200,7 +209,8 @@ function drawPrivate(ctx, player) {
     const node = el("span", { class: `db-space${used ? " db-used" : ""}`, title: label }, used ? disc(player.seat) : null, words);
     return ctx.actions.clickable(node, action, label);
   });
-  return el("div", { class: "db-line db-private" }, el("span", { class: "db-label", text: gettext("Private") }), ...spaces);
+  return el("div", { class: "db-line db-private" }, el("span", { class: "db-label", text: gettext("Private"),
+    title: gettext("Private spaces: a disc bid on one pays at once, once a round.") }), ...spaces);
 }
 
 // A bonus card on a player's board: its name and kind; the effect shows on hover and in the
@@ -231,6 +241,8 @@ function drawCards(ctx, player) {
       cards.push(el("span", { class: "db-mini db-card-back", title: gettext("A bonus card drawn blind"), text: gettext("hidden card") }));
     }
   }
-  if (!cards.length) return el("div", { class: "db-line db-muted", text: gettext("No bonus cards") });
+  if (!cards.length) {
+    return el("div", { class: "db-line db-muted", text: gettext("No bonus cards"), title: gettext("Bonus cards come from stall V or from reward spaces on the islands.") });
+  }
   return el("div", { class: "db-hand" }, ...cards);
 }

@@ -29,7 +29,8 @@ export function statusLine(ctx) {
   }
   const waiting = (view.to_act || []).map((seat) => seatName(ctx, seat));
   if (waiting.length && !view.outcome) parts.push(interpolate(gettext("to act: %(names)s"), { names: waiting.join(", ") }));
-  return el("div", { class: "db-status", role: "status", text: parts.join(" · ") });
+  return el("div", { class: "db-status", role: "status", text: parts.join(" · "), title: gettext(
+    "Every round: bidding, payment and boarding, explore (the mountain, then the boats that sail), storage, upkeep. After the last round the points are counted.") });
 }
 
 // ----------------------------------------------------------------------------- the heading

@@ -1,0 +1,202 @@
+"""The guided first game of each game in a real browser, played to its end by clicking what each
+step rings: started at 1280 px in English from the home page's button, left and resumed at 375 px
+in French (the button then says so), finished in German, with the scores explained on the end
+screen. A wrong click is answered with what to do instead. On the way every label of the board
+is checked for a tooltip (or marked as needing none), at both widths. Dunhuang's test first opens
+a table against bots, whose offer to a newcomer leads to the guided game."""
+import pytest
+
+from tests.e2e.helpers import screenshot, sign_up
+
+pytestmark = pytest.mark.e2e
+GAMES = {"dunhuang": "gd-dh", "dschunke": "gd-ds", "dschunke_tiles": "gd-tl", "dragon_boats": "gd-db",
+         "dragon_market": "gd-dm"}  # the game, and its player's name
+PROGRESS = {"en": "step", "fr": "étape", "de": "Schritt"}  # the panel's "Guided game · step N of M"
+SCORES_HEADING = {"en": "How the scores were counted", "de": "Wie die Punkte gezählt wurden"}
+RESUME = {"en": "Resume the guided game", "fr": "Reprendre la partie guidée"}
+
+# The page at rest: the table's head shown, no move on its way, no earlier move on show.
+SETTLED = """() => { const t = window.sampanTable, g = document.getElementById('guide');
+  return Boolean(t && t.state.live && !t.state.busy && !t.state.live.sent && !document.querySelector('#board.stepping')
+    && (t.state.live.outcome || (g && !g.hidden && g.dataset.step !== 'wait'))); }"""
+TARGETS = "#board .guide-target, #prompt .guide-target, #action-list .guide-target"
+# What is ringed, in short: a click that only chooses on the board (a boat before its move) changes it.
+RINGED = f"[...document.querySelectorAll('{TARGETS}')].map((n) => n.tagName + (n.dataset.actionIndex || '') + (n.dataset.boat || '')).join()"
+
+# Labels of the board with no tooltip of their own or of a part around them (an SVG <title>, a
+# title attribute) and not marked as needing none: a number or a mark alone needs none, nor does
+# a button or anything clickable (its words are the move).
+UNEXPLAINED = r"""() => {
+  const board = document.getElementById('board');
+  const explained = (node) => {
+    for (let n = node; n && n !== board.parentNode; n = n.parentNode) {
+      if (n.nodeType !== 1) continue;
+      if (n.hasAttribute('data-plain') || n.getAttribute('title')) return true;
+      if ([...n.children].some((child) => child.tagName.toLowerCase() === 'title' && child.textContent.trim())) return true;
+    }
+    return false;
+  };
+  const found = new Set();
+  const walker = document.createTreeWalker(board, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const parent = walker.currentNode.parentElement;
+    const words = walker.currentNode.textContent.trim();
+    if (!parent || !words || parent.closest('title, style, script, button, a, select, .clickable[aria-label]')) continue;
+    if (/^[\d\s.,:;+\-−×x\/%()#★▶✓←→↑↓·…?!–—*^$]*$/u.test(words)) continue;
+    const box = parent.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(parent).visibility === 'hidden') continue;
+    if (!explained(parent)) found.add(words);
+  }
+  return [...found];
+}"""
+
+# The player's own moves once the script is over, made by the page's own submit (what the
+# script taught is clicked above; the rest of a long game only has to reach its end): a seeded
+# pick among the legal moves, ending a turn where the game has one, `count` moves at most.
+PLAY_ON = """async (count) => {
+  const t = window.sampanTable;
+  let seed = 7;
+  const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  const until = Date.now() + 120000;
+  for (let made = 0; made < count && !(t.state.live && t.state.live.outcome); ) {
+    if (Date.now() > until) throw new Error('the game did not end');
+    const live = t.state.live;
+    const legal = (live && !t.state.busy && !live.sent && !document.querySelector('#board.stepping') ? live.legal_actions : [])
+      .filter((action) => action.type !== 'back');
+    if (legal.length) {
+      const end = legal.find((action) => action.type === 'end_turn');
+      await t.submit(end && random() < 0.7 ? end : legal[Math.floor(random() * legal.length)]);
+      made += 1;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}"""
+
+
+def settle(page) -> None:
+    page.wait_for_function(SETTLED, timeout=30000)
+    page.wait_for_timeout(60)  # the panel's outline follows the board's last drawing
+
+
+def step_number(page) -> int | None:
+    step = page.get_attribute("#guide", "data-step")
+    return int(step) if step and step.isdigit() else None
+
+
+def too_wide(page) -> list[str]:
+    """The parts of the page that reach past the window's right edge (none: no sideways scrolling)."""
+    return page.evaluate("""() => {
+      const scrolls = (node) => { for (let n = node.parentElement; n; n = n.parentElement) {
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(n).overflowX)) return true; } return false; };
+      return [...document.querySelectorAll('body *')]
+        .filter((node) => node.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !scrolls(node))
+        .map((node) => `${node.tagName}#${node.id}.${node.className.baseVal ?? node.className}`).slice(0, 8);
+    }""")
+
+
+def unexplained(page) -> list[str]:
+    return page.evaluate(UNEXPLAINED)
+
+
+def try_a_wrong_click(page) -> bool:
+    """Clicks a move the step does not ask for, if the board offers one: the panel says what to
+    do instead and nothing is played."""
+    others = [node for node in page.locator("#board .clickable[data-action-index]:not(.guide-target)").all()
+              if node.is_visible()]
+    if not others:
+        return False
+    seq = page.evaluate("window.sampanTable.state.live.seq")
+    others[0].click()
+    page.get_by_test_id("guide-wrong").wait_for()
+    assert page.evaluate("window.sampanTable.state.live.seq") == seq
+    return True
+
+
+def follow_steps(page, until: int | None, language: str, wrong: list) -> None:
+    """Clicks Next on each note and the ringed thing of each move, up to step `until` (None: to
+    the end of the script)."""
+    while True:
+        settle(page)
+        if page.evaluate("Boolean(window.sampanTable.state.live.outcome)") or page.get_attribute("#guide", "data-step") == "free":
+            return
+        number = step_number(page)
+        if until is not None and number > until:
+            return
+        assert PROGRESS[language] in page.get_by_test_id("guide-progress").text_content()
+        if page.get_by_test_id("guide-next").is_visible():
+            page.get_by_test_id("guide-next").click()
+            continue
+        if not wrong and try_a_wrong_click(page):
+            wrong.append(number)
+        targets = [target for target in page.locator(TARGETS).all() if target.is_visible()]
+        assert targets, f"step {number} rings nothing in sight"
+        seq = page.evaluate("window.sampanTable.state.live.seq")
+        ringed = page.evaluate(RINGED)
+        targets[-1].click()  # the prompt's button where there is one (a board's arrow may only preview)
+        page.wait_for_function(f"""(ringed) => window.sampanTable.state.live.seq !== {seq} || window.sampanTable.state.busy
+            || {RINGED} !== ringed""", arg=ringed, timeout=15000)
+
+
+def switch_language(page, language: str) -> None:
+    page.select_option("[data-testid=language]", language)
+    page.wait_for_function(f"document.documentElement.lang === '{language}'")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_guided_game_is_played_to_its_end_across_languages_and_widths(new_page, game):
+    page = new_page(1280, 900, locale="en-US")
+    sign_up(page, GAMES[game])
+    if game == "dunhuang":  # a first table of the game offers the guided game
+        page.get_by_test_id(f"play-{game}").click()
+        page.get_by_test_id("newcomer").wait_for()
+        played = page.url
+        page.get_by_test_id("newcomer-guided").click()
+        page.wait_for_function(f"location.href !== '{played}'")
+    else:
+        page.get_by_test_id(f"guided-{game}").click()
+    page.wait_for_selector("#guide:not([hidden])")
+    table_url = page.url
+    count = page.evaluate("window.sampanTable.state.guide.script.steps.length")
+    wrong = []
+
+    follow_steps(page, count // 3, "en", wrong)  # the first third: 1280 px, English
+    assert not unexplained(page), unexplained(page)
+    screenshot(page, f"guided-{game}-1280-en")
+    left_at = step_number(page)
+
+    page.goto("/")  # leave; the home page offers to resume
+    page.set_viewport_size({"width": 375, "height": 812})
+    switch_language(page, "fr")
+    button = page.get_by_test_id(f"guided-{game}")
+    assert button.inner_text().strip() == RESUME["fr"]
+    button.click()
+    page.wait_for_url(table_url)
+    settle(page)
+    assert step_number(page) <= left_at  # where it was left (from the first note at that move, if it has notes)
+    follow_steps(page, 2 * count // 3, "fr", wrong)  # the second third: 375 px, French
+    assert not too_wide(page), too_wide(page)
+    assert not unexplained(page), unexplained(page)
+    screenshot(page, f"guided-{game}-375-fr")
+
+    switch_language(page, "de")  # the rest in German
+    follow_steps(page, None, "de", wrong)
+    settle(page)
+    assert wrong, "no step offered a wrong move to click"
+    assert page.get_attribute("#guide", "data-step") == "free"
+    assert "Tipp" in page.get_by_test_id("guide-say").inner_text()  # the free play's words name the Hint button
+    screenshot(page, f"guided-{game}-375-de-free")
+    for _ in range(3):  # the board's labels through the rest of the game, at both widths
+        page.evaluate(PLAY_ON, 12)
+        settle(page)
+        assert not unexplained(page), unexplained(page)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.evaluate(PLAY_ON, 2000)
+    scores = page.get_by_test_id("guide-scores")
+    scores.wait_for(timeout=30000)
+    assert SCORES_HEADING["de"] in scores.inner_text()
+    assert not unexplained(page), unexplained(page)
+    screenshot(page, f"guided-{game}-1280-de-end")
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.wait_for_timeout(300)
+    screenshot(page, f"guided-{game}-375-de-end")
+    assert not too_wide(page), too_wide(page)
