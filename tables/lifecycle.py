@@ -174,8 +174,11 @@ GUIDED_DAYS = 7
 def learn(user, game: str) -> tuple[Table, bool]:
     """The person's guided game of `game` (tables.guides): the one they are playing, to resume, or
     a new one, started at once. Returns it and whether it is new. One per game and person at a
-    time, so it is left out of the table quotas."""
+    time, so it is left out of the table quotas; a bot account, a program, has none (each would
+    otherwise bring its owner more)."""
     guide = guides.guide(game)
+    if bot_accounts.is_bot(user):
+        raise forbidden(_("Guided games are for people: a bot account cannot play one."))
     with transaction.atomic():
         lock_person(user)
         running = Table.objects.filter(created_by=user, game=game, guided=True, status=Table.Status.RUNNING).first()
