@@ -19,9 +19,13 @@ export function svg(tag, attrs = {}, ...children) {
 // A label keeps inside its room (SVG units): one wider than the room, measured in the board's
 // font (words run longer in French and German), is squeezed to fit rather than run over its neighbour.
 const ruler = document.createElement("canvas").getContext("2d");
-export function squeezed(label, room, fontSize = 14, weight = 400) {
+export function textWidth(label, fontSize = 14, weight = 400) {
   ruler.font = `${weight} ${fontSize}px system-ui, sans-serif`;
-  return ruler.measureText(label).width > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
+  return ruler.measureText(label).width;
+}
+
+export function squeezed(label, room, fontSize = 14, weight = 400) {
+  return textWidth(label, fontSize, weight) > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
 }
 
 function sameAction(a, b) {

@@ -3,7 +3,7 @@
 // and the viewer's hand. Clickable things are the server's legal actions, nothing more.
 import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
-import { svg, squeezed, explained, ActionIndex } from "./board.js";
+import { svg, squeezed, textWidth, explained, ActionIndex } from "./board.js";
 
 const LINE_HEIGHT = 18; // of the centre's lines
 const NAME_CHARS = 22; // a panel's name shown in full up to this length
@@ -168,17 +168,19 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
   const { view, actions } = ctx;
   const acting = (view.to_act || []).includes(seat);
   const opponent = actions.find({ type: "pick_opponent", opponent: seat });
+  const figures = `${interpolate(ngettext("%(n)s coin", "%(n)s coins", player.coins), { n: player.coins })} · ${
+    interpolate(gettext("%(prestige)s prestige · hand %(hand)s"), { prestige: player.prestige, hand: player.hand_size })}`;
+  const name = `${view.turn === seat && !view.outcome ? "▶ " : ""}${
+    shortName(seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name: ctx.names[seat] }) : ctx.names[seat])}`;
+  // The name narrows to the room the figures on its right leave it; whose turn it is shows by
+  // the panel's colour and a mark.
+  const nameRoom = w - 40 - textWidth(figures, 14);
   const box = svg("g", { class: "panel", "data-seat": seat },
     svg("rect", { x, y, width: w, height: h, rx: 8, fill: acting ? "#fff4c2" : "#fffdf8", stroke: acting ? "#d39b00" : "#cbbf9f", "stroke-width": acting ? 3 : 1, class: opponent ? "hit" : "" }),
     svg("rect", { x, y, width: 10, height: h, rx: 4, fill: SEAT_COLOURS[seat] }),
-    // The name is cut short so that it never runs into the figures on its right; whose turn it
-    // is shows by the panel's colour and a mark.
-    svg("text", { x: x + 18, y: y + 22, "font-size": 16, "font-weight": 700 }, `${view.turn === seat && !view.outcome ? "▶ " : ""}${
-      shortName(seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name: ctx.names[seat] }) : ctx.names[seat])}`,
-    svg("title", {}, view.turn === seat && !view.outcome ? `${ctx.names[seat]} · ${gettext("turn")}` : ctx.names[seat])),
-    explained(svg("text", { x: x + w - 10, y: y + 22, "text-anchor": "end", "font-size": 14 },
-      `${interpolate(ngettext("%(n)s coin", "%(n)s coins", player.coins), { n: player.coins })} · ${
-        interpolate(gettext("%(prestige)s prestige · hand %(hand)s"), { prestige: player.prestige, hand: player.hand_size })}`),
+    svg("text", { x: x + 18, y: y + 22, "font-size": 16, "font-weight": 700, ...squeezed(name, nameRoom, 16, 700) }, name,
+      svg("title", {}, view.turn === seat && !view.outcome ? `${ctx.names[seat]} · ${gettext("turn")}` : ctx.names[seat])),
+    explained(svg("text", { x: x + w - 10, y: y + 22, "text-anchor": "end", "font-size": 14 }, figures),
     gettext("Coins pay for the camel's steps after the first. Prestige: a point each at the end. Hand: the goods cards held, hidden from the others.")));
   const panel = actions.clickable(box, opponent, interpolate(gettext("Choose %(name)s"), { name: ctx.names[seat] }));
   const group = svg("g", {}, panel);
