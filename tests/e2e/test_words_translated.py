@@ -28,7 +28,7 @@ SHARED = {"sampan", "dschunke", "das", "legespiel", "dunhuang", "dragon", "marke
 SPELT_ALIKE = {
     "fr": {"action", "actions", "aubergine", "aubergines", "bonus", "bots", "cin", "confirmation", "direction", "face",
            "figurine", "grain", "jade", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
-           "place", "point", "points", "port", "ports", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "secret",
+           "place", "places", "point", "points", "port", "ports", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "secret",
            "statue", "table", "total", "type", "vase", "visible"},
     "de": {"an", "aubergine", "bank", "blind", "bonsai", "bonus", "bot", "bots", "buddhist", "chat", "diplomat", "emblem",
            "extra", "general", "gol", "gold", "hand", "hash", "in", "jade", "ki", "land", "live", "name", "neutral", "normal",
