@@ -5,7 +5,7 @@ from celery import shared_task
 from django.conf import settings
 
 from ai_workers import dispatch, ticker
-from tables import hints
+from tables import analysis, hints
 
 
 @shared_task(acks_late=True, time_limit=120, soft_time_limit=100, ignore_result=True)
@@ -31,3 +31,9 @@ def work_out_hint(table_id: int, seat: int, head_seq: int, reply_to: str) -> Non
     """A hint for a player at a practice table (sent to the thinking bots' queue by tables.hints),
     handed back through Redis to the request waiting for it."""
     hints.work_out_stored(table_id, seat, head_seq, reply_to)
+
+
+@shared_task(acks_late=True, time_limit=900, soft_time_limit=840, ignore_result=True)
+def analyse_seat(analysis_id: int) -> bool:
+    """A seat's post-game analysis (queued by tables.analysis on the analyses' queue)."""
+    return analysis.run(analysis_id)

@@ -237,6 +237,14 @@ AI_SEARCH_QUEUE = os.environ.get("SAMPAN_AI_SEARCH_QUEUE", "ai_search")
 # What a command calls, by name, when a bot is to move (tables never import the workers).
 AI_TURN_SENDER = "ai_workers.dispatch.send_ai_turn"
 CELERY_TASK_ROUTES = {"ai_workers.tasks.ai_turn": {"queue": AI_QUEUE}}
+# The post-game analyses (tables.analysis): seconds to a minute of a core each, so workers of
+# their own. "celery" sends them to ANALYSIS_QUEUE; "thread" works them out in a thread of the
+# process that queued them (the embedded profile, with no workers).
+ANALYSIS_QUEUE = os.environ.get("SAMPAN_ANALYSIS_QUEUE", "analysis")
+ANALYSIS_DISPATCH = os.environ.get("SAMPAN_ANALYSIS_DISPATCH") or ("celery" if AI_DISPATCH == "celery" else "thread")
+# The expert's search iterations a decision in an analysis (0: each game's own, engines.analysis).
+ANALYSIS_ITERATIONS = int(os.environ.get("SAMPAN_ANALYSIS_ITERATIONS", "0"))
+MAX_ANALYSES_AT_ONCE = int(os.environ.get("SAMPAN_MAX_ANALYSES_AT_ONCE", "2"))  # a person's, waiting or running
 # The most AI tasks a worker process plays a second (none when 0). A task plays a table's bots
 # one after another. Under a burst of bot tables their turns then wait in the broker instead of
 # taking the cores from people's moves at other tables. Celery's own rate_limit would count the
@@ -334,6 +342,7 @@ RATE_LIMITS = {
     "actions": os.environ.get("SAMPAN_ACTION_RATE", "30/s"),
     "chat": os.environ.get("SAMPAN_CHAT_RATE", "12/m"),
     "hints": os.environ.get("SAMPAN_HINT_RATE", "10/m"),  # each one is about a second of a core
+    "analyses": os.environ.get("SAMPAN_ANALYSIS_RATE", "30/d"),  # each one is up to a minute of a core
     "signup": os.environ.get("SAMPAN_SIGNUP_RATE", "1000/h" if PROFILE == "test" else "20/h"),
     "invites": os.environ.get("SAMPAN_INVITE_RATE", "1000/h" if PROFILE == "test" else "30/h"),
     "invites_to_player": os.environ.get("SAMPAN_INVITE_PLAYER_RATE", "1000/h" if PROFILE == "test" else "6/h"),

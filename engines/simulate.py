@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from engines import bots, registry
+from engines.analysis import Command
 from engines.core import Engine, command_rng, start
 
 MAX_STEPS = 100_000  # a game longer than this is a bug in the engine, not a long game
@@ -36,6 +37,26 @@ def play_game(engine: Engine, strengths: list[str], seed: int, options: dict | N
         actions += 1
     return {"outcome": engine.outcome(state), "actions": actions, "thinking": thinking, "events": events,
             "round": engine.view(state, None).get("round")}
+
+
+def logged_game(engine: Engine, players: int, seed: str, strength: str = "greedy",
+                options: dict | None = None) -> list[Command]:
+    """A game of bots of `strength` as the service's log holds it: the set-up, then one command a
+    move, each with the seq it was played at (engines.analysis.Command), its generator the
+    service's (`command_rng` of `seed` and that seq)."""
+    options = {**engine.bots_only_options, **(options or {})}
+    state, events = start(engine, players, options, command_rng(seed, 0))
+    commands = [Command(0, None, events)]
+    seq, rng = len(events), random.Random(seed)
+    while engine.outcome(state) is None:
+        seat = min(engine.to_act(state))
+        action = bots.choose(engine, strength, engine.view(state, seat), seat, engine.legal_actions(state, seat), rng)
+        events = engine.decide(state, seat, action, command_rng(seed, seq))
+        commands.append(Command(seq, seat, events))
+        for event in events:
+            state = engine.evolve(state, event)
+        seq += len(events)
+    return commands
 
 
 def simulate(game: str, games: int, strengths: list[str], seed: int, options: dict | None = None) -> dict:

@@ -218,6 +218,31 @@ class RatingChange(models.Model):
         constraints = [models.UniqueConstraint(fields=["table", "seat"], name="unique_rating_change")]
 
 
+class Analysis(models.Model):
+    """The expert's reading of one seat's decisions in a finished game (tables.analysis), worked
+    out once per table and seat by a worker, whoever asked first."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="analyses")
+    seat = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)  # decisions judged so far
+    total = models.PositiveIntegerField(default=0)  # decisions to judge (known once running)
+    result = models.JSONField(null=True, blank=True)  # engines.analysis.analyse's
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "seat"], name="one_analysis_a_seat")]
+        indexes = [models.Index(fields=["requested_by", "status"], name="analysis_of_person")]
+
+
 class ChatMessage(models.Model):
     """A line of a table's chat, from a player or a spectator. Stored as written; pages show it
     as text, never as markup."""

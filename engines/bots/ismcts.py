@@ -67,13 +67,47 @@ def search(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action], 
            budget_s: float, iterations: int | None = None, rollout_steps: int | None = None) -> Node | None:
     """The root's child the search picks (its `reward / visits` is the seat's expected reward
     after it), or None when no legal action was visited."""
-    root = Node()
+    return grow(engine, view, seat, legal_actions, rng, budget_s, iterations, rollout_steps).best()
+
+
+class Tree:
+    """A grown search tree: its root, and for each root action (by `action_key`) every seat's
+    rewards summed over the iterations that began with it (what each seat may expect after it)."""
+
+    def __init__(self, legal_actions: list[Action]):
+        self.root = Node()
+        self.legal = {action_key(action) for action in legal_actions}
+        self.seat_rewards: dict[str, list[float]] = {}
+
+    def best(self) -> Node | None:
+        """The most visited legal root action (None when none was visited)."""
+        visited = [child for key, child in self.root.children.items() if key in self.legal]
+        return max(visited, key=lambda child: (child.visits, child.reward)) if visited else None
+
+    def child(self, action: Action) -> Node | None:
+        return self.root.children.get(action_key(action))
+
+    def chances(self, action: Action) -> list[float] | None:
+        """Each seat's mean reward over the iterations that began with `action` (None: none did)."""
+        child = self.child(action)
+        totals = self.seat_rewards.get(action_key(action))
+        if child is None or totals is None:
+            return None
+        return [total / child.visits for total in totals]
+
+
+def grow(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action], rng: random.Random,
+         budget_s: float, iterations: int | None = None, rollout_steps: int | None = None,
+         always_open: tuple[Action, ...] = ()) -> Tree:
+    """The tree of `search`; the `always_open` root actions are tried however long the list."""
+    tree = Tree(legal_actions)
     if iterations is None:
         iterations = MAX_ITERATIONS
     if rollout_steps is None:
         rollout_steps = engine.search_rollout_steps
     stop_at = time.monotonic() + budget_s
     ranked = _ranked_keys(engine, view, seat, legal_actions, rng)
+    kept = frozenset(action_key(action) for action in always_open)
     opened, width = None, 0
     for done in range(iterations):
         if done and time.monotonic() > stop_at:
@@ -81,13 +115,13 @@ def search(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action], 
         if ranked and width < len(ranked):
             wider = WIDEN_BASE + int(WIDEN_RATE * done ** WIDEN_POWER)
             if wider > width:
-                opened, width = frozenset(ranked[:wider]), wider
-        _iterate(engine, root, engine.sample(view, seat, rng), rng, rollout_steps, opened)
-    legal = {action_key(action) for action in legal_actions}
-    visited = [child for key, child in root.children.items() if key in legal]
-    if not visited:
-        return None
-    return max(visited, key=lambda child: (child.visits, child.reward))
+                opened, width = frozenset(ranked[:wider]) | kept, wider
+        first, rewards = _iterate(engine, tree.root, engine.sample(view, seat, rng), rng, rollout_steps, opened)
+        if first is not None:
+            totals = tree.seat_rewards.setdefault(first, [0.0] * len(rewards))
+            for index, reward in enumerate(rewards):
+                totals[index] += reward
+    return tree
 
 
 def _ranked_keys(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action],
@@ -101,10 +135,12 @@ def _ranked_keys(engine: Engine, view: dict, seat: Seat, legal_actions: list[Act
 
 
 def _iterate(engine: Engine, root: Node, state, rng: random.Random, rollout_steps: int,
-             opened: frozenset[str] | None) -> None:
-    """One iteration; at the root only the `opened` actions may be tried (None: all)."""
+             opened: frozenset[str] | None) -> tuple[str | None, list[float]]:
+    """One iteration; at the root only the `opened` actions may be tried (None: all). Returns the
+    key of the root action it began with (None at the game's end) and each seat's reward."""
     path = [root]
     node = root
+    first = None
     while engine.outcome(state) is None:
         actor = min(engine.to_act(state))
         legal = bot_actions(engine, state, actor)
@@ -122,10 +158,15 @@ def _iterate(engine: Engine, root: Node, state, rng: random.Random, rollout_step
             index = rng.choice(untried)
             child = node.children[keys[index]] = Node(actor, legal[index])
             child.available = 1
+            if node is root:
+                first = keys[index]
             state = advance(engine, state, actor, legal[index], rng)
             path.append(child)
             break
-        node = max((node.children[key] for key in keys), key=Node.ucb)
+        key = max(keys, key=lambda key: node.children[key].ucb())
+        if node is root:
+            first = key
+        node = node.children[key]
         state = advance(engine, state, actor, node.action, rng)
         path.append(node)
     rewards = _rewards(engine, _rollout(engine, state, rng, rollout_steps))
@@ -133,6 +174,7 @@ def _iterate(engine: Engine, root: Node, state, rng: random.Random, rollout_step
         visited.visits += 1
         if visited.seat is not None:
             visited.reward += rewards[visited.seat]
+    return first, rewards
 
 
 def _rollout(engine: Engine, state, rng: random.Random, steps: int):

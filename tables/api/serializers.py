@@ -221,6 +221,22 @@ class HintSerializer(serializers.Serializer):
     reason = serializers.CharField(help_text="Why the expert bot plays it, in the reader's language.")
 
 
+class AnalysisRequestSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="The seat whose decisions to analyse (from its information alone).")
+
+
+class AnalysisSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    done = serializers.IntegerField(help_text="Decisions judged so far.")
+    total = serializers.IntegerField(help_text="Decisions to judge (0 until the work begins).")
+    iterations = serializers.IntegerField(allow_null=True, help_text="The expert's search iterations a decision.")
+    decisions = serializers.ListField(
+        child=serializers.DictField(), allow_null=True,
+        help_text="Once done, each decision: seq (the position's event seq), played and best (actions), chances "
+                  "(each seat's expected share of the win after the best move), played_chance, loss, moves.")
+
+
 class GuideStepSerializer(serializers.Serializer):
     seq = serializers.IntegerField(help_text="The head seq where the step shows.")
     say = serializers.CharField(help_text="What to look at and why, in the reader's language.")

@@ -20,6 +20,7 @@ urlpatterns = [
     path("tables/<id:table_id>/rematch/", views.RematchView.as_view(), name="api-rematch"),
     path("tables/<id:table_id>/actions/", views.ActionsView.as_view(), name="api-actions"),
     path("tables/<id:table_id>/hint/", views.HintView.as_view(), name="api-hint"),
+    path("tables/<id:table_id>/analysis/", views.AnalysisView.as_view(), name="api-analysis"),
     path("tables/<id:table_id>/guide/", views.GuideView.as_view(), name="api-guide"),
     path("tables/<id:table_id>/events/", views.EventsView.as_view(), name="api-events"),
     path("tables/<id:table_id>/view/", views.TableStateView.as_view(), name="api-view"),

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engines import registry
-from tables import bot_accounts, chat, guides, hints, lifecycle, moves, notices, payloads, players
+from tables import analysis, bot_accounts, chat, guides, hints, lifecycle, moves, notices, payloads, players
 from tables.api import serializers as s
 from tables.errors import Refused, forbidden, not_found
 from tables.models import Profile, Seat, Table
@@ -159,6 +159,28 @@ class HintView(APIView):
         return Response(hints.hint(table_id, request.user))
 
 
+class AnalysisView(APIView):
+    @extend_schema(parameters=[OpenApiParameter("seat", int, required=False)],
+                   responses={200: s.AnalysisSerializer(many=True), 404: s.ErrorSerializer})
+    def get(self, request, table_id: int):
+        """The analyses of the finished game asked for so far (of one seat with ?seat=)."""
+        found = analysis.of_table(get_table(table_id))
+        if "seat" in request.query_params:
+            seat = int_param(request, "seat", 0)
+            found = [one for one in found if one["seat"] == seat]
+        return Response(found)
+
+    @extend_schema(request=s.AnalysisRequestSerializer,
+                   responses={200: s.AnalysisSerializer, 202: s.AnalysisSerializer, **ERRORS, 429: s.ErrorSerializer})
+    def post(self, request, table_id: int):
+        """Ask for the expert's analysis of one seat's decisions in the ended game (from that seat's
+        information alone): 202 when this request queued it, 200 when it was asked for before."""
+        given = s.AnalysisRequestSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        found, queued = analysis.do_request(table_id, request.user, given.validated_data["seat"])
+        return Response(analysis.payload(found), status=status.HTTP_202_ACCEPTED if queued else status.HTTP_200_OK)
+
+
 class EventsView(APIView):
     @extend_schema(parameters=[OpenApiParameter("after", int, default=0)], responses=s.EventsSerializer)
     def get(self, request, table_id: int):
@@ -187,6 +209,7 @@ class ExportView(APIView):
         seat = seat_of(table, request.user)
         head = s.TableDetailSerializer(table, context={"request": request}).data
         lines = [head, *redacted_events(table, seat, 0)]
+        lines += [{"analysis": found} for found in analysis.of_table(table) if found["status"] == "done"]
         body = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)
         response = HttpResponse(body, content_type="application/x-ndjson")
         response["Content-Disposition"] = f'attachment; filename="sampan-{table.game}-{table.pk}.jsonl"'

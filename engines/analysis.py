@@ -1,0 +1,155 @@
+"""Post-game analysis: at each of one seat's decisions in a finished game, what the expert makes
+of it from that seat's information alone.
+
+For each decision with more than one move to weigh it grows the expert's search tree
+(bots/ismcts.py) over states drawn from the seat's view at that moment (`engine.sample`), with
+the played move always among those tried, and gives:
+- `chances`: each seat's expected share of the win after the move the expert prefers;
+- `best`: that move (where a turn is many small moves, the first move of the whole turn the
+  planner prefers, bots/planner.py);
+- `loss`: how much the seat's own expectation falls by playing the move it played instead.
+
+Nothing here reads what the seat could not see at that moment: the search is given the seat's
+view and legal actions only, and its random generator is seeded by the seat and the position's
+number alone, so an analysis is the same whatever the other seats' hidden cards were. The work
+is a fixed number of iterations a decision (no clock), so the same game gives the same analysis.
+The log's moves are recovered from the events each command wrote: the move whose events, decided
+with that command's generator (the table's seed, revealed at the end), are the ones written.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from engines.bots import planner
+from engines.bots.ismcts import grow
+from engines.bots.playout import without_undo
+from engines.core import Action, Engine, Event, Seat, command_rng, fold
+
+# Iterations of the tree search a decision, by game: about 0.2 s of one core each
+# (tests/bench/analysis_bench.py measures each game's time).
+ITERATIONS = {"dschunke": 600, "dunhuang": 800, "dragon_boats": 500, "dragon_market": 100, "dschunke_tiles": 200}
+DEFAULT_ITERATIONS = 300
+PLAN_WIDTH = 2  # the planner's beam for the preferred whole turn (a fixed width: no clock)
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command of a game's log: `seat`'s move at head `seq`, and the events it wrote."""
+
+    seq: int
+    seat: Seat | None
+    events: list[Event]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A position where the seat chose among several moves, and the move it played."""
+
+    seq: int
+    state: Any
+    legal: list[Action]
+    played: Action
+
+
+def commands_of(events: Iterable[tuple[int, Seat | None, str, Event]]) -> list[Command]:
+    """The commands of a log given as (seq, acting seat, command id, event) in seq order: each run
+    of consecutive events of one seat and command id is one command."""
+    commands: list[Command] = []
+    key = None
+    for seq, seat, command_id, event in events:
+        if commands and (seat, command_id) == key:
+            commands[-1].events.append(event)
+        else:
+            commands.append(Command(seq - 1, seat, [event]))
+            key = (seat, command_id)
+    return commands
+
+
+def decisions(engine: Engine, commands: list[Command], seed: str, seat: Seat) -> list[Decision]:
+    """`seat`'s decisions among several moves, in order (the first command is the set-up)."""
+    found = []
+    state = None
+    for command in commands:
+        if state is not None and command.seat == seat and seat in engine.to_act(state):
+            legal = without_undo(engine, engine.legal_actions(state, seat))
+            played = played_action(engine, state, command, seed, legal)
+            if len(legal) > 1 and played is not None:
+                found.append(Decision(command.seq, state, legal, played))
+        state = fold(engine, command.events, state)
+    return found
+
+
+def played_action(engine: Engine, state: Any, command: Command, seed: str, legal: list[Action]) -> Action | None:
+    """The move among `legal` whose events are the ones `command` wrote (None: an undo, or a
+    command the service wrote for the seat, such as resigning)."""
+    written = _plain(command.events)
+    for action in legal:
+        produced = engine.decide(state, command.seat, action, command_rng(seed, command.seq))
+        if _plain(produced) == written:
+            return action
+    return None
+
+
+def _plain(events: list[Event]) -> str:
+    """Events as the store keeps them (JSON: tuples become lists)."""
+    return json.dumps(events, sort_keys=True)
+
+
+def iterations_for(engine: Engine) -> int:
+    return ITERATIONS.get(engine.name, DEFAULT_ITERATIONS)
+
+
+def judge(engine: Engine, decision: Decision, seat: Seat, iterations: int | None = None) -> dict:
+    """The expert's reading of one decision, from `seat`'s view of it."""
+    view = engine.view(decision.state, seat)
+    iterations = iterations or iterations_for(engine)
+    rng = random.Random(f"analysis:{seat}:{decision.seq}")
+    preferred = _planned(engine, view, seat, decision.legal, rng) if engine.plans_turns else None
+    always_open = (decision.played,) + ((preferred,) if preferred is not None else ())
+    tree = grow(engine, view, seat, decision.legal, rng, float("inf"), iterations, always_open=always_open)
+    if preferred is None:
+        preferred = tree.best().action
+    best_chances = _shares(tree.chances(preferred) or tree.chances(tree.best().action))
+    played_chances = _shares(tree.chances(decision.played)) or best_chances
+    loss = max(0.0, best_chances[seat] - played_chances[seat])
+    return {
+        "seq": decision.seq,
+        "played": decision.played,
+        "best": preferred,
+        "chances": [round(chance, 4) for chance in best_chances],
+        "played_chance": round(played_chances[seat], 4),
+        "loss": round(loss, 4) if preferred != decision.played else 0.0,
+        "moves": len(decision.legal),
+    }
+
+
+def _shares(rewards: list[float] | None) -> list[float] | None:
+    """Each seat's reward as its share of them all: the search judges each seat's lead over its
+    best rival, and a player reads the seats' chances as shares of one win."""
+    if rewards is None:
+        return None
+    total = sum(rewards)
+    return [reward / total for reward in rewards] if total > 0 else [1 / len(rewards)] * len(rewards)
+
+
+def _planned(engine: Engine, view: dict, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
+    plan = planner.best_turn(engine, engine.sample(view, seat, rng), seat, PLAN_WIDTH, rng)
+    return plan[0][0] if plan and plan[0][0] in legal else legal[0]
+
+
+def analyse(engine: Engine, commands: list[Command], seed: str, seat: Seat, iterations: int | None = None,
+            progress: Callable[[int, int], None] | None = None) -> dict:
+    """Every decision of `seat` judged; `progress(done, total)` is told after each."""
+    iterations = iterations or iterations_for(engine)
+    found = decisions(engine, commands, seed, seat)
+    if progress is not None:
+        progress(0, len(found))
+    judged = []
+    for number, decision in enumerate(found, start=1):
+        judged.append(judge(engine, decision, seat, iterations))
+        if progress is not None:
+            progress(number, len(found))
+    return {"seat": seat, "iterations": iterations, "decisions": judged}
