@@ -9,6 +9,7 @@ import { ChatPanel } from "./chat.js";
 import { announceTurn, notificationsOn, setNotifications, setSound, showTurnIcon, soundOn } from "./alerts.js";
 import { Hints } from "./hint.js";
 import { Guide, offerNewcomer } from "./guide.js";
+import { AnalysisPanel } from "./analysis.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -614,7 +615,25 @@ async function showFinished() {
     el("p", {}, gettext("SHA-256 of the seed, computed here:"), " ", check),
   );
   if (state.guide) state.guide.explainEnd(box).catch((error) => showMessage(error.message));
+  showAnalysis(table).catch((error) => showMessage(error.message));
   await checkSeed(table, check);
+}
+
+// The analysis panel of an ended game (once per page: the end screen may be drawn again).
+async function showAnalysis(table) {
+  if (state.analysis) return;
+  state.analysis = new AnalysisPanel({
+    box: $("analysis"),
+    tableId: table.id,
+    seats: table.seats.map((seat) => seatName(seat.seat)),
+    mySeat: table.my_seat,
+    describeAt: async (seq, action) => describer(await connection.fetchView(seq))(action),
+    goTo: (seq) => {
+      replay.go(seq).catch((error) => showMessage(error.message));
+      $("board").scrollIntoView({ behavior: "smooth", block: "start" });
+    },
+  });
+  await state.analysis.show();
 }
 
 // ----------------------------------------------------------------------------- start up

@@ -1,0 +1,158 @@
+// The analysis of an ended game, below its final scores: anyone who may watch the table asks the
+// expert to go over one seat's decisions (from that seat's information alone, on the server's
+// workers); the panel shows the progress, then a chart of each seat's chance to win over the
+// game (a point clicked shows the table there) and the seat's costliest moves.
+import uPlot from "../vendor/uplot/uPlot.esm.js";
+import { api, el } from "./client.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+
+const POLL_MS = 1000;
+const COSTLIEST = 5; // moves listed
+const NOTABLE_LOSS = 0.02; // a move that cost less than this is not called costly
+const COLOURS = ["#2a7f86", "#c0392b", "#8e44ad", "#d68910"];
+
+export class AnalysisPanel {
+  // box: the panel; tableId; seats: each seat's name; mySeat: the reader's (null: a spectator);
+  // describeAt(seq, action): the action in words at that point; goTo(seq): show the table there.
+  constructor({ box, tableId, seats, mySeat, describeAt, goTo }) {
+    Object.assign(this, { box, tableId, seats, describeAt, goTo });
+    this.seat = mySeat ?? 0;
+    this.chart = null;
+    this.polling = null;
+  }
+
+  async show() {
+    this.box.hidden = false;
+    const found = await api(`/api/tables/${this.tableId}/analysis/`);
+    const mine = found.find((one) => one.seat === this.seat);
+    this.render(mine || null);
+    if (mine && (mine.status === "queued" || mine.status === "running")) this.poll();
+  }
+
+  seatPicker() {
+    const picker = el("select", { "data-testid": "analysis-seat", "aria-label": gettext("Seat to analyse") },
+      ...this.seats.map((name, seat) => el("option", { value: seat, text: name, selected: seat === this.seat })));
+    picker.addEventListener("change", async () => {
+      this.seat = Number(picker.value);
+      clearTimeout(this.polling);
+      await this.show();
+    });
+    return picker;
+  }
+
+  render(analysis) {
+    if (this.chart) this.chart.destroy();
+    this.chart = null;
+    const head = [
+      el("h2", { text: gettext("Analysis") }),
+      el("p", { class: "muted", text: gettext("The expert bot goes over every decision of one seat, knowing only what that seat knew then: its estimate of each player's chance to win, the move it prefers, and what each move cost.") }),
+      el("p", { class: "analysis-controls" }, el("label", {}, gettext("Seat:"), " ", this.seatPicker()), " ", this.statusPart(analysis)),
+    ];
+    this.box.replaceChildren(...head);
+    if (analysis && analysis.status === "done") this.renderResult(analysis);
+  }
+
+  statusPart(analysis) {
+    if (!analysis || analysis.status === "failed") {
+      return el("span", {},
+        analysis ? el("span", { class: "message", text: gettext("The last analysis failed: ask again.") }) : "",
+        el("button", { type: "button", "data-testid": "analysis-ask", onclick: () => this.ask() }, gettext("Analyse this seat's moves")));
+    }
+    if (analysis.status === "done") return "";
+    const words = analysis.total
+      ? interpolate(gettext("The expert is going over the moves: %(done)s of %(total)s."), analysis)
+      : gettext("The analysis waits for a free worker…");
+    return el("span", { "data-testid": "analysis-progress", role: "status" },
+      el("progress", { max: analysis.total || 1, value: analysis.done }), " ", words);
+  }
+
+  async ask() {
+    try {
+      const analysis = await api(`/api/tables/${this.tableId}/analysis/`, { method: "POST", body: { seat: this.seat } });
+      this.render(analysis);
+      if (analysis.status !== "done") this.poll();
+    } catch (error) {
+      this.box.append(el("p", { class: "message", role: "alert", text: error.message }));
+    }
+  }
+
+  poll() {
+    clearTimeout(this.polling);
+    const seat = this.seat;
+    this.polling = setTimeout(async () => {
+      const [analysis] = await api(`/api/tables/${this.tableId}/analysis/?seat=${seat}`);
+      if (seat !== this.seat) return;
+      this.render(analysis || null);
+      if (analysis && (analysis.status === "queued" || analysis.status === "running")) this.poll();
+    }, POLL_MS);
+  }
+
+  renderResult(analysis) {
+    const decisions = analysis.decisions;
+    if (!decisions.length) {
+      this.box.append(el("p", { text: gettext("This seat never had more than one move to choose from.") }));
+      return;
+    }
+    const costliest = decisions.filter((d) => d.loss >= NOTABLE_LOSS).sort((a, b) => b.loss - a.loss).slice(0, COSTLIEST);
+    const chartBox = el("div", { class: "analysis-chart", "data-testid": "analysis-chart" });
+    this.box.append(
+      el("h3", { text: gettext("Each player's chance to win, by the expert's estimate") }),
+      el("p", { class: "muted", text: gettext("Click a point to see the table at that decision. Red points are this seat's costliest moves.") }),
+      chartBox,
+      this.costliestList(costliest),
+    );
+    this.drawChart(chartBox, decisions, new Set(costliest.map((d) => d.seq)));
+  }
+
+  drawChart(chartBox, decisions, costly) {
+    const xs = decisions.map((d) => d.seq);
+    const seatsData = this.seats.map((_, seat) => decisions.map((d) => Math.round(1000 * d.chances[seat]) / 10));
+    const marks = decisions.map((d) => (costly.has(d.seq) ? Math.round(1000 * d.chances[this.seat]) / 10 : null));
+    const width = Math.max(260, chartBox.clientWidth || this.box.clientWidth - 32);
+    const percent = (_, values) => values.map((v) => `${v}%`);
+    const options = {
+      width,
+      height: 220,
+      scales: { x: { time: false }, y: { range: [0, 100] } },
+      axes: [{ label: gettext("Event number") }, { values: percent, size: 48 }],
+      series: [
+        { label: gettext("Event") },
+        ...this.seats.map((name, seat) => ({ label: name, stroke: COLOURS[seat % COLOURS.length], width: seat === this.seat ? 3 : 1.5,
+          value: (_, v) => (v == null ? "—" : `${v}%`) })),
+        { label: gettext("Costly move"), stroke: "#c0392b", paths: () => null,
+          points: { show: true, size: 10, fill: "#c0392b" }, value: (_, v) => (v == null ? "—" : `${v}%`) },
+      ],
+      cursor: { drag: { x: false, y: false } },
+    };
+    this.chart = new uPlot(options, [xs, ...seatsData, marks], chartBox);
+    this.chart.over.addEventListener("click", () => {
+      const index = this.chart.cursor.idx;
+      if (index !== null && index !== undefined) this.goTo(xs[index]);
+    });
+    this.chart.over.setAttribute("title", gettext("Click to see the table at this decision"));
+  }
+
+  costliestList(costliest) {
+    if (!costliest.length) {
+      return el("p", { "data-testid": "analysis-costliest", text: gettext("No move of this seat cost much by the expert's estimate.") });
+    }
+    const list = el("ol", { class: "analysis-costliest", "data-testid": "analysis-costliest" });
+    for (const decision of costliest) {
+      const item = el("li", {}, el("button", { type: "button", class: "link", onclick: () => this.goTo(decision.seq) },
+        interpolate(gettext("At event %(seq)s"), decision)), " ", el("span", { text: "…" }));
+      list.append(item);
+      this.describe(decision).then((words) => item.lastChild.replaceWith(words));
+    }
+    return list;
+  }
+
+  async describe(decision) {
+    const points = Math.max(1, Math.round(100 * decision.loss));
+    const [played, best] = await Promise.all([this.describeAt(decision.seq, decision.played),
+      this.describeAt(decision.seq, decision.best)]);
+    return el("span", {}, interpolate(ngettext(
+      "played %(played)s; the expert prefers %(best)s, about %(points)s point of chance better.",
+      "played %(played)s; the expert prefers %(best)s, about %(points)s points of chance better.", points),
+    { played, best, points }));
+  }
+}
