@@ -1,6 +1,6 @@
 """A real server for the browser tests: uvicorn on a free loopback port, a PostgreSQL
-database of its own, Redis for the channel layer, AI turns dispatched inline after commit;
-and Debian's chromium driven by Playwright."""
+database of its own, Redis for the channel layer, AI turns dispatched inline after commit, a
+Celery worker of its own for the post-game analyses; and Debian's chromium driven by Playwright."""
 from __future__ import annotations
 
 import os
@@ -50,8 +50,21 @@ def server_environment() -> dict:
         DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
         REDIS_URL="redis://127.0.0.1:6379/0",
         SAMPAN_REDIS_PREFIX=f"sampan-e2e-{os.getpid()}",
+        SAMPAN_ANALYSIS_DISPATCH="celery",
+        SAMPAN_ANALYSIS_QUEUE=f"analysis-e2e-{os.getpid()}",
+        SAMPAN_ANALYSIS_ITERATIONS="20",  # the pages are tested, not the expert's depth
     )
     return env
+
+
+def analysis_worker(env: dict, log) -> subprocess.Popen:
+    """A Celery worker of the server's analyses' queue, as the service runs one."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", env["SAMPAN_ANALYSIS_QUEUE"],
+         "--pool=prefork", "--concurrency=1", "--without-gossip", "--without-mingle", "--without-heartbeat",
+         "-n", f"e2e-{os.getpid()}@%h", "--loglevel=WARNING"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
 
 
 def wait_until_up(url: str, process: subprocess.Popen, timeout: float = 30) -> None:
@@ -82,12 +95,15 @@ def sampan_server():
             [str(ROOT / "scripts" / "serve.sh"), "uvicorn", "127.0.0.1", str(port)],  # as the service is started
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )
+        worker = analysis_worker(env, log)
         try:
             wait_until_up(f"{url}/accounts/login/", server)
             yield url
         finally:
-            server.terminate()
-            server.wait(timeout=10)
+            for process in (server, worker):
+                process.terminate()
+            for process in (server, worker):
+                process.wait(timeout=20)
             recreate_database(create=False)
 
 

@@ -214,3 +214,25 @@ def place_a_tile_step(page, rng: random.Random, seen: set | None = None) -> None
         unfold_prompt(page)
         page.get_by_test_id("confirm").click()
     page.wait_for_function(f"{MY_STEP} !== {step!r} || {OVER}", timeout=15000)
+
+
+def play_on_by_api(page, table_id: int) -> None:
+    """The player's own moves through the REST API until the game ends: random ones, ending a turn
+    (where a turn has an end) seven times in ten."""
+    token = next(cookie["value"] for cookie in page.context.cookies() if cookie["name"] == "csrftoken")
+    rng = random.Random(7)
+    for _ in range(3000):
+        view = page.request.get(f"/api/tables/{table_id}/view/").json()
+        if view["outcome"]:
+            return
+        legal = [action for action in view["legal_actions"] if action["type"] != "back"]
+        if not legal:  # the bots answer inside the move's request: nothing should wait here
+            page.wait_for_timeout(50)
+            continue
+        ending = [action for action in legal if action["type"] == "end_turn"]
+        action = ending[0] if ending and rng.random() < 0.7 else rng.choice(legal)
+        answer = page.request.post(f"/api/tables/{table_id}/actions/", headers={"X-CSRFToken": token}, data={
+            "action": action, "expected_seq": view["seq"], "command_id": f"on-{view['seq']}"})
+        if answer.status == 429:  # quicker than a player's 30 actions a second
+            page.wait_for_timeout(1000)
+    raise AssertionError("the game did not end")

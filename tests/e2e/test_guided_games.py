@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.e2e.helpers import screenshot, sign_up
+from tests.e2e.helpers import play_on_by_api, screenshot, sign_up
 
 pytestmark = pytest.mark.e2e
 GAMES = {"dunhuang": "gd-dh", "dschunke": "gd-ds", "dschunke_tiles": "gd-tl", "dragon_boats": "gd-db",
@@ -73,27 +73,6 @@ PLAY_ON = """async (count) => {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }"""
-
-
-def play_on_by_api(page, table_id: int) -> None:
-    """The player's own moves, as PLAY_ON picks them, through the REST API until the game ends."""
-    token = next(cookie["value"] for cookie in page.context.cookies() if cookie["name"] == "csrftoken")
-    rng = random.Random(7)
-    for _ in range(3000):
-        view = page.request.get(f"/api/tables/{table_id}/view/").json()
-        if view["outcome"]:
-            return
-        legal = [action for action in view["legal_actions"] if action["type"] != "back"]
-        if not legal:  # the bots answer inside the move's request: nothing should wait here
-            page.wait_for_timeout(50)
-            continue
-        ending = [action for action in legal if action["type"] == "end_turn"]
-        action = ending[0] if ending and rng.random() < 0.7 else rng.choice(legal)
-        answer = page.request.post(f"/api/tables/{table_id}/actions/", headers={"X-CSRFToken": token}, data={
-            "action": action, "expected_seq": view["seq"], "command_id": f"on-{view['seq']}"})
-        if answer.status == 429:  # quicker than a player's 30 actions a second
-            page.wait_for_timeout(1000)
-    raise AssertionError("the game did not end")
 
 
 def settle(page) -> None:

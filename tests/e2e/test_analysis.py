@@ -1,0 +1,50 @@
+"""The analysis of an ended game in the browser: a short game of each engine played to its end,
+its player's seat analysed by the server's Celery worker from the end screen, the chart of each
+seat's chance drawn, a point of it clicked to see the table there, the costliest moves worded."""
+import pytest
+
+from tests.e2e.helpers import create_table, play_on_by_api, screenshot, sign_up, start_if_waiting
+
+pytestmark = pytest.mark.e2e
+BOT = {"kind": "ai", "strength": "random"}
+# Each game once, with a language and a width, so that the five plays cover all three and both.
+PLAYS = {
+    "dschunke": ("en-US", 1280, {}, "Analysis"),
+    "dunhuang": ("fr-FR", 1280, {}, "Analyse"),
+    "dragon_boats": ("de-DE", 1280, {"short_game": "true"}, "Analyse"),
+    "dschunke_tiles": ("en-US", 375, {}, "Analysis"),
+    "dragon_market": ("fr-FR", 375, {"turn_limit": "6"}, "Analyse"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(PLAYS))
+def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
+    locale, width, options, heading = PLAYS[game]
+    page = new_page(width=width, height=900, locale=locale)
+    sign_up(page, f"an-{game[:6]}-{width}")
+    bots = 2 if game == "dschunke" else 1  # Dschunke is for three or more
+    table_id = create_table(page, game, [{"kind": "me"}] + [BOT] * bots, options=options)
+    start_if_waiting(page)
+    play_on_by_api(page, table_id)
+    page.reload()
+    panel = page.get_by_test_id("analysis")
+    panel.get_by_role("heading", name=heading, exact=True).wait_for()
+    assert panel.get_by_test_id("analysis-seat").input_value() == "0"  # the reader's own seat
+    panel.get_by_test_id("analysis-ask").click()
+    panel.get_by_test_id("analysis-chart").locator("canvas").wait_for(timeout=90000)
+    analysis = page.request.get(f"/api/tables/{table_id}/analysis/?seat=0").json()[0]
+    seqs = [decision["seq"] for decision in analysis["decisions"]]
+    assert analysis["status"] == "done" and seqs
+    costliest = panel.get_by_test_id("analysis-costliest")
+    page.wait_for_function("!document.querySelector('[data-testid=analysis-costliest]').textContent.includes('…')")
+    assert "{" not in costliest.inner_text() and "type" not in costliest.inner_text()
+
+    over = panel.locator(".analysis-chart .u-over")
+    box = over.bounding_box()
+    over.click(position={"x": box["width"] / 2, "y": box["height"] / 2})
+    page.wait_for_function("document.getElementById('replay-pos').textContent.includes('/')")
+    shown = int(page.locator("#replay-pos").inner_text().split("/")[0])
+    assert shown in seqs  # the table as it stood at a decision of the seat
+    screenshot(page, f"analysis-{game}-{locale}-{width}")
+    page.evaluate("document.getElementById('analysis').scrollIntoView()")
+    assert panel.bounding_box()["width"] <= width  # the chart fits the screen
