@@ -54,7 +54,8 @@ def create_table(page, game: str, seats: list[dict], seconds: int = 300, on_idle
                  options: dict | None = None) -> int:
     """Fills the create-table form; `seats` like {"kind": "ai", "strength": "random"}; `on_idle`:
     what becomes of an idle player's seat ("bot" or "forfeit"; the form's default if None);
-    `options` the game's fields by name, as typed or as the value of a menu's choice. Returns the id."""
+    `options` the game's fields by name, as typed, as the value of a menu's choice, or "true"/"false"
+    for a box to tick. Returns the id."""
     submit_create_form(page, game, seats, seconds, on_idle, options)
     page.wait_for_url("**/tables/*/")
     return int(page.url.rstrip("/").rsplit("/", 1)[1])
@@ -74,6 +75,8 @@ def submit_create_form(page, game: str, seats: list[dict], seconds: int = 300, o
         field = page.locator(f"[name=option-{name}]")
         if field.evaluate("(node) => node.tagName") == "SELECT":
             field.select_option(value)
+        elif field.get_attribute("type") == "checkbox":
+            field.set_checked(value == "true")
         else:
             field.fill(value)
     page.fill("#tc-seconds", str(seconds))

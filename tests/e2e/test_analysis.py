@@ -3,7 +3,7 @@ its player's seat analysed by the server's Celery worker from the end screen, th
 seat's chance drawn, a point of it clicked to see the table there, the costliest moves worded."""
 import pytest
 
-from tests.e2e.helpers import create_table, play_on_by_api, screenshot, sign_up, start_if_waiting
+from tests.e2e.helpers import SCREENSHOTS, create_table, play_on_by_api, screenshot, sign_up, start_if_waiting
 
 pytestmark = pytest.mark.e2e
 BOT = {"kind": "ai", "strength": "random"}
@@ -11,7 +11,7 @@ BOT = {"kind": "ai", "strength": "random"}
 PLAYS = {
     "dschunke": ("en-US", 1280, {}, "Analysis"),
     "dunhuang": ("fr-FR", 1280, {}, "Analyse"),
-    "dragon_boats": ("de-DE", 1280, {"short_game": "true"}, "Analyse"),
+    "dragon_boats": ("de-DE", 1280, {"interactive_cards": "false"}, "Analyse"),
     "dschunke_tiles": ("en-US", 375, {}, "Analysis"),
     "dragon_market": ("fr-FR", 375, {"turn_limit": "6"}, "Analyse"),
 }
@@ -46,5 +46,6 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     shown = int(page.locator("#replay-pos").inner_text().split("/")[0])
     assert shown in seqs  # the table as it stood at a decision of the seat
     screenshot(page, f"analysis-{game}-{locale}-{width}")
-    page.evaluate("document.getElementById('analysis').scrollIntoView()")
+    panel.scroll_into_view_if_needed()
+    panel.screenshot(path=str(SCREENSHOTS / f"analysis-panel-{game}-{locale}-{width}.png"))
     assert panel.bounding_box()["width"] <= width  # the chart fits the screen

@@ -9,7 +9,7 @@ import { gettext, interpolate, ngettext } from "./i18n.js";
 const POLL_MS = 1000;
 const COSTLIEST = 5; // moves listed
 const NOTABLE_LOSS = 0.02; // a move that cost less than this is not called costly
-const COLOURS = ["#2a7f86", "#c0392b", "#8e44ad", "#d68910"];
+const COLOURS = ["#2a7f86", "#d68910", "#8e44ad", "#34495e"]; // red marks the costly moves
 
 export class AnalysisPanel {
   // box: the panel; tableId; seats: each seat's name; mySeat: the reader's (null: a spectator);
@@ -123,6 +123,7 @@ export class AnalysisPanel {
           points: { show: true, size: 10, fill: "#c0392b" }, value: (_, v) => (v == null ? "—" : `${v}%`) },
       ],
       cursor: { drag: { x: false, y: false } },
+      legend: { live: false },
     };
     this.chart = new uPlot(options, [xs, ...seatsData, marks], chartBox);
     this.chart.over.addEventListener("click", () => {
