@@ -333,7 +333,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"NoticeKindEnum": "tables.models.Notice.Kind"},
+    "ENUM_NAME_OVERRIDES": {"NoticeKindEnum": "tables.models.Notice.Kind", "AnalysisStatusEnum": "tables.models.Analysis.Status"},
 }
 
 # Rate limits ("count/period", period s, m, h or d): actions and chat lines per user, sign-ups
