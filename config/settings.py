@@ -333,7 +333,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"NoticeKindEnum": "tables.models.Notice.Kind", "AnalysisStatusEnum": "tables.models.Analysis.Status"},
+    "ENUM_NAME_OVERRIDES": {"NoticeKindEnum": "tables.models.Notice.Kind",
+                            "AnalysisStatusEnum": "tables.models.Analysis.Status",
+                            "TableStatusEnum": "tables.models.Table.Status"},
 }
 
 # Rate limits ("count/period", period s, m, h or d): actions and chat lines per user, sign-ups

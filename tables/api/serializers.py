@@ -5,7 +5,7 @@ from rest_framework import serializers
 from engines import registry
 from engines.bots import label
 from tables import payloads, ratings
-from tables.models import MOVE_PACES, Notice, Profile, Seat, Table
+from tables.models import MOVE_PACES, Analysis, Notice, Profile, Seat, Table
 from tables.reading import colours, deadline_of, seat_of
 
 
@@ -227,7 +227,7 @@ class AnalysisRequestSerializer(serializers.Serializer):
 
 class AnalysisSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    status = serializers.ChoiceField(choices=Analysis.Status.choices)
     done = serializers.IntegerField(help_text="Decisions judged so far.")
     total = serializers.IntegerField(help_text="Decisions to judge (0 until the work begins).")
     iterations = serializers.IntegerField(allow_null=True, help_text="The expert's search iterations a decision.")
