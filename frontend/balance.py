@@ -121,6 +121,7 @@ def page(game: str, language: str) -> dict | None:
     if data is None:
         return None
     scale = chart_scale([seat["win"]["high"] for seat in data["seats"]] + [data["even_share"]])
+    specials_scale = chart_scale([item["win"]["high"] for item in data["specials"]] + [data["even_share"]])
     score_low = _number(min(seat["score"]["min"] for seat in data["seats"]))
     score_high = _number(max(seat["score"]["max"] for seat in data["seats"]))
     seats = [{"order": seat["order"], "win": interval(seat["win"], scale),
@@ -129,18 +130,19 @@ def page(game: str, language: str) -> dict | None:
     return {
         "games": data["games"], "players": data["players"], "bots": lineup_words(data["lineup"]),
         "date": date_format(datetime.date.fromisoformat(data["date"]), "DATE_FORMAT"),
-        "even": round(100 * data["even_share"]), "even_at": css(data["even_share"] / scale),
-        "even_at_full": css(data["even_share"]), "scale": round(100 * scale), "seats": seats, "score_low": score_low, "score_high": score_high,
-        "length": length, "specials": specials(game, data, language), "specials_heading": SPECIALS_HEADING.get(game),
+        "even": round(100 * data["even_share"]), "even_at": css(data["even_share"] / scale), "scale": round(100 * scale),
+        "seats": seats, "score_low": score_low, "score_high": score_high, "length": length,
+        "specials": specials(game, data, language, specials_scale), "specials_heading": SPECIALS_HEADING.get(game),
+        "specials_even_at": css(data["even_share"] / specials_scale),
     }
 
 
-def specials(game: str, data: dict, language: str) -> list[dict]:
+def specials(game: str, data: dict, language: str, scale: float) -> list[dict]:
     """The special items, the most winning first (the lab's order), each named in `language`."""
     shown = []
     for item in data["specials"]:
         name, text = special_name(game, item["name"], language)
         shown.append({"name": name, "text": text, "games": item["games"], "times": item["times_used"],
                       "pick": round(100 * item["pick_rate"]), "pick_at": css(item["pick_rate"]),
-                      "seat_games": item["seat_games"], "win": interval(item["win"])})
+                      "seat_games": item["seat_games"], "win": interval(item["win"], scale)})
     return shown
