@@ -62,7 +62,7 @@ SPECIAL_NAMES = {"dschunke": _dschunke, "dunhuang": _dunhuang, "dragon_boats": _
 
 # What a game's special items are called, for the heading of their table.
 SPECIALS_HEADING = {
-    "dschunke": gettext_lazy("Special cards"),
+    "dschunke": gettext_lazy("Special cards for one use"),  # the others are kept, never played
     "dunhuang": gettext_lazy("Characters"),
     "dragon_boats": gettext_lazy("Bonus cards"),
     "dragon_market": gettext_lazy("Powers of the red cards"),
