@@ -41,6 +41,7 @@ SITE_RUNS = {
 }
 SITE_DATA = Path(__file__).resolve().parents[1] / "frontend" / "balance"
 
+
 def collect(game: str, lineup: list[str], games: int, seed: int, jobs: int, budget_s: float) -> dict:
     """Every game's measures, by seat in turn order (0: the seat that played first)."""
     engine = registry.get(game)
