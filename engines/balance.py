@@ -131,7 +131,8 @@ def site_data(data: dict) -> dict:
     }
 
 
-def write_site_data(data: dict, folder: Path = SITE_DATA) -> Path:
+def write_site_data(data: dict, folder: Path | None = None) -> Path:
+    folder = folder or SITE_DATA
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{data['game']}.json"
     path.write_text(json.dumps(site_data(data), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
