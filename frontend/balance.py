@@ -143,6 +143,6 @@ def specials(game: str, data: dict, language: str, scale: float) -> list[dict]:
     for item in data["specials"]:
         name, text = special_name(game, item["name"], language)
         shown.append({"name": name, "text": text, "games": item["games"], "times": item["times_used"],
-                      "pick": round(100 * item["pick_rate"]), "pick_at": css(item["pick_rate"]),
+                      "pick": round(100 * item["pick_rate"]) or "<1", "pick_at": css(item["pick_rate"]),
                       "seat_games": item["seat_games"], "win": interval(item["win"], scale)})
     return shown
