@@ -31,7 +31,8 @@ from engines.tournament import play_games, wilson  # noqa: E402
 
 # The lineup and number of games of each game's balance page: the site's Casual bots at the
 # game's usual table, as many games as keep the whole regeneration within about 20 minutes of
-# processor time, 10 on two free cores (a Dragon Market game takes seconds, a Dunhuang game a fraction of one).
+# processor time, 10 on two free cores (a Dragon Market game takes seconds, a Dunhuang game a
+# fraction of one).
 SITE_RUNS = {
     "dschunke": (["greedy"] * 3, 500),
     "dschunke_tiles": (["greedy"] * 2, 160),
