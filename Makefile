@@ -1,4 +1,4 @@
-.PHONY: run test bench
+.PHONY: run test bench balance
 
 run:  ## set up and run the service (embedded profile: SQLite, no services needed)
 	scripts/run.sh
@@ -8,3 +8,6 @@ test:  ## set up and run the whole test suite
 
 bench:  ## engine benchmarks (on demand, not in CI)
 	scripts/ensure-env.sh dev && .venv/bin/python tests/bench/engine_bench.py
+
+balance:  ## the site's balance pages: bot games of every game, measures to frontend/balance/ (about 10 min on two free cores)
+	scripts/ensure-env.sh dev && nice -n 5 .venv/bin/python -m engines balance --site --jobs 2

@@ -3,6 +3,7 @@
     python -m engines simulate GAME --games N --players P --bots a,b,c --seed S
     python -m engines tournament GAME --bots expert,greedy,greedy,greedy --games 400 --budget 1 --jobs 2
     python -m engines balance GAME --bots random,random,random --games 1000 --out var/balance
+    python -m engines balance --site --jobs 2     # every game's balance page (frontend/balance/)
 """
 from __future__ import annotations
 
@@ -30,36 +31,55 @@ def main(argv: list[str] | None = None) -> int:
     for name, about in (("tournament", "measure bots' strength: win shares with 95%% intervals, as JSON"),
                         ("balance", "play bot games and write a balance report (Markdown with PNG charts)")):
         command = commands.add_parser(name, help=about)
-        command.add_argument("game", choices=registry.names())
-        command.add_argument("--bots", required=True, help="comma-separated, one per seat (seats rotate each game)")
-        command.add_argument("--games", type=int, default=400)
+        command.add_argument("game", choices=registry.names(), nargs="?" if name == "balance" else None)
+        command.add_argument("--bots", required=name != "balance",
+                             help="comma-separated, one per seat (seats rotate each game)")
+        command.add_argument("--games", type=int, default=None if name == "balance" else 400)
         command.add_argument("--seed", type=int, default=1)
         command.add_argument("--jobs", type=int, default=1, help="worker processes")
         command.add_argument("--budget", type=float, default=1.0, help="seconds a move for the expert")
-    commands.choices["balance"].add_argument("--out", default="var/balance", help="the report's folder")
+    balance = commands.choices["balance"]
+    balance.add_argument("--out", default="var/balance", help="the report's folder")
+    balance.add_argument("--site", action="store_true",
+                         help="the site's balance pages: every game (or GAME) with its usual lineup and number of "
+                              "games, the measures written to frontend/balance/GAME.json besides the report")
     args = parser.parse_args(argv)
 
-    if args.command in ("tournament", "balance"):
-        engine = registry.get(args.game)
-        seats = len(args.bots.split(","))
-        if not engine.min_players <= seats <= engine.max_players:
-            parser.error(f"{args.game} seats {engine.min_players} to {engine.max_players} players, not {seats}")
+    if args.command == "balance":
+        return balance_command(parser, args)
     if args.command == "tournament":
         lineup = bots_of(parser, args.bots)
+        check_players(parser, args.game, lineup)
         summary = tournament(args.game, lineup, args.games, args.seed, jobs=args.jobs, budget_s=args.budget)
         print(json.dumps(summary))
-        return 0
-    if args.command == "balance":
-        from engines.balance import collect, write_report  # charts need the dev requirements
-
-        lineup = bots_of(parser, args.bots)
-        data = collect(args.game, lineup, args.games, args.seed, args.jobs, args.budget)
-        print(write_report(data, Path(args.out)))
         return 0
     strengths = bots_of(parser, args.bots, args.players)
     summary = simulate(args.game, args.games, strengths, args.seed, json.loads(args.options))
     print(json.dumps(summary))
     return 1 if summary["errors"] else 0
+
+
+def balance_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from engines.balance import SITE_RUNS, collect, write_report, write_site_data  # charts need the dev requirements
+
+    if not args.site and (args.game is None or args.bots is None):
+        parser.error("balance needs GAME and --bots, or --site")
+    for game in [args.game] if args.game else list(SITE_RUNS):
+        lineup, games = SITE_RUNS[game] if args.site else (None, 400)
+        if args.bots:
+            lineup = bots_of(parser, args.bots)
+        check_players(parser, game, lineup)
+        data = collect(game, lineup, args.games or games, args.seed, args.jobs, args.budget)
+        print(write_report(data, Path(args.out)))
+        if args.site:
+            print(write_site_data(data))
+    return 0
+
+
+def check_players(parser: argparse.ArgumentParser, game: str, lineup: list[str]) -> None:
+    engine = registry.get(game)
+    if not engine.min_players <= len(lineup) <= engine.max_players:
+        parser.error(f"{game} seats {engine.min_players} to {engine.max_players} players, not {len(lineup)}")
 
 
 def bots_of(parser: argparse.ArgumentParser, names: str, players: int | None = None) -> list[str]:

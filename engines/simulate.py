@@ -18,7 +18,7 @@ def play_game(engine: Engine, strengths: list[str], seed: int, options: dict | N
     """One game between bots of `strengths` (one per seat); returns its outcome and length."""
     table_seed = f"simulate-{seed}"
     options = {**engine.bots_only_options, **(options or {})}  # what the service gives a table of bots
-    state, _ = start(engine, len(strengths), options, command_rng(table_seed, 0))
+    state, setup = start(engine, len(strengths), options, command_rng(table_seed, 0))
     bot_rng = random.Random(seed)
     actions = 0
     thinking: list[list[float]] = [[] for _ in strengths]  # each seat's seconds per choice
@@ -36,7 +36,7 @@ def play_game(engine: Engine, strengths: list[str], seed: int, options: dict | N
             events.append(event)
         actions += 1
     return {"outcome": engine.outcome(state), "actions": actions, "thinking": thinking, "events": events,
-            "round": engine.view(state, None).get("round")}
+            "setup": setup, "round": engine.view(state, None).get("round")}
 
 
 def logged_game(engine: Engine, players: int, seed: str, strength: str = "greedy",

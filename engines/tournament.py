@@ -37,6 +37,17 @@ def seating(lineup: list[str], number: int) -> list[str]:
     return lineup[turn:] + lineup[:turn]
 
 
+# Where each game's set-up events name the seat that plays first (drawn at random).
+FIRST_PLAYER_KEYS = ("first_player", "start_player", "first", "red")
+
+
+def first_player(setup: list[dict]) -> int | None:
+    for key in FIRST_PLAYER_KEYS:
+        if key in setup[0]:
+            return setup[0][key]
+    return None
+
+
 def _set_budget(seconds: float) -> None:
     expert.TIME_BUDGET_S = seconds
 
@@ -45,7 +56,8 @@ def _one_game(game: str, lineup: list[str], number: int, seed: int, options: dic
     seats = seating(lineup, number)
     result = play_game(registry.get(game), seats, seed + number, options)
     return {"seats": seats, "outcome": result["outcome"], "actions": result["actions"],
-            "thinking": result["thinking"], "events": result["events"]}
+            "thinking": result["thinking"], "events": result["events"],
+            "first_player": first_player(result["setup"]), "round": result["round"]}
 
 
 def play_games(game: str, lineup: list[str], games: int, seed: int, options: dict | None = None,

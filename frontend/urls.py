@@ -18,6 +18,7 @@ urlpatterns = [
     path("tables/new/", views.new_table, name="table_new"),
     path("games/<slug:game>/learn/", views.how_to_play, name="how_to_play"),
     path("games/<slug:game>/rules/", views.game_rules, name="game_rules"),
+    path("games/<slug:game>/balance/", views.balance_page, name="balance"),
     path("games/<slug:game>/leaderboard/", views.leaderboard, name="leaderboard"),
     path("players/<str:username>/", views.player, name="player"),
     path("bots/", views.bot_guide, name="bot_guide"),

@@ -19,7 +19,7 @@ from django.views.i18n import set_language
 
 from engines import registry
 from engines.bots import STRENGTHS, label
-from frontend import learn, rules
+from frontend import balance, learn, rules
 from frontend.forms import SignupForm
 from frontend.glossary import glossaries
 from accounts.network import client_ip
@@ -152,7 +152,16 @@ def how_to_play(request, game: str):
     return render(request, "frontend/learn.html", {
         "game": game, "title": registry.title(game), "guide": learn.guide_html(game, language),
         "options": learn.options(game, language), "page": page, "guided": guides.exists(game),
+        "balance": game in balance.games(),
     })
+
+
+def balance_page(request, game: str):
+    if not registry.exists(game):
+        raise Http404(_("There is no such game."))
+    context = {"game": game, "title": registry.title(game), "learn": learn_url(game),
+               "page": balance.page(game, get_language())}
+    return render(request, "frontend/balance.html", context, status=404 if context["page"] is None else 200)
 
 
 def leaderboard(request, game: str):
@@ -161,7 +170,7 @@ def leaderboard(request, game: str):
     games = [{"name": name, "title": registry.title(name)} for name in registry.names()]
     return render(request, "frontend/leaderboard.html", {
         "game": game, "title": registry.title(game), "games": games, "rows": players.leaderboard(game),
-        "settled_after": ratings.SETTLED_AFTER_GAMES,
+        "settled_after": ratings.SETTLED_AFTER_GAMES, "balance": game in balance.games(),
     })
 
 

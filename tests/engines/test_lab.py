@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from engines import registry
+from engines import balance, registry
 from engines.__main__ import main
 from engines.balance import collect, write_report
 from engines.simulate import play_game
@@ -71,3 +71,14 @@ def test_the_balance_report_has_its_tables_and_charts(tmp_path):
     for chart in ("dunhuang-seats.png", "dunhuang-scores.png", "dunhuang-lengths.png"):
         assert (tmp_path / chart).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert f"]({chart})" in text
+
+
+def test_the_site_command_writes_a_games_page_data_beside_its_report(tmp_path, monkeypatch):
+    monkeypatch.setattr(balance, "SITE_DATA", tmp_path / "site")
+    assert main(["balance", "dunhuang", "--site", "--bots", "random,random", "--games", "4",
+                 "--out", str(tmp_path / "report")]) == 0
+    data = json.loads((tmp_path / "site" / "dunhuang.json").read_text())
+    assert (data["lineup"], data["games"], data["players"]) == (["random", "random"], 4, 2)
+    assert (tmp_path / "report" / "dunhuang.md").exists()
+    with pytest.raises(SystemExit):  # without --site, the lab needs a game and its bots
+        main(["balance", "--games", "4"])

@@ -1,0 +1,117 @@
+"""Balance pages: each game's measures from the lab, in every language and in players' words,
+linked from its how-to-play page; and the lab's data itself, checked on a short run."""
+import html
+import re
+
+import pytest
+from django.conf import settings
+
+from engines import balance as lab
+from engines import registry
+from frontend import balance
+from tests.frontend.test_learn_pages import MAINTAINER_WORDS, article
+
+pytestmark = pytest.mark.django_db
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+GAMES = list(lab.SITE_RUNS)
+# Words of the lab's report or its data that a player's page never shows.
+LAB_WORDS = (*MAINTAINER_WORDS, "greedy", "Wilson", "quartile", "lab", "bonus card ", "balance --site")
+
+
+def page(client, game: str, language: str, status: int = 200) -> str:
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    response = client.get(f"/games/{game}/balance/")
+    assert response.status_code == status, (game, language)
+    return response.content.decode()
+
+
+def words(text: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+def test_every_game_has_the_data_the_site_command_makes():
+    assert balance.games() == registry.names()
+    for game, (lineup, games) in lab.SITE_RUNS.items():
+        data = balance.measures(game)
+        assert (data["lineup"], data["games"], data["players"]) == (lineup, games, len(lineup)), game
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_each_page_shows_the_seats_and_specials_in_the_readers_language(client, game, language):
+    shown = page(client, game, language)
+    assert f'lang="{language}"' in shown
+    text = words(article(shown))
+    data = balance.measures(game)
+    assert f"{data['games']} " in text
+    assert len(re.findall(r'data-testid="balance-seat"', shown)) == data["players"]
+    for seat in data["seats"]:  # "27%", or "27 %" in French and German
+        low, rate, high = (round(100 * seat["win"][key]) for key in ("low", "rate", "high"))
+        assert re.search(rf"\b{rate}\s?%.*\({low}–{high}\s?%\)", text), (game, language, seat)
+    assert len(re.findall(r'data-testid="balance-special"', shown)) == len(data["specials"])
+    for item in data["specials"]:
+        name, _text = balance.special_name(game, item["name"], language)
+        assert name[:1].upper() + name[1:] in text, (game, language, name)
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if balance.measures(game)["specials"]])
+def test_special_names_are_translated(client, game):
+    names = {language: {balance.special_name(game, item["name"], language)[0] for item in balance.measures(game)["specials"]}
+             for language in LANGUAGES}
+    assert names["fr"] != names["en"] and names["de"] != names["en"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_page_speaks_to_players_only(client, game, language):
+    text = words(article(page(client, game, language)))
+    for word in LAB_WORDS:
+        assert word not in text, (game, language, word)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_how_to_play_page_and_the_leaderboard_link_to_it(client, game):
+    for address in (f"/games/{game}/learn/", f"/games/{game}/leaderboard/"):
+        assert f'href="/games/{game}/balance/"' in client.get(address).content.decode(), address
+    assert f'href="/games/{game}/learn/"' in page(client, game, "en")
+
+
+def test_a_game_not_measured_yet_says_so_with_a_404(client, monkeypatch, tmp_path):
+    monkeypatch.setattr(balance, "DATA_DIR", tmp_path)
+    balance.measures.cache_clear()
+    try:
+        for language, words_shown in (("en", "not been measured yet"), ("fr", "pas encore"), ("de", "noch nicht")):
+            assert words_shown in page(client, "dunhuang", language, status=404)
+        assert 'href="/games/dunhuang/balance/"' not in client.get("/games/dunhuang/learn/").content.decode()
+    finally:
+        balance.measures.cache_clear()
+    page(client, "nothing", "en", status=404)
+
+
+def test_the_labs_data_of_a_short_run(tmp_path):
+    """A few games of Dunhuang between random bots: the shares sum right and each interval holds its rate."""
+    lineup, games = ["random"] * 3, 12
+    data = lab.site_data(lab.collect("dunhuang", lineup, games, seed=5, jobs=1, budget_s=0.1))
+    assert (data["lineup"], data["games"], data["players"], data["even_share"]) == (lineup, games, 3, 0.3333)
+    assert sum(seat["wins"] for seat in data["seats"]) == pytest.approx(games)
+    assert sum(seat["win"]["rate"] for seat in data["seats"]) == pytest.approx(1, abs=0.001)
+    for share in [seat["win"] for seat in data["seats"]] + [item["win"] for item in data["specials"]]:
+        assert 0 <= share["low"] <= share["rate"] <= share["high"] <= 1
+    for spread in [seat["score"] for seat in data["seats"]] + [data["length"]["actions"]]:
+        assert spread["min"] <= spread["q1"] <= spread["median"] <= spread["q3"] <= spread["max"]
+    assert data["length"]["actions"]["min"] > 0 and data["length"]["rounds"] is None  # Dunhuang counts no rounds
+    assert data["specials"]
+    for item in data["specials"]:
+        assert 1 <= item["games"] <= item["seat_games"] <= games * 3 and item["times_used"] >= item["seat_games"]
+        assert item["pick_rate"] == round(item["games"] / games, 4)
+    rates = [item["win"]["rate"] for item in data["specials"]]
+    assert rates == sorted(rates, reverse=True)
+
+
+def test_the_lab_numbers_seats_in_turn_order():
+    """Who plays first is drawn; the lab counts seats from the first player, for every game."""
+    for game in GAMES:
+        lineup = ["random"] * registry.get(game).min_players
+        result = next(iter(lab.play_games(game, lineup, 1, seed=3)))
+        assert result["first_player"] in range(len(lineup)), game
