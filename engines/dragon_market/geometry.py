@@ -5,6 +5,7 @@ Every function reads the state and returns plain values; nothing is changed.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import chain
 
 from engines.dragon_market import data
@@ -345,49 +346,38 @@ def boat_grid(boats: list) -> list:
 
 
 def _per_boat(boats: list) -> list:
-    """Per boat, (its plain moves, their actions, the squares they look at as a bit mask), worked
-    out once per list; entries carried over from before the last boat move (carry_facts) stay."""
+    """Per boat, (the actions of its plain moves, the squares that decided them as a bit mask),
+    worked out once per list; entries carried over a boat move (carry_facts) are kept."""
     facts = _facts(boats)
     per_boat = facts.get("per_boat")
     if per_boat is None or None in per_boat:
         grid = boat_grid(boats)
         per_boat = facts["per_boat"] = [
-            known if known is not None else _boat_facts(index, boats[index], grid)
+            known if known is not None else boat_move_actions(index, boats[index], grid)
             for index, known in enumerate(per_boat or [None] * len(boats))]
     return per_boat
-
-
-def _boat_facts(index: int, boat: dict, grid: list) -> tuple:
-    moves, looked_at = boat_plain_moves(index, boat, grid)
-    return moves, [_MOVE_ACTIONS.get(move) or _move_action(move) for move in moves], looked_at
 
 
 def boat_moves(boats: list) -> list:
     """plain_moves of these boats, worked out once per list (the result must not be changed)."""
     facts = _facts(boats)
     if "moves" not in facts:
-        facts["moves"] = list(chain.from_iterable(moves for moves, _, _ in _per_boat(boats)))
+        facts["moves"] = [move_of(action) for action in move_actions(boats)]
     return facts["moves"]
 
 
-# (boat, "slide", by) / (boat, "rotate", turn) -> its action, built once and shared by every list
-# of legal actions (nobody changes a listed action).
-_MOVE_ACTIONS: dict = {}
-
-
-def _move_action(move: tuple) -> dict:
-    index, kind, key = move
-    action = {"type": "slide", "boat": index, "by": key} if kind == "slide" else \
-        {"type": "rotate", "boat": index, "turn": key}
-    _MOVE_ACTIONS[move] = action
-    return action
+def move_of(action: dict) -> tuple:
+    """(boat, "slide", by) or (boat, "rotate", turn) of a slide or rotate action."""
+    if action["type"] == "slide":
+        return action["boat"], "slide", action["by"]
+    return action["boat"], "rotate", action["turn"]
 
 
 def move_actions(boats: list) -> list:
     """The slide and rotate actions of boat_moves, worked out once per list (not to be changed)."""
     facts = _facts(boats)
     if "actions" not in facts:
-        facts["actions"] = list(chain.from_iterable(actions for _, actions, _ in _per_boat(boats)))
+        facts["actions"] = list(chain.from_iterable(actions for actions, _ in _per_boat(boats)))
     return facts["actions"]
 
 
@@ -420,7 +410,7 @@ def carry_facts(boats: list, moved: list, index: int, old_cells: tuple, new_cell
         for x, y in old_cells + new_cells:  # the two sets of squares may overlap
             changed |= 1 << (x * SIZE + y)
         facts = facts if facts is not None else _facts(moved)
-        facts["per_boat"] = [None if known is None or other == index or known[2] & changed else known
+        facts["per_boat"] = [None if known is None or other == index or known[1] & changed else known
                              for other, known in enumerate(known["per_boat"])]
 
 
@@ -492,7 +482,8 @@ def grid_placements(kind: str, grid: list) -> dict:
 
 def plain_moves(boats: list, grid: list) -> list:
     """Every slide and quarter turn (no powers): [(boat, "slide", by) / (boat, "rotate", turn)]."""
-    return [move for index, boat in enumerate(boats) for move in boat_plain_moves(index, boat, grid)[0]]
+    return [move_of(action) for index, boat in enumerate(boats)
+            for action in boat_move_actions(index, boat, grid)[0]]
 
 
 def lane_key(boat: dict) -> tuple:
@@ -500,19 +491,30 @@ def lane_key(boat: dict) -> tuple:
     return boat["kind"], sx, sy, dx, dy
 
 
-def boat_plain_moves(index: int, boat: dict, grid: list) -> tuple:
-    """The slides and quarter turns of one boat, as plain_moves lists them, and the squares that
+def boat_move_actions(index: int, boat: dict, grid: list) -> tuple:
+    """The slide and rotate actions of one boat, in plain_moves' order, and the squares that
     decided them as a bit mask (each ray up to its first blocker, the squares of each turn)."""
-    moves = []
-    rays, turns = LANES[lane_key(boat)]
-    looked_at = TURN_SQUARES[lane_key(boat)]
+    key = lane_key(boat)
+    rays, turns = _lane_actions(index, key)
+    actions = []
+    looked_at = TURN_SQUARES[key]
     for ray in rays:
-        for square, by, seen in ray:
+        for square, seen, action in ray:
             looked_at |= seen
             if grid[square] != FREE_WATER:
                 break
-            moves.append((index, "slide", by))
-    for name, squares in turns:
+            actions.append(action)
+    for squares, action in turns:
         if _clear(grid, index, squares):
-            moves.append((index, "rotate", name))
-    return moves, looked_at
+            actions.append(action)
+    return actions, looked_at
+
+
+@lru_cache(maxsize=None)
+def _lane_actions(index: int, key: tuple) -> tuple:
+    """LANES[key] for boat `index`, each slide square and turn with its action: built once and
+    shared by every list of legal actions (nobody changes a listed action)."""
+    rays, turns = LANES[key]
+    return (tuple(tuple((square, seen, {"type": "slide", "boat": index, "by": by}) for square, by, seen in ray)
+                  for ray in rays),
+            tuple((squares, {"type": "rotate", "boat": index, "turn": name}) for name, squares in turns))
