@@ -178,6 +178,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="add the top functions by own time")
     parser.add_argument("--root", default=checkout_root(), help="the checkout whose engines run")
     args = parser.parse_args()
+    if Path(args.root).resolve() != Path(checkout_root()):
+        parser.error("give --root its checkout as the next argument (--root PATH)")
     report = {
         "python": sys.version.split()[0],
         "root": args.root,
