@@ -382,9 +382,10 @@ def move_actions(boats: list) -> list:
 
 
 def carry_facts(boats: list, moved: list, index: int, old_cells: tuple, new_cells: tuple) -> None:
-    """Give `moved` (`boats` with boat `index` moved from old_cells to new_cells) the occupancy
-    and flat grid of `boats`, where known, changed on those six squares only: cheaper than
-    working them out afresh after every boat move."""
+    """Give `moved` (`boats` with boat `index` moved from old_cells to new_cells) the facts of
+    `boats`, where known: the occupancy and flat grid changed on those six squares only, and the
+    moves of each other boat whose lanes do not cross them (cheaper than working them out afresh
+    after every boat move)."""
     entry = _by_boats.get(id(boats))
     if entry is None or entry[0] is not boats:
         return
@@ -410,8 +411,8 @@ def carry_facts(boats: list, moved: list, index: int, old_cells: tuple, new_cell
         for x, y in old_cells + new_cells:  # the two sets of squares may overlap
             changed |= 1 << (x * SIZE + y)
         facts = facts if facts is not None else _facts(moved)
-        facts["per_boat"] = [None if known is None or other == index or known[1] & changed else known
-                             for other, known in enumerate(known["per_boat"])]
+        facts["per_boat"] = [None if moves is None or other == index or moves[1] & changed else moves
+                             for other, moves in enumerate(known["per_boat"])]
 
 
 def plain_move(boats: list, index: int, kind: str, key):
