@@ -132,6 +132,19 @@ def _move_boat(state, seat, action, rng):
     return [_boat_event(state, kind, seat, index, options[key], power)]
 
 
+def listed_plain_move(state, seat, action, rng):
+    """A slide or rotate that legal_actions listed: its way is free, so only its target is
+    worked out (geometry.plain_move without the check)."""
+    index, kind = action["boat"], action["type"]
+    boat = state["boats"][index]
+    s, d = tuple(boat["s"]), tuple(boat["d"])
+    if kind == "slide":
+        target = geometry.add(s, geometry.axis(d), action["by"]), d
+    else:
+        target = s, geometry.TURNS[action["turn"]](d)
+    return [_boat_event(state, kind, seat, index, target)]
+
+
 def _swap_stacks(state, seat, action, rng):
     index = _boat(state, action)
     _power(state, seat, "swap_stacks")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engines.core import Engine, IllegalAction, check_seat
 from engines.dragon_market import data, hidden, rules, scoring, text
-from engines.dragon_market.evolve import HANDLERS
+from engines.dragon_market.evolve import evolve
 from engines.dragon_market.setup import setup_events
 from engines.dragon_market.state import new_state
 from engines.i18n import N_, catalog
@@ -29,12 +29,15 @@ class DragonMarket(Engine):
         return setup_events(players, options, rng)
 
     def evolve(self, state, event):
-        return HANDLERS[event["type"]](state, event)
+        return evolve(state, event)
 
     def decide(self, state, seat, action, rng):
         if type(seat) is not int or seat not in rules.to_act(state):
             check_seat(self, state, seat)
         return rules.decide(state, seat, action, rng)
+
+    def decide_listed(self, state, seat, action, rng):
+        return rules.decide_listed(state, seat, action, rng)
 
     def to_act(self, state):
         return rules.to_act(state)

@@ -41,9 +41,8 @@ def _team_first(state: dict, seat: int) -> list:
 
 def crossing(state: dict) -> bool:
     """M-T13: the active heir stands on a square another heir holds."""
-    seat = state["turn"]
-    here = state["heirs"][seat]
-    return any(other != seat and heir == here for other, heir in enumerate(state["heirs"]))
+    heirs = state["heirs"]
+    return heirs.count(heirs[state["turn"]]) > 1  # the active heir counts itself once
 
 
 def can_buy(state: dict, seat: int) -> bool:

@@ -5,6 +5,9 @@ Every function reads the state and returns plain values; nothing is changed.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import chain
+
 from engines.dragon_market import data
 
 SIZE = data.SIZE
@@ -289,7 +292,7 @@ def _clear(grid: list, index: int, squares: tuple) -> bool:
 
 def _lanes(kind: str, s: tuple, d: tuple) -> tuple:
     """What plain_moves checks for a boat lying at s along d, as flat indices: per slide
-    direction, ((square ahead of the front end, `by` of the slide onto it), ...) up to the edge;
+    direction, ((square ahead of the front end, `by` of the slide onto it, its bit), ...) up to the edge;
     per quarter turn that stays on the board, (name, squares it sweeps)."""
     cells = cells_of(kind, s, d)
     a = axis(d)
@@ -302,7 +305,7 @@ def _lanes(kind: str, s: tuple, d: tuple) -> tuple:
             x, y = add(front, u, t)
             if not on_board((x, y)):
                 break
-            ahead.append((x * SIZE + y, sign * t))
+            ahead.append((x * SIZE + y, sign * t, 1 << (x * SIZE + y)))
         rays.append(tuple(ahead))
     turns = []
     for name, turn in TURNS.items():
@@ -318,6 +321,11 @@ LANES = {(kind, x, y, *d): _lanes(kind, (x, y), d)
          if all(on_board(c) for c in cells_of(kind, (x, y), d))}
 
 
+# Per LANES key, the squares of its quarter turns as a bit mask (bit: flat index).
+TURN_SQUARES = {key: sum({1 << square for _, squares in turns for square in squares})
+                for key, (_, turns) in LANES.items()}
+
+
 def _facts(boats: list) -> dict:
     """What has been worked out about this very list of boats. States share an unchanged list
     and the fold never changes a list it is given, so a fact of the list holds for good."""
@@ -329,12 +337,82 @@ def _facts(boats: list) -> dict:
     return entry[1]
 
 
+def boat_grid(boats: list) -> list:
+    """flat_grid of these boats, worked out once per list (the result must not be changed)."""
+    facts = _facts(boats)
+    if "grid" not in facts:
+        facts["grid"] = flat_grid(boats)
+    return facts["grid"]
+
+
+def _per_boat(boats: list) -> list:
+    """Per boat, (the actions of its plain moves, the squares that decided them as a bit mask),
+    worked out once per list; entries carried over a boat move (carry_facts) are kept."""
+    facts = _facts(boats)
+    per_boat = facts.get("per_boat")
+    if per_boat is None or None in per_boat:
+        grid = boat_grid(boats)
+        per_boat = facts["per_boat"] = [
+            known if known is not None else boat_move_actions(index, boats[index], grid)
+            for index, known in enumerate(per_boat or [None] * len(boats))]
+    return per_boat
+
+
 def boat_moves(boats: list) -> list:
     """plain_moves of these boats, worked out once per list (the result must not be changed)."""
     facts = _facts(boats)
     if "moves" not in facts:
-        facts["moves"] = plain_moves(boats, flat_grid(boats))
+        facts["moves"] = [move_of(action) for action in move_actions(boats)]
     return facts["moves"]
+
+
+def move_of(action: dict) -> tuple:
+    """(boat, "slide", by) or (boat, "rotate", turn) of a slide or rotate action."""
+    if action["type"] == "slide":
+        return action["boat"], "slide", action["by"]
+    return action["boat"], "rotate", action["turn"]
+
+
+def move_actions(boats: list) -> list:
+    """The slide and rotate actions of boat_moves, worked out once per list (not to be changed)."""
+    facts = _facts(boats)
+    if "actions" not in facts:
+        facts["actions"] = list(chain.from_iterable(actions for actions, _ in _per_boat(boats)))
+    return facts["actions"]
+
+
+def carry_facts(boats: list, moved: list, index: int, old_cells: tuple, new_cells: tuple) -> None:
+    """Give `moved` (`boats` with boat `index` moved from old_cells to new_cells) the facts of
+    `boats`, where known: the occupancy and flat grid changed on those six squares only, and the
+    moves of each other boat whose lanes do not cross them (cheaper than working them out afresh
+    after every boat move)."""
+    entry = _by_boats.get(id(boats))
+    if entry is None or entry[0] is not boats:
+        return
+    known, facts = entry[1], None
+    if "occupancy" in known:
+        occ = dict(known["occupancy"])
+        for cell in old_cells:
+            del occ[cell]
+        occ[new_cells[0]], occ[new_cells[1]], occ[new_cells[2]] = (index, SAILOR), (index, 0), (index, 1)
+        facts = _facts(moved)
+        facts["occupancy"] = occ
+    if "grid" in known:
+        grid = list(known["grid"])
+        for x, y in old_cells:
+            grid[x * SIZE + y] = FREE_WATER
+        for (x, y), code in zip(new_cells, (index * 4 + 3, index * 4, index * 4 + 1)):
+            grid[x * SIZE + y] = code
+        facts = facts if facts is not None else _facts(moved)
+        facts["grid"] = grid
+    if "per_boat" in known:
+        # Only the moved boat and the boats whose lanes cross the six squares may move otherwise.
+        changed = 0
+        for x, y in old_cells + new_cells:  # the two sets of squares may overlap
+            changed |= 1 << (x * SIZE + y)
+        facts = facts if facts is not None else _facts(moved)
+        facts["per_boat"] = [None if moves is None or other == index or moves[1] & changed else moves
+                             for other, moves in enumerate(known["per_boat"])]
 
 
 def plain_move(boats: list, index: int, kind: str, key):
@@ -374,7 +452,7 @@ def open_placements(kind: str, boats: list) -> dict:
     result must not be changed)."""
     facts = _facts(boats)
     if kind not in facts:
-        facts[kind] = grid_placements(kind, flat_grid(boats))
+        facts[kind] = grid_placements(kind, boat_grid(boats))
     return facts[kind]
 
 
@@ -405,16 +483,39 @@ def grid_placements(kind: str, grid: list) -> dict:
 
 def plain_moves(boats: list, grid: list) -> list:
     """Every slide and quarter turn (no powers): [(boat, "slide", by) / (boat, "rotate", turn)]."""
-    moves = []
-    for index, boat in enumerate(boats):
-        (sx, sy), (dx, dy) = boat["s"], boat["d"]
-        rays, turns = LANES[boat["kind"], sx, sy, dx, dy]
-        for ray in rays:
-            for square, by in ray:
-                if grid[square] != FREE_WATER:
-                    break
-                moves.append((index, "slide", by))
-        for name, squares in turns:
-            if _clear(grid, index, squares):
-                moves.append((index, "rotate", name))
-    return moves
+    return [move_of(action) for index, boat in enumerate(boats)
+            for action in boat_move_actions(index, boat, grid)[0]]
+
+
+def lane_key(boat: dict) -> tuple:
+    (sx, sy), (dx, dy) = boat["s"], boat["d"]
+    return boat["kind"], sx, sy, dx, dy
+
+
+def boat_move_actions(index: int, boat: dict, grid: list) -> tuple:
+    """The slide and rotate actions of one boat, in plain_moves' order, and the squares that
+    decided them as a bit mask (each ray up to its first blocker, the squares of each turn)."""
+    key = lane_key(boat)
+    rays, turns = _lane_actions(index, key)
+    actions = []
+    looked_at = TURN_SQUARES[key]
+    for ray in rays:
+        for square, seen, action in ray:
+            looked_at |= seen
+            if grid[square] != FREE_WATER:
+                break
+            actions.append(action)
+    for squares, action in turns:
+        if _clear(grid, index, squares):
+            actions.append(action)
+    return actions, looked_at
+
+
+@lru_cache(maxsize=None)
+def _lane_actions(index: int, key: tuple) -> tuple:
+    """LANES[key] for boat `index`, each slide square and turn with its action: built once and
+    shared by every list of legal actions (nobody changes a listed action)."""
+    rays, turns = LANES[key]
+    return (tuple(tuple((square, seen, {"type": "slide", "boat": index, "by": by}) for square, by, seen in ray)
+                  for ray in rays),
+            tuple((squares, {"type": "rotate", "boat": index, "turn": name}) for name, squares in turns))

@@ -5,7 +5,7 @@ import random
 
 from engines.core import IllegalAction
 from engines.dragon_market import data, flow, geometry
-from engines.dragon_market.actions import PLAY, coin_from, keep, place
+from engines.dragon_market.actions import PLAY, coin_from, keep, listed_plain_move, place
 from engines.dragon_market.evolve import fold
 from engines.dragon_market.geometry import boat_occupancy
 from engines.dragon_market.moves import heir_options, swap_targets, takeable, usable_powers
@@ -90,11 +90,7 @@ def _play_actions(state: dict, seat: int) -> list[dict]:
         actions += [{"type": "reroll", "die": 0}, {"type": "reroll", "die": 1}]
     if state["mp"] >= 1:
         boats = state["boats"]
-        for index, kind, key in geometry.boat_moves(boats):
-            if kind == "slide":
-                actions.append({"type": "slide", "boat": index, "by": key})
-            else:
-                actions.append({"type": "rotate", "boat": index, "turn": key})
+        actions += geometry.move_actions(boats)
         for index in range(len(boats)) if powers else ():
             if "hop" in powers:
                 actions += [{"type": "hop", "boat": index, "by": by} for by in geometry.slides(boats, index, occ, hop=True)]
@@ -167,3 +163,15 @@ def decide(state: dict, seat: int, action: dict, rng: random.Random) -> list[dic
         raise IllegalAction("crossing", "Your heir stands on another heir's square: it must step on first.")
     events = PLAY[kind](state, seat, action, rng)
     return events + flow.settle(fold(state, events), rng)
+
+
+def decide_listed(state: dict, seat: int, action: dict, rng: random.Random) -> list[dict]:
+    """`decide` for an action that legal_actions lists: its shape, phase and the crossing rule
+    hold by construction, so only the play's own handler runs (the bots' path)."""
+    if state["phase"] != "play":
+        return decide(state, seat, action, rng)
+    events = LISTED_PLAY.get(action["type"], PLAY[action["type"]])(state, seat, action, rng)
+    return events + flow.settle(fold(state, events), rng)
+
+
+LISTED_PLAY = {"slide": listed_plain_move, "rotate": listed_plain_move}

@@ -27,6 +27,9 @@ class DschunkeTiles(Engine):
             check_seat(self, state, seat)  # the full check, which says why a seat may not act
         return rules.decide(state, seat, action, rng)
 
+    def decide_listed(self, state, seat, action, rng):
+        return rules.decide_listed(state, seat, action, rng)
+
     def to_act(self, state):
         return rules.to_act(state)
 

@@ -17,6 +17,7 @@ OFFSET = 1 << 9
 WIDTH = 1 << 10
 LIMIT = OFFSET - 2 * data.TILE_LENGTH  # coordinates beyond this are refused outright
 L = data.TILE_LENGTH
+assert L == 3, "level_of reads a tile's three cells one by one"
 AXIS_STEP = (WIDTH, 1)  # east, north
 # direction -> (step from the first crate, axis, whether the first crate is the footprint's start)
 DIR_STEP = {"E": WIDTH, "N": 1, "W": -WIDTH, "S": -1}
@@ -64,6 +65,7 @@ def _ring(start: int, step: int) -> tuple[int, ...]:
 
 
 RING = (_ring(0, AXIS_STEP[0]), _ring(0, AXIS_STEP[1]))
+CELL_OFFSETS = tuple(tuple(i * step for i in range(L)) for step in AXIS_STEP)  # per axis, from the start
 NEIGHBOURS = (WIDTH, -WIDTH, 1, -1)
 
 
@@ -74,23 +76,22 @@ def level_of(top: dict, fp: int) -> int | None:
     Raised (L-P5 … L-P8, L-P15): every cell covered, all tops at one level h - 1, and the tops not
     all of one tile; the new tile lies at h. Anything else (partly on the table) is refused.
     """
-    start, axis = fp >> 1, fp & 1
-    step = AXIS_STEP[axis]
-    tops = [top.get(start + i * step) for i in range(L)]
-    first = tops[0]
+    start, step = fp >> 1, AXIS_STEP[fp & 1]
+    get = top.get
+    first, middle, last = get(start), get(start + step), get(start + 2 * step)  # the TILE_LENGTH (3) cells
     if first is None:
-        if any(t is not None for t in tops):
+        if middle is not None or last is not None:
             return None  # L-P6: partly on the table, partly on tiles
-        for offset in RING[axis]:
+        for offset in RING[fp & 1]:
             if start + offset in top:
                 return 0
         return None  # L-P4: corner contact or no contact at all
-    if any(t is None for t in tops):
+    if middle is None or last is None:
         return None
     level = first[1]
-    if any(t[1] != level for t in tops):
+    if middle[1] != level or last[1] != level:
         return None  # L-P7: supports of different heights
-    if all(t[0] == first[0] for t in tops):
+    if first[0] == middle[0] == last[0]:
         return None  # L-P8: exactly on one tile
     return level + 1
 
@@ -111,13 +112,11 @@ def update_footprints(fps: frozenset, top: dict, cells: list[int], level: int) -
     Only footprints through the new cells can change, and for a table tile also those through the
     cells next to it (they may now touch the table's tiles). Never scans the whole table.
     """
-    near = set(cells)
-    if level == 0:
-        for cell in cells:
-            near.update(cell + offset for offset in NEIGHBOURS)
-    changed = footprints_through(near)
+    start = min(cells)
+    axis = 0 if abs(cells[1] - cells[0]) == WIDTH else 1
     legal = set(fps)
-    for fp in changed:
+    for offset in CHANGED_FOOTPRINTS[axis][level == 0]:
+        fp = start * 2 + offset
         if level_of(top, fp) is None:
             legal.discard(fp)
         else:
@@ -125,16 +124,23 @@ def update_footprints(fps: frozenset, top: dict, cells: list[int], level: int) -
     return frozenset(legal)
 
 
+def _changed_footprints(axis: int, on_table: bool) -> tuple:
+    """The footprints update_footprints looks at after a tile starting at cell 0 on `axis`, as
+    offsets of footprint codes (a tile starting at `start` adds start * 2)."""
+    cells = CELL_OFFSETS[axis]
+    near = set(cells)
+    if on_table:
+        near.update(cell + offset for cell in cells for offset in NEIGHBOURS)
+    return tuple(sorted(footprints_through(near)))
+
+
 def anchors(fps, palindrome: bool) -> list[int]:
     """Cells that start at least one legal placement of a tile (L-P2: both ends, unless the tile
     reads the same both ways, whose placements are listed from the west/south end only)."""
-    found = set()
-    far = L - 1
-    for fp in fps:
-        start = fp >> 1
-        found.add(start)
-        if not palindrome:
-            found.add(start + far * AXIS_STEP[fp & 1])
+    found = {fp >> 1 for fp in fps}
+    if not palindrome:
+        far = CELL_OFFSETS[0][-1], CELL_OFFSETS[1][-1]
+        found.update([(fp >> 1) + far[fp & 1] for fp in fps])
     return sorted(found)
 
 
@@ -146,3 +152,7 @@ def directions(fps, anchor: int, palindrome: bool) -> list[str]:
 
 def count_placements(fps, palindrome: bool) -> int:
     return len(fps) * (1 if palindrome else 2)
+
+
+# Per axis and whether the tile lies on the table: _changed_footprints.
+CHANGED_FOOTPRINTS = tuple((_changed_footprints(axis, False), _changed_footprints(axis, True)) for axis in (0, 1))

@@ -1,6 +1,7 @@
 """Who acts, what is legal, and decide: the per-tile steps select -> anchor -> orient (spec §5)."""
 from __future__ import annotations
 
+import functools
 import random
 
 from engines.core import IllegalAction
@@ -53,14 +54,29 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     if now == "select":
         return [{"type": "select", "tile": tile} for tile in state["waiting"]]
     if now == "anchor":
-        cells = geometry.anchors(state["fps"], palindrome(state["selected"]))
-        actions = [{"type": "anchor", "cell": geometry.xy(cell)} for cell in cells]
+        actions = list(anchor_actions(state["fps"], palindrome(state["selected"])))
     else:
         dirs = geometry.directions(state["fps"], state["anchor"], palindrome(state["selected"]))
         actions = [ORIENTS[d] for d in dirs]
     if can_go_back(state):
         actions.append(BACK)
     return actions
+
+
+@functools.lru_cache(maxsize=256)
+def anchor_actions(fps: frozenset, palindrome: bool) -> tuple:
+    """The anchor actions of a tile on this set of legal footprints (a turn lists them again
+    after an undo, a search many times)."""
+    return tuple([ANCHORS.get(cell) or _anchor_action(cell) for cell in geometry.anchors(fps, palindrome)])
+
+
+# Cell code -> its anchor action, built once and shared by every list (nobody changes a listed action).
+ANCHORS: dict = {}
+
+
+def _anchor_action(cell: int) -> dict:
+    action = ANCHORS[cell] = {"type": "anchor", "cell": geometry.xy(cell)}
+    return action
 
 
 def _whole(value) -> bool:
@@ -122,6 +138,17 @@ def decide(state: dict, seat: int, action, rng: random.Random) -> list[dict]:
         raise IllegalAction("bad_direction", _("Your tile cannot run {direction} from there.").format(
             direction=_(DIRECTION_WORDS[direction])))
     return placement_events(state, seat, tile, anchor, direction)
+
+
+def decide_listed(state: dict, seat: int, action: dict, rng: random.Random) -> list[dict]:
+    """`decide` for an action legal_actions lists: an anchor or direction it lists is legal by
+    construction, so the placement tests are not made again (the bots' path)."""
+    kind = action["type"]
+    if kind == "anchor":
+        return [{"type": "anchor_chosen", "seat": seat, "cell": list(action["cell"])}]
+    if kind == "orient":
+        return placement_events(state, seat, state["selected"], state["anchor"], action["dir"])
+    return decide(state, seat, action, rng)
 
 
 def placement_events(state: dict, seat: int, tile: int, anchor: int, direction: str) -> list[dict]:

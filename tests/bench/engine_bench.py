@@ -1,10 +1,15 @@
 """Engine speed: random-play steps per second and full games per second, one core.
 
-One step is what a search bot pays per node: legal_actions + decide_listed + evolve. A
-baseline loop of fixed pure-Python work runs in the same process between the engine runs, so
-results can be quoted as ratios on a shared, noisy machine. Prints one JSON object.
+One step is what a search bot pays per node: legal_actions + decide_listed + evolve. Before
+each engine run the same loop plays the floor game, the cheapest step a protocol engine can take
+in pure Python (five small action dicts listed, one event dict built, a new four-key state), so
+results can be quoted as ratios on a shared, noisy machine: vs_floor is the median over the
+repeats of the engine's steps/s over the floor's, measured just before. A baseline loop of fixed
+pure-Python work runs there too. --root runs the engines of another checkout (a worktree of an
+older commit, say) under the same floor. Prints one JSON object.
 
     python tests/bench/engine_bench.py [--games 200] [--repeats 5] [--engines dschunke,dunhuang] [--profile]
+        [--root ../old-checkout]
 
 steps_per_s times the play loop only; games_per_s includes set-up (shuffles, deals, options).
 legal_actions_per_step and events_per_step (of the last repeat's games) say what a step holds:
@@ -23,7 +28,16 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+
+def checkout_root() -> str:
+    """The checkout whose engines run: --root's, read before `engines` is imported, else this one."""
+    if "--root" in sys.argv[:-1]:
+        return str(Path(sys.argv[sys.argv.index("--root") + 1]).resolve())
+    return str(Path(__file__).resolve().parents[2])
+
+
+sys.path.insert(0, checkout_root())
 
 from engines import registry  # noqa: E402
 from engines.core import command_rng, start  # noqa: E402
@@ -39,6 +53,54 @@ def baseline_ops_per_s(duration: float = 0.5) -> float:
             rng.choice(items)["n"] += 1
         done += 1000
     return done / duration
+
+
+class FloorGame:
+    """The floor: a game whose step is the least a protocol engine does in pure Python. Seats take
+    turns taking from one of five piles for 100 steps; a step lists the piles as small dicts,
+    builds one event dict and folds it into a new small state. Plays in random_game like an engine."""
+
+    name = title = "floor"
+    min_players, max_players = 2, 4
+    bots_only_options: dict = {}
+    piles, steps = 5, 100
+
+    def options(self) -> dict:
+        return {"type": "object", "properties": {}}
+
+    def setup(self, players, options, rng):
+        return [{"type": "setup", "players": players}]
+
+    def evolve(self, state, event):
+        if event["type"] == "setup":
+            return {"players": event["players"], "turn": 0, "left": self.steps, "last": None}
+        return {"players": state["players"], "turn": (event["seat"] + 1) % state["players"],
+                "left": state["left"] - 1, "last": event["pile"]}
+
+    def to_act(self, state):
+        return frozenset({state["turn"]})
+
+    def outcome(self, state):
+        return None if state["left"] else {"winners": []}
+
+    def legal_actions(self, state, seat):
+        return [{"type": "take", "pile": pile} for pile in range(self.piles)]
+
+    def decide_listed(self, state, seat, action, rng):
+        return [{"type": "took", "seat": seat, "pile": action["pile"]}]
+
+
+FLOOR = FloorGame()
+
+
+def floor_steps_per_s(players: int, duration: float = 0.3) -> float:
+    """The floor game's steps a second, played for about `duration` seconds."""
+    steps = seconds = 0.0
+    seed = 0
+    while seconds < duration:
+        played, elapsed, _, _ = random_game(FLOOR, players, seed)
+        steps, seconds, seed = steps + played, seconds + elapsed, seed + 1
+    return steps / seconds
 
 
 def random_game(engine, players: int, seed: int) -> tuple[int, float, int, int]:
@@ -83,9 +145,10 @@ def bench_engine(name: str, games: int, repeats: int, with_profile: bool) -> dic
     random_game(engine, engine.max_players, seed=-1)  # warm up: imports, caches
     result: dict = {}
     for players in range(engine.min_players, engine.max_players + 1):
-        steps, full, baselines = [], [], []
+        steps, full, baselines, floors = [], [], [], []
         for repeat in range(repeats):
             baselines.append(baseline_ops_per_s())
+            floors.append(floor_steps_per_s(players))
             steps_per_s, games_per_s, legal_per_step, events_per_step = measure(engine, players, games,
                                                                                 seed=1000 * repeat)
             steps.append(steps_per_s)
@@ -93,6 +156,8 @@ def bench_engine(name: str, games: int, repeats: int, with_profile: bool) -> dic
         baseline = statistics.median(baselines)
         result[f"{players}p"] = {
             "steps_per_s": round(statistics.median(steps)),
+            "floor_steps_per_s": round(statistics.median(floors)),
+            "vs_floor": round(statistics.median(step / floor for step, floor in zip(steps, floors)), 3),
             "legal_actions_per_step": round(legal_per_step, 1),
             "events_per_step": round(events_per_step, 2),
             "legal_actions_listed_per_s": round(statistics.median(steps) * legal_per_step),
@@ -111,9 +176,13 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--engines", default=",".join(registry.names()))
     parser.add_argument("--profile", action="store_true", help="add the top functions by own time")
+    parser.add_argument("--root", default=checkout_root(), help="the checkout whose engines run")
     args = parser.parse_args()
+    if Path(args.root).resolve() != Path(checkout_root()):
+        parser.error("give --root its checkout as the next argument (--root PATH)")
     report = {
         "python": sys.version.split()[0],
+        "root": args.root,
         "games_per_measurement": args.games,
         "repeats": args.repeats,
         "statistic": "median",

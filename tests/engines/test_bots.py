@@ -118,13 +118,13 @@ def test_random_playouts_never_take_back_a_choice(monkeypatch):
 
     engine, state, _, _ = _legespiel_anchor_step()
     played, offered = [], 0
-    decide = engine.decide
+    decide_listed = engine.decide_listed  # the playouts' path
 
     def recording_decide(state, seat, action, rng):
         played.append(action)
-        return decide(state, seat, action, rng)
+        return decide_listed(state, seat, action, rng)
 
-    monkeypatch.setattr(engine, "decide", recording_decide)
+    monkeypatch.setattr(engine, "decide_listed", recording_decide)
     rng = random.Random(8)
     while engine.outcome(state) is None:
         offered += {"type": "back"} in engine.legal_actions(state, min(engine.to_act(state)))

@@ -191,6 +191,27 @@ def test_M_T3_M_T4_M_T6_a_listed_slide_or_turn_lands_where_the_plain_geometry_pu
                 state = ENGINE.evolve(state, event)
 
 
+def test_facts_carried_over_a_boat_move_are_the_ones_worked_out_afresh():
+    """A boat move hands its occupancy, grid and the unaffected boats' moves on to the new list
+    of boats: along random games they equal what the plain functions work out."""
+    from engines.core import start
+    from engines.dragon_market import ENGINE
+
+    for seed in range(6):
+        rng = random.Random(seed)
+        state, _ = start(ENGINE, 2 + seed % 3, {"boat_setup": "random"}, random.Random(seed))
+        for _ in range(300):
+            if ENGINE.outcome(state) is not None:
+                break
+            boats = state["boats"]
+            assert geometry.boat_occupancy(boats) == geometry.occupancy(boats)
+            assert geometry.boat_grid(boats) == geometry.flat_grid(boats)
+            assert geometry.boat_moves(boats) == geometry.plain_moves(boats, geometry.flat_grid(boats))
+            seat = min(ENGINE.to_act(state))
+            for event in ENGINE.decide_listed(state, seat, rng.choice(ENGINE.legal_actions(state, seat)), rng):
+                state = ENGINE.evolve(state, event)
+
+
 def test_a_boat_move_needs_a_movement_point():
     state = position(boats=[boat("centre", (4, 4), "E")], mp=0, coins=[1, 0, 0, 0])
     assert of_type(state, "slide") == [] and {a["type"] for a in legal(state)} == {"buy_mp", "end_turn"}
