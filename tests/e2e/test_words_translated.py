@@ -26,7 +26,7 @@ SHARED = {"sampan", "dschunke", "das", "legespiel", "dunhuang", "dragon", "marke
           "deutsch", "sha", "cne", "cnw", "cse", "csw", "pe", "pw", "ii", "iii", "iv", "min", "jad",
           "bd", "bo", "fr", "pa", "ri", "te"}
 SPELT_ALIKE = {
-    "fr": {"action", "actions", "analyse", "aubergine", "aubergines", "bonus", "bot", "bots", "cin", "confirmation", "direction", "face",
+    "fr": {"action", "actions", "analyse", "aubergine", "aubergines", "bonus", "bot", "bots", "cin", "confirmation", "direction", "expert", "face",
            "figurine", "grain", "jade", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
            "place", "places", "point", "points", "port", "ports", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "secret",
            "statue", "table", "total", "type", "vase", "visible"},
