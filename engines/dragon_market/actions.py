@@ -4,7 +4,7 @@ from __future__ import annotations
 from engines.core import IllegalAction
 from engines.dragon_market import data, flow, geometry
 from engines.dragon_market.evolve import fold
-from engines.dragon_market.geometry import boat_occupancy
+from engines.dragon_market.geometry import boat_grid, boat_occupancy
 from engines.dragon_market.moves import heir_options, swap_targets, takeable, usable_powers
 from engines.dragon_market.setup import after_placement, next_boat_id, start_play
 from engines.dragon_market.state import unit_of
@@ -174,7 +174,7 @@ def _step(state, seat, action, rng):
 
 
 def _take(state, seat, action, rng):
-    found = takeable(state, seat, boat_occupancy(state["boats"]))
+    found = takeable(state, seat, boat_grid(state["boats"]))
     if found is None:
         raise IllegalAction("nothing_to_take", "There is no good here that your objective needs and you do not "
                                                "hold yet (M-T16, M-T17).")

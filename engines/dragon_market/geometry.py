@@ -197,65 +197,6 @@ def half_turn(boats: list, index: int, occ: dict):
     return None
 
 
-# ----------------------------------------------------------------------------- heirs
-
-
-def walkable(c, own_pontoon, occ: dict) -> bool:
-    """M-T12: the heir's own pontoon or a non-sailor boat square."""
-    if c == own_pontoon:
-        return True
-    hit = occ.get(c)
-    return hit is not None and hit[1] != SAILOR
-
-
-def heir_moves(h, own_pontoon, occ: dict, powers: set, special_cost: int) -> dict:
-    """Square -> (how, MP cost) for one step of the heir from h (M-T11, M-B4, M-B5, M-B6)."""
-    moves = {}
-    for u in ORTHO:
-        c = add(h, u)
-        if walkable(c, own_pontoon, occ):
-            moves[c] = ("step", data.STEP_COST)
-    if "diagonal" in powers:
-        for u in DIAGONALS:
-            c = add(h, u)
-            if walkable(c, own_pontoon, occ):
-                moves[c] = ("diagonal", data.STEP_COST)
-    if "cross_sailor" in powers or "leap" in powers:
-        for u in ORTHO:
-            middle, c = add(h, u), add(h, u, 2)
-            if not on_board(middle) or not walkable(c, own_pontoon, occ):
-                continue
-            hit = occ.get(middle)
-            if hit is not None and hit[1] == SAILOR and "cross_sailor" in powers:
-                moves[c] = ("cross_sailor", special_cost)
-            elif hit is None and middle not in PONTOONS and "leap" in powers:
-                moves[c] = ("leap", special_cost)
-    return moves
-
-
-def escape_within(start, budget: int, own_pontoon, occ: dict, occupied: set) -> bool:
-    """M-T13: can an heir standing on `start` reach a square no other heir holds, with ordinary
-    steps costing at most `budget` MP?"""
-    if start not in occupied:
-        return True
-    frontier, seen = [start], {start}
-    for _ in range(budget):
-        following = []
-        for c in frontier:
-            for u in ORTHO:
-                n = add(c, u)
-                if n in seen or not walkable(n, own_pontoon, occ):
-                    continue
-                if n not in occupied:
-                    return True
-                seen.add(n)
-                following.append(n)
-        frontier = following
-        if not frontier:
-            break
-    return False
-
-
 # ----------------------------------------------------------------------------- fast paths
 # legal_actions and the bots' heuristic run millions of times: these work on a flat grid of 100
 # entries (index x * 10 + y): -1 free water, -2 pontoon, else boat index * 4 + slot (3 = sailor).
@@ -282,6 +223,69 @@ def flat_grid(boats: list) -> list:
     return grid
 
 
+# Per flat index, the squares orthogonally next to it on the board, in ORTHO's order: (flat index, square).
+NEXT_TO = tuple(tuple(((x + dx) * SIZE + y + dy, (x + dx, y + dy)) for dx, dy in ORTHO if on_board((x + dx, y + dy)))
+                for x in range(SIZE) for y in range(SIZE))
+
+
+def walkable(c, own_pontoon, grid: list) -> bool:
+    """M-T12: the heir's own pontoon or a non-sailor boat square."""
+    if c == own_pontoon:
+        return True
+    if not on_board(c):
+        return False
+    g = grid[c[0] * SIZE + c[1]]
+    return g >= 0 and g & 3 != 3
+
+
+def heir_moves(h, own_pontoon, grid: list, powers: set, special_cost: int) -> dict:
+    """Square -> (how, MP cost) for one step of the heir from h (M-T11, M-B4, M-B5, M-B6)."""
+    moves = {}
+    for square, c in NEXT_TO[h[0] * SIZE + h[1]]:
+        g = grid[square]
+        if (g >= 0 and g & 3 != 3) or c == own_pontoon:
+            moves[c] = ("step", data.STEP_COST)
+    if "diagonal" in powers:
+        for u in DIAGONALS:
+            c = add(h, u)
+            if walkable(c, own_pontoon, grid):
+                moves[c] = ("diagonal", data.STEP_COST)
+    if "cross_sailor" in powers or "leap" in powers:
+        for u in ORTHO:
+            middle, c = add(h, u), add(h, u, 2)
+            if not on_board(middle) or not walkable(c, own_pontoon, grid):
+                continue
+            g = grid[middle[0] * SIZE + middle[1]]
+            if g >= 0 and g & 3 == 3 and "cross_sailor" in powers:
+                moves[c] = ("cross_sailor", special_cost)
+            elif g == FREE_WATER and "leap" in powers:
+                moves[c] = ("leap", special_cost)
+    return moves
+
+
+def escape_within(start, budget: int, own_pontoon, grid: list, occupied: set) -> bool:
+    """M-T13: can an heir standing on `start` reach a square no other heir holds, with ordinary
+    steps costing at most `budget` MP?"""
+    if start not in occupied:
+        return True
+    frontier, seen = [start], {start}
+    for _ in range(budget):
+        following = []
+        for c in frontier:
+            for u in ORTHO:
+                n = add(c, u)
+                if n in seen or not walkable(n, own_pontoon, grid):
+                    continue
+                if n not in occupied:
+                    return True
+                seen.add(n)
+                following.append(n)
+        frontier = following
+        if not frontier:
+            break
+    return False
+
+
 def _clear(grid: list, index: int, squares: tuple) -> bool:
     for square in squares:
         g = grid[square]
@@ -292,7 +296,8 @@ def _clear(grid: list, index: int, squares: tuple) -> bool:
 
 def _lanes(kind: str, s: tuple, d: tuple) -> tuple:
     """What plain_moves checks for a boat lying at s along d, as flat indices: per slide
-    direction, ((square ahead of the front end, `by` of the slide onto it, its bit), ...) up to the edge;
+    direction, ((square ahead of the front end, `by` of the slide onto it, the bits of the squares
+    up to it), ...) up to the edge;
     per quarter turn that stays on the board, (name, squares it sweeps)."""
     cells = cells_of(kind, s, d)
     a = axis(d)
@@ -300,12 +305,13 @@ def _lanes(kind: str, s: tuple, d: tuple) -> tuple:
     for sign in (1, -1):
         u = (sign * a[0], sign * a[1])
         front = max(cells, key=lambda c: c[0] * u[0] + c[1] * u[1])
-        ahead = []
+        ahead, passed = [], 0
         for t in range(1, SIZE):
             x, y = add(front, u, t)
             if not on_board((x, y)):
                 break
-            ahead.append((x * SIZE + y, sign * t, 1 << (x * SIZE + y)))
+            passed |= 1 << (x * SIZE + y)
+            ahead.append((x * SIZE + y, sign * t, passed))
         rays.append(tuple(ahead))
     turns = []
     for name, turn in TURNS.items():
@@ -383,19 +389,18 @@ def move_actions(boats: list) -> list:
 
 def carry_facts(boats: list, moved: list, index: int, old_cells: tuple, new_cells: tuple) -> None:
     """Give `moved` (`boats` with boat `index` moved from old_cells to new_cells) the facts of
-    `boats`, where known: the occupancy and flat grid changed on those six squares only, and the
+    `boats`, where known: the occupancy and flat grid changed on those squares only, and the
     moves of each other boat whose lanes do not cross them (cheaper than working them out afresh
     after every boat move)."""
     entry = _by_boats.get(id(boats))
     if entry is None or entry[0] is not boats:
         return
-    known, facts = entry[1], None
+    known, facts = entry[1], _facts(moved)
     if "occupancy" in known:
         occ = dict(known["occupancy"])
         for cell in old_cells:
             del occ[cell]
         occ[new_cells[0]], occ[new_cells[1]], occ[new_cells[2]] = (index, SAILOR), (index, 0), (index, 1)
-        facts = _facts(moved)
         facts["occupancy"] = occ
     if "grid" in known:
         grid = list(known["grid"])
@@ -403,14 +408,13 @@ def carry_facts(boats: list, moved: list, index: int, old_cells: tuple, new_cell
             grid[x * SIZE + y] = FREE_WATER
         for (x, y), code in zip(new_cells, (index * 4 + 3, index * 4, index * 4 + 1)):
             grid[x * SIZE + y] = code
-        facts = facts if facts is not None else _facts(moved)
         facts["grid"] = grid
     if "per_boat" in known:
-        # Only the moved boat and the boats whose lanes cross the six squares may move otherwise.
+        # Only the moved boat and the boats whose lanes cross a square it left or came to may
+        # move otherwise: a square it covers before and after blocks the others all the same.
         changed = 0
-        for x, y in old_cells + new_cells:  # the two sets of squares may overlap
+        for x, y in set(old_cells).symmetric_difference(new_cells):
             changed |= 1 << (x * SIZE + y)
-        facts = facts if facts is not None else _facts(moved)
         facts["per_boat"] = [None if moves is None or other == index or moves[1] & changed else moves
                              for other, moves in enumerate(known["per_boat"])]
 
@@ -487,24 +491,19 @@ def plain_moves(boats: list, grid: list) -> list:
             for action in boat_move_actions(index, boat, grid)[0]]
 
 
-def lane_key(boat: dict) -> tuple:
-    (sx, sy), (dx, dy) = boat["s"], boat["d"]
-    return boat["kind"], sx, sy, dx, dy
-
-
 def boat_move_actions(index: int, boat: dict, grid: list) -> tuple:
     """The slide and rotate actions of one boat, in plain_moves' order, and the squares that
     decided them as a bit mask (each ray up to its first blocker, the squares of each turn)."""
-    key = lane_key(boat)
-    rays, turns = _lane_actions(index, key)
+    (sx, sy), (dx, dy) = boat["s"], boat["d"]
+    rays, turns, looked_at = _lane_actions(index, (boat["kind"], sx, sy, dx, dy))
     actions = []
-    looked_at = TURN_SQUARES[key]
     for ray in rays:
-        for square, seen, action in ray:
-            looked_at |= seen
+        passed = 0
+        for square, passed, action in ray:  # passed: the ray's squares up to this one
             if grid[square] != FREE_WATER:
                 break
             actions.append(action)
+        looked_at |= passed
     for squares, action in turns:
         if _clear(grid, index, squares):
             actions.append(action)
@@ -513,9 +512,11 @@ def boat_move_actions(index: int, boat: dict, grid: list) -> tuple:
 
 @lru_cache(maxsize=None)
 def _lane_actions(index: int, key: tuple) -> tuple:
-    """LANES[key] for boat `index`, each slide square and turn with its action: built once and
-    shared by every list of legal actions (nobody changes a listed action)."""
+    """LANES[key] for boat `index`, each slide square and turn with its action, and the squares
+    of the turns: built once and shared by every list of legal actions (nobody changes a listed
+    action)."""
     rays, turns = LANES[key]
-    return (tuple(tuple((square, seen, {"type": "slide", "boat": index, "by": by}) for square, by, seen in ray)
+    return (tuple(tuple((square, passed, {"type": "slide", "boat": index, "by": by}) for square, by, passed in ray)
                   for ray in rays),
-            tuple((squares, {"type": "rotate", "boat": index, "turn": name}) for name, squares in turns))
+            tuple((squares, {"type": "rotate", "boat": index, "turn": name}) for name, squares in turns),
+            TURN_SQUARES[key])

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines.dragon_market import data, geometry
-from engines.dragon_market.geometry import boat_occupancy
+from engines.dragon_market.geometry import boat_grid
 from engines.dragon_market.state import pontoon, powers_of, unit_of
 
 
@@ -20,22 +20,27 @@ def special_cost(state: dict) -> int:
     return state["options"].get("mp_cost_special_steps") or data.SPECIAL_STEP_COST
 
 
-def heir_options(state: dict, seat: int, occ: dict | None = None, powers: set | None = None) -> dict:
+def heir_options(state: dict, seat: int, grid: list | None = None, powers: set | None = None) -> dict:
     """Square -> (how, cost) of every step the active heir may take now (M-T11 to M-T14)."""
-    occ = boat_occupancy(state["boats"]) if occ is None else occ
+    grid = boat_grid(state["boats"]) if grid is None else grid
     powers = usable_powers(state, seat) if powers is None else powers
     home = pontoon(state, seat)
     here = tuple(state["heirs"][seat])
     occupied = {tuple(heir) for other, heir in enumerate(state["heirs"]) if other != seat}
-    buyable = min(data.MAX_BOUGHT - state["bought"], state["coins"][unit_of(state, seat)])
+    mp = state["mp"]
     found = {}
-    for cell, (how, cost) in geometry.heir_moves(here, home, occ, powers, special_cost(state)).items():
-        if cost > state["mp"]:
+    for cell, (how, cost) in geometry.heir_moves(here, home, grid, powers, special_cost(state)).items():
+        if cost > mp:
             continue
-        if cell in occupied and not geometry.escape_within(cell, state["mp"] - cost + buyable, home, occ, occupied):
+        if cell in occupied and not geometry.escape_within(cell, mp - cost + _buyable(state, seat), home, grid,
+                                                           occupied):
             continue
         found[cell] = (how, cost)
     return found
+
+
+def _buyable(state: dict, seat: int) -> int:
+    return min(data.MAX_BOUGHT - state["bought"], state["coins"][unit_of(state, seat)])
 
 
 def swap_targets(state: dict, seat: int, occ: dict) -> list[int]:
@@ -47,14 +52,15 @@ def swap_targets(state: dict, seat: int, occ: dict) -> list[int]:
             and (occ.get(tuple(heir)) or (None,))[0] == here[0]]
 
 
-def takeable(state: dict, seat: int, occ: dict) -> tuple | None:
+def takeable(state: dict, seat: int, grid: list) -> tuple | None:
     """M-T16, M-T17: the (boat, slot, kind) the seat's heir may take where it stands: a token of
     a kind its objective shows and its unit does not hold yet. Taking is the owner's choice (a
     `take` action), so stepping, passing or declining shows nothing of a secret card."""
-    hit = occ.get(tuple(state["heirs"][seat]))
-    if hit is None or hit[1] == geometry.SAILOR:
+    x, y = state["heirs"][seat]
+    g = grid[x * geometry.SIZE + y]
+    if g < 0 or g & 3 == 3:  # water, a pontoon or a sailor
         return None
-    index, slot = hit
+    index, slot = g >> 2, g & 3
     kind, count = state["boats"][index]["goods"][slot]
     unit = unit_of(state, seat)
     card = state["objective"][unit]

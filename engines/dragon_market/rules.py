@@ -78,33 +78,43 @@ def _place_actions(state: dict) -> list[dict]:
 
 
 def _play_actions(state: dict, seat: int) -> list[dict]:
-    occ = boat_occupancy(state["boats"])
+    boats = state["boats"]
+    grid = geometry.boat_grid(boats)
     powers = usable_powers(state, seat)
-    steps = [{"type": "step", "to": list(cell)} for cell in heir_options(state, seat, occ, powers)]
+    steps = [{"type": "step", "to": list(cell)} for cell in heir_options(state, seat, grid, powers)]
     buy = [BUY] if flow.can_buy(state, seat) else []
-    take = [TAKE] if takeable(state, seat, occ) else []
+    take = [TAKE] if takeable(state, seat, grid) else []
     if flow.crossing(state):
         return take + steps + buy
     actions = list(take)
     if not state["spent"] and "reroll" in powers and not state["options"].get("fixed_mp"):
         actions += [{"type": "reroll", "die": 0}, {"type": "reroll", "die": 1}]
     if state["mp"] >= 1:
-        boats = state["boats"]
         actions += geometry.move_actions(boats)
-        for index in range(len(boats)) if powers else ():
-            if "hop" in powers:
-                actions += [{"type": "hop", "boat": index, "by": by} for by in geometry.slides(boats, index, occ, hop=True)]
-            if "shift" in powers:
-                actions += [{"type": "shift", "boat": index, "by": by} for by in geometry.shifts(boats, index, occ)]
-            if "half_turn" in powers and geometry.half_turn(boats, index, occ):
-                actions.append({"type": "half_turn", "boat": index})
-            if "turn_far" in powers:
-                actions += [{"type": "turn_far", "boat": index, "turn": name} for name in geometry.far_turns(boats, index, occ)]
-            if "swap_stacks" in powers and any(count for _, count in boats[index]["goods"]):
-                actions.append({"type": "swap_stacks", "boat": index})
-        if "swap_heir" in powers:
-            actions += [{"type": "swap_heir", "seat": other} for other in swap_targets(state, seat, occ)]
+        if powers:
+            actions += _power_actions(state, seat, powers)
     return actions + steps + buy + [END]
+
+
+def _power_actions(state: dict, seat: int, powers: set) -> list[dict]:
+    """The boat moves and swaps the seat's powers allow (advanced game)."""
+    boats = state["boats"]
+    occ = boat_occupancy(boats)
+    actions = []
+    for index in range(len(boats)):
+        if "hop" in powers:
+            actions += [{"type": "hop", "boat": index, "by": by} for by in geometry.slides(boats, index, occ, hop=True)]
+        if "shift" in powers:
+            actions += [{"type": "shift", "boat": index, "by": by} for by in geometry.shifts(boats, index, occ)]
+        if "half_turn" in powers and geometry.half_turn(boats, index, occ):
+            actions.append({"type": "half_turn", "boat": index})
+        if "turn_far" in powers:
+            actions += [{"type": "turn_far", "boat": index, "turn": name} for name in geometry.far_turns(boats, index, occ)]
+        if "swap_stacks" in powers and any(count for _, count in boats[index]["goods"]):
+            actions.append({"type": "swap_stacks", "boat": index})
+    if "swap_heir" in powers:
+        actions += [{"type": "swap_heir", "seat": other} for other in swap_targets(state, seat, occ)]
+    return actions
 
 
 # ----------------------------------------------------------------------------- decide
