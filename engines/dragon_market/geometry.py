@@ -351,9 +351,10 @@ def boat_grid(boats: list) -> list:
     return facts["grid"]
 
 
-def _per_boat(boats: list) -> list:
+def per_boat_moves(boats: list) -> list:
     """Per boat, (the actions of its plain moves, the squares that decided them as a bit mask),
-    worked out once per list; entries carried over a boat move (carry_facts) are kept."""
+    worked out once per list (not to be changed); entries carried over a boat move (carry_facts)
+    are kept."""
     facts = _facts(boats)
     per_boat = facts.get("per_boat")
     if per_boat is None or None in per_boat:
@@ -383,7 +384,7 @@ def move_actions(boats: list) -> list:
     """The slide and rotate actions of boat_moves, worked out once per list (not to be changed)."""
     facts = _facts(boats)
     if "actions" not in facts:
-        facts["actions"] = list(chain.from_iterable(actions for actions, _ in _per_boat(boats)))
+        facts["actions"] = list(chain.from_iterable(actions for actions, _ in per_boat_moves(boats)))
     return facts["actions"]
 
 
@@ -396,6 +397,8 @@ def carry_facts(boats: list, moved: list, index: int, old_cells: tuple, new_cell
     if entry is None or entry[0] is not boats:
         return
     known, facts = entry[1], _facts(moved)
+    # The squares the boat left or came to (a square it covers before and after stays blocked).
+    changed = _squares_mask(old_cells) ^ _squares_mask(new_cells)
     if "occupancy" in known:
         occ = dict(known["occupancy"])
         for cell in old_cells:
@@ -410,13 +413,15 @@ def carry_facts(boats: list, moved: list, index: int, old_cells: tuple, new_cell
             grid[x * SIZE + y] = code
         facts["grid"] = grid
     if "per_boat" in known:
-        # Only the moved boat and the boats whose lanes cross a square it left or came to may
-        # move otherwise: a square it covers before and after blocks the others all the same.
-        changed = 0
-        for x, y in set(old_cells).symmetric_difference(new_cells):
-            changed |= 1 << (x * SIZE + y)
+        # Only the moved boat and the boats whose lanes cross a changed square may move otherwise.
         facts["per_boat"] = [None if moves is None or other == index or moves[1] & changed else moves
                              for other, moves in enumerate(known["per_boat"])]
+
+
+def _squares_mask(cells: tuple) -> int:
+    """A boat's three squares as a bit mask (bit: flat index)."""
+    (ax, ay), (bx, by), (cx, cy) = cells
+    return 1 << (ax * SIZE + ay) | 1 << (bx * SIZE + by) | 1 << (cx * SIZE + cy)
 
 
 def plain_move(boats: list, index: int, kind: str, key):
@@ -480,7 +485,8 @@ def grid_placements(kind: str, grid: list) -> dict:
     """placements read from the flat grid: the placements whose squares are all free water."""
     found = {}
     for cell, name, squares in PLACEMENT_SQUARES[kind]:
-        if all(grid[square] == FREE_WATER for square in squares):
+        first, second, third = squares
+        if grid[first] == FREE_WATER and grid[second] == FREE_WATER and grid[third] == FREE_WATER:
             found.setdefault(cell, []).append(name)
     return found
 

@@ -90,7 +90,8 @@ def _play_actions(state: dict, seat: int) -> list[dict]:
     if not state["spent"] and "reroll" in powers and not state["options"].get("fixed_mp"):
         actions += [{"type": "reroll", "die": 0}, {"type": "reroll", "die": 1}]
     if state["mp"] >= 1:
-        actions += geometry.move_actions(boats)
+        for moves, _ in geometry.per_boat_moves(boats):
+            actions += moves
         if powers:
             actions += _power_actions(state, seat, powers)
     return actions + steps + buy + [END]
