@@ -286,14 +286,6 @@ def escape_within(start, budget: int, own_pontoon, grid: list, occupied: set) ->
     return False
 
 
-def _clear(grid: list, index: int, squares: tuple) -> bool:
-    for square in squares:
-        g = grid[square]
-        if g != FREE_WATER and g >> 2 != index:  # a pontoon (-2) shifts to -1, never a boat index
-            return False
-    return True
-
-
 def _lanes(kind: str, s: tuple, d: tuple) -> tuple:
     """What plain_moves checks for a boat lying at s along d, as flat indices: per slide
     direction, ((square ahead of the front end, `by` of the slide onto it, the bits of the squares
@@ -510,8 +502,11 @@ def boat_move_actions(index: int, boat: dict, grid: list) -> tuple:
                 break
             actions.append(action)
         looked_at |= passed
-    for squares, action in turns:
-        if _clear(grid, index, squares):
+    for squares, action in turns:  # a boat's own squares are never among those it sweeps
+        for square in squares:
+            if grid[square] != FREE_WATER:
+                break
+        else:
             actions.append(action)
     return actions, looked_at
 

@@ -149,6 +149,15 @@ def test_fast_boat_moves_agree_with_the_plain_geometry():
         assert fast == slow
 
 
+def test_a_boats_lanes_never_cross_its_own_squares():
+    """The fast path reads any boat on a square ahead of a boat or in its sweep as a blocker: its
+    own squares are never there."""
+    for (kind, x, y, dx, dy), (rays, turns) in geometry.LANES.items():
+        own = {cx * data.SIZE + cy for cx, cy in geometry.cells_of(kind, (x, y), (dx, dy))}
+        assert not own & {square for ray in rays for square, _, _ in ray}
+        assert not own & {square for _, squares in turns for square in squares}
+
+
 def test_M_S5_M_S6_fast_placements_agree_with_the_plain_geometry():
     """The flat-grid placements list the same squares and facings, in the same order, as the
     reference function, on boards with any number of boats placed."""
