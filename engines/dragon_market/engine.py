@@ -14,6 +14,9 @@ STATE_KEYS = frozenset(new_state(2, {}, 0, 2))
 
 
 class DragonMarket(Engine):
+    """The calls made at every step of play (evolve, decide_listed, to_act, legal_actions,
+    outcome) are the module functions themselves, without a method in between."""
+
     name = "dragon_market"
     title = N_("Dragon Market")
     min_players = 2
@@ -28,22 +31,18 @@ class DragonMarket(Engine):
     def setup(self, players, options, rng):
         return setup_events(players, options, rng)
 
-    def evolve(self, state, event):
-        return evolve(state, event)
+    evolve = staticmethod(evolve)
 
     def decide(self, state, seat, action, rng):
         if type(seat) is not int or seat not in rules.to_act(state):
             check_seat(self, state, seat)
         return rules.decide(state, seat, action, rng)
 
-    def decide_listed(self, state, seat, action, rng):
-        return rules.decide_listed(state, seat, action, rng)
+    decide_listed = staticmethod(rules.decide_listed)
 
-    def to_act(self, state):
-        return rules.to_act(state)
+    to_act = staticmethod(rules.to_act)
 
-    def legal_actions(self, state, seat):
-        return rules.legal_actions(state, seat)
+    legal_actions = staticmethod(rules.legal_actions)
 
     def view(self, state, viewer):
         return hidden.view(state, viewer)
@@ -51,8 +50,7 @@ class DragonMarket(Engine):
     def redact(self, event, viewer):
         return hidden.redact(event, viewer)
 
-    def outcome(self, state):
-        return scoring.outcome(state)
+    outcome = staticmethod(scoring.outcome)
 
     def options(self):
         return {

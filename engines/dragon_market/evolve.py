@@ -144,7 +144,7 @@ def boat_moved(state, event):
     boats = list(state["boats"])
     boats[index] = {**boat, "s": list(event["s"]), "d": list(event["d"])}
     carry_facts(state["boats"], boats, index, old, new_cells)
-    heirs = [list(moved[tuple(h)]) if tuple(h) in moved else h for h in state["heirs"]]
+    heirs = [list(moved[cell]) if (cell := tuple(h)) in moved else h for h in state["heirs"]]
     new = {**state, "boats": boats, "heirs": heirs, "mp": state["mp"] - event["cost"], "spent": True}
     _use_power(new, event["seat"], event.get("power"))
     return new
