@@ -10,8 +10,8 @@ BOT = {"kind": "ai", "strength": "random"}
 # Each game once, with a language and a width, so that the five plays cover all three and both.
 PLAYS = {
     "dschunke": ("en-US", 1280, {}, "Analysis"),
-    "dunhuang": ("fr-FR", 1280, {}, "Analyse"),
-    "dragon_boats": ("de-DE", 1280, {"interactive_cards": "false"}, "Analyse"),
+    "dunhuang": ("de-DE", 375, {}, "Analyse"),
+    "dragon_boats": ("fr-FR", 1280, {"interactive_cards": "false"}, "Analyse"),
     "dschunke_tiles": ("en-US", 375, {}, "Analysis"),
     "dragon_market": ("fr-FR", 375, {"turn_limit": "6"}, "Analyse"),
 }
