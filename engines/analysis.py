@@ -110,9 +110,10 @@ def judge(engine: Engine, decision: Decision, seat: Seat, iterations: int | None
     preferred = _planned(engine, view, seat, decision.legal, rng) if engine.plans_turns else None
     always_open = (decision.played,) + ((preferred,) if preferred is not None else ())
     tree = grow(engine, view, seat, decision.legal, rng, float("inf"), iterations, always_open=always_open)
+    most_visited = tree.best().action
     if preferred is None:
-        preferred = tree.best().action
-    best_chances = _shares(tree.chances(preferred) or tree.chances(tree.best().action))
+        preferred = most_visited
+    best_chances = _shares(tree.chances(preferred) or tree.chances(most_visited))
     played_chances = _shares(tree.chances(decision.played)) or best_chances
     loss = max(0.0, best_chances[seat] - played_chances[seat])
     return {
