@@ -205,7 +205,10 @@ def test_a_worker_plays_no_more_ai_tasks_a_second_than_its_budget(make_user, cli
     first_bot_moves = sorted(
         Event.objects.filter(table_id=table_id, seat__gt=0).order_by("seq").values_list("created_at", flat=True)[0]
         for table_id in tables)
-    assert (first_bot_moves[-1] - first_bot_moves[0]).total_seconds() >= 0.9 * (len(tables) - 1) / 2
+    # The first task's move comes late in its half second (the worker's first connection and
+    # imports); each later task begins at least half a second after the one before.
+    budgeted = first_bot_moves[1:]
+    assert (budgeted[-1] - budgeted[0]).total_seconds() >= 0.9 * (len(budgeted) - 1) / 2
 
 
 def test_a_stale_resend_spends_none_of_the_budget(make_user, client_for, settings):
