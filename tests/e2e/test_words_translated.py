@@ -26,11 +26,11 @@ SHARED = {"sampan", "dschunke", "das", "legespiel", "dunhuang", "dragon", "marke
           "deutsch", "sha", "cne", "cnw", "cse", "csw", "pe", "pw", "ii", "iii", "iv", "min", "jad",
           "bd", "bo", "fr", "pa", "ri", "te"}
 SPELT_ALIKE = {
-    "fr": {"action", "actions", "analyse", "aubergine", "aubergines", "bonus", "bot", "bots", "cin", "confirmation", "direction", "expert", "face",
+    "fr": {"action", "actions", "analyse", "aubergine", "aubergines", "bluff", "bonus", "bot", "bots", "cin", "confirmation", "direction", "expert", "face",
            "figurine", "grain", "jade", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
            "place", "places", "point", "points", "port", "ports", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "secret",
            "statue", "table", "total", "type", "vase", "visible"},
-    "de": {"an", "analyse", "aubergine", "bank", "blind", "bonsai", "bonus", "bot", "bots", "buddhist", "chat", "diplomat", "emblem",
+    "de": {"an", "analyse", "aubergine", "bank", "blind", "bluff", "bonsai", "bonus", "bot", "bots", "buddhist", "chat", "diplomat", "emblem",
            "extra", "general", "gol", "gold", "hand", "hash", "in", "jade", "ki", "land", "live", "name", "neutral", "normal",
            "orange",
            "prestige", "rest", "ring", "sack", "start", "was"},
