@@ -35,8 +35,21 @@ RANK_SAMPLES = 2
 WIDEN_BASE, WIDEN_RATE, WIDEN_POWER = 4, 1.0, 0.5
 
 
+KEYS_KEPT = 4096
+_keys: dict[int, tuple[Action, str]] = {}  # id(action) -> (action, key); engines that list shared actions hit
+
+
 def action_key(action: Action) -> str:
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+    """The action as a canonical string, equal for equal actions (a listed action is never changed,
+    and the entry holds it, so its id is not reused while remembered)."""
+    known = _keys.get(id(action))
+    if known is not None and known[0] is action:
+        return known[1]
+    if len(_keys) >= KEYS_KEPT:
+        _keys.clear()
+    key = json.dumps(action, sort_keys=True, separators=(",", ":"))
+    _keys[id(action)] = (action, key)
+    return key
 
 
 class Node:

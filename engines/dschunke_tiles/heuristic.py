@@ -13,24 +13,26 @@ from engines.dschunke_tiles.state import seat_to_move, step
 
 LOOKAHEAD_WEIGHT = 1.0  # how much the waiting tiles' best placements count
 STEP_COST = 0.01
-INDEXES = 16  # boards whose group index and tile prospects are kept (a bot's imagined worlds share one)
-_boards: dict = {}  # id(top) -> (top, group index, {(tile, mover colour): change})
+# Boards whose group index and tile prospects are kept, by their placements: a search meets the
+# same board again and again in imagined games (each with its own copy of the table).
+BOARDS_KEPT = 1024
+_boards: dict = {}  # placements -> (group index, {(tile, mover colour): change})
 _last: dict = {}
 
 
-def _board(top: dict):
-    cached = _boards.get(id(top))
-    if cached is not None and cached[0] is top:
-        return cached
-    if len(_boards) >= INDEXES:
-        _boards.clear()
-    cached = (top, scoring.group_index(top), {})
-    _boards[id(top)] = cached
+def _board(state: dict):
+    key = tuple(map(tuple, state["placed"]))
+    cached = _boards.get(key)
+    if cached is None:
+        if len(_boards) >= BOARDS_KEPT:
+            _boards.clear()
+        cached = _boards[key] = (scoring.group_index(state["top"]), {})
     return cached
 
 
-def _best(top: dict, mover: int, options) -> list[int]:
+def _best(state: dict, mover: int, options) -> list[int]:
     """The score change of the option (tile, anchor, dir) best for the mover's margin."""
+    top = state["top"]
     index = sizes = None
     best, best_margin = [0, 0], None
     for tile, anchor, direction in options:
@@ -39,7 +41,7 @@ def _best(top: dict, mover: int, options) -> list[int]:
             change = scoring.delta(top, cells, data.SYMBOLS[tile])
         else:
             if index is None:
-                index, sizes = _board(top)[1]
+                index, sizes = _board(state)[0]
             change = scoring.delta_on_table(top, index, sizes, cells, data.SYMBOLS[tile])
         margin = change[mover] - change[1 - mover]
         if best_margin is None or margin > best_margin:
@@ -49,8 +51,7 @@ def _best(top: dict, mover: int, options) -> list[int]:
 
 def _tile_best(state: dict, tile: int, mover: int) -> list[int]:
     """The best change one tile can make anywhere on the table, remembered per table."""
-    top = state["top"]
-    prospects = _board(top)[2]
+    prospects = _board(state)[1]
     key = (tile, mover)
     if key not in prospects:
         options = []
@@ -61,7 +62,7 @@ def _tile_best(state: dict, tile: int, mover: int) -> list[int]:
             options.append((tile, start, geometry.FORWARD[axis]))
             if not palindrome:
                 options.append((tile, start + far * geometry.AXIS_STEP[axis], geometry.BACKWARD[axis]))
-        prospects[key] = _best(top, mover, options)
+        prospects[key] = _best(state, mover, options)
     return prospects[key]
 
 
@@ -82,7 +83,7 @@ def colour_values(state: dict) -> list[float]:
             if now == "orient":
                 anchor = state["anchor"]
                 dirs = geometry.directions(state["fps"], anchor, tile in data.PALINDROMES)
-                changes.append(_best(state["top"], mover, [(tile, anchor, d) for d in dirs]))
+                changes.append(_best(state, mover, [(tile, anchor, d) for d in dirs]))
             else:
                 changes.append(_tile_best(state, tile, mover))
         changes += [_tile_best(state, other, mover) for other in others]
