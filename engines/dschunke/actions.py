@@ -14,6 +14,21 @@ from engines.dschunke.state import (
 
 
 LOAD_ACTIONS = (data.LOAD1, data.LOAD2)
+
+# Every action a list can offer, built once and shared by every list (nobody changes a listed
+# action): a list is made of references, not of new dicts.
+END_TURN, PASS, DONE = {"type": "end_turn"}, {"type": "pass"}, {"type": "done"}
+USES = tuple(tuple({"type": "use", "worker": worker, "junk": junk} for junk in JUNKS) for worker in WORKERS)
+PLACES = tuple(tuple({"type": "place", "junk": junk, "slot": slot} for slot in range(3)) for junk in JUNKS)
+LIFTS = tuple(tuple({"type": "lift", "junk": junk, "slot": slot} for slot in range(3)) for junk in JUNKS)
+TAKES = tuple({"type": "take", "kind": kind} for kind in KINDS)
+EXCHANGES = tuple(tuple({"type": "exchange", "give": give, "take": take} for take in KINDS) for give in KINDS)
+PLAYS = tuple({"type": "play_special", "card": card} for card in range(len(SPECIALS)))
+SEARCHES = tuple({"type": "search", "stack": stack} for stack in range(len(data.SPECIAL_STACK_SIZES)))
+PICKS = tuple({"type": "pick", "card": card} for card in range(len(SPECIALS)))
+YUAN_REWARD, CARD_REWARD = {"type": "reward", "choice": "yuan"}, {"type": "reward", "choice": "card"}
+MERCHANT_PLACES = tuple({"type": "place_merchant", "junk": junk} for junk in JUNKS)
+
 ONCE_CARDS = frozenset(card for card, (_, timing, _) in enumerate(SPECIALS) if timing == data.ONCE)
 EXTRA_LOAD_CARDS = frozenset(card for card, (kind, _, _) in enumerate(SPECIALS) if kind == "extra_load")
 
@@ -53,33 +68,29 @@ def usable_workers(state: State, seat: int) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def _worker_choices(workers: tuple, merchants: tuple) -> tuple:
-    """(worker name, junk name) of each use of `workers`: a merchant on its junk, a trainee on
-    each junk without a merchant."""
+def _worker_uses(workers: tuple, merchants: tuple) -> tuple:
+    """The use action of each use of `workers`: a merchant on its junk, a trainee on each junk
+    without a merchant."""
     free = tuple(j for j in range(5) if j not in merchants)
     return tuple(
-        (WORKERS[worker], JUNKS[j])
+        USES[worker][j]
         for worker in workers
         for j in ((merchants[worker],) if worker < 3 else free)
     )
 
 
-def worker_choices(state: State, seat: int) -> tuple:
-    """(worker name, junk name) of each worker use open to the seat."""
-    return _worker_choices(usable_workers(state, seat), state.merchants)
-
-
-def worker_options(state: State, seat: int) -> list:
-    return [{"type": "use", "worker": worker, "junk": junk} for worker, junk in worker_choices(state, seat)]
+def worker_uses(state: State, seat: int) -> tuple:
+    """The use action of each worker use open to the seat."""
+    return _worker_uses(usable_workers(state, seat), state.merchants)
 
 
 def turn_options(state: State, seat: int) -> list:
     if state.main_done:
-        options = [{"type": "end_turn"}]
+        options = [END_TURN]
     else:
-        options = worker_options(state, seat) or [{"type": "pass"}]
+        options = list(worker_uses(state, seat)) or [PASS]
     if state.specials[seat]:
-        options += [{"type": "play_special", "card": card} for card in usable_specials(state, seat)]
+        options += [PLAYS[card] for card in usable_specials(state, seat)]
     return options
 
 
@@ -87,20 +98,16 @@ def place_options(state: State, seat: int) -> list:
     _, _, fixed, _, excluded, _ = state.step
     junks = (fixed,) if fixed >= 0 else [j for j in range(5) if j != excluded]
     first_only = state.phase == PLACE
-    return [
-        {"type": "place", "junk": JUNKS[j], "slot": slot}
-        for j in junks
-        for slot in free_slots(state.junks[j], first_only)
-    ]
+    return [PLACES[j][slot] for j in junks for slot in free_slots(state.junks[j], first_only)]
 
 
 def take_options(state: State, seat: int) -> list:
-    return [{"type": "take", "kind": name} for name, stock in zip(KINDS, state.stocks) if stock]
+    return [take for take, stock in zip(TAKES, state.stocks) if stock]
 
 
 def lift_options(state: State, seat: int) -> list:
     return [
-        {"type": "lift", "junk": JUNKS[j], "slot": slot}
+        LIFTS[j][slot]
         for j, junk in enumerate(state.junks) if junk
         for slot in range(3) if junk[-1][slot] >= 0
     ]
@@ -108,11 +115,11 @@ def lift_options(state: State, seat: int) -> list:
 
 @lru_cache(maxsize=256)
 def _swaps(held: tuple, in_stock: tuple) -> tuple:
-    """(give, take) kind names of each swap: a card held for a kind another junk still has (per
-    kind, whether the hand holds some and whether the stock has some: the counts vary too much
-    to be remembered)."""
+    """The exchange action of each swap: a card held for a kind another junk still has (per kind,
+    whether the hand holds some and whether the stock has some: the counts vary too much to be
+    remembered)."""
     return tuple(
-        (KINDS[give], KINDS[take])
+        EXCHANGES[give][take]
         for give in range(4) if held[give]
         for take in range(4) if take != give and in_stock[take]
     )
@@ -121,59 +128,54 @@ def _swaps(held: tuple, in_stock: tuple) -> tuple:
 def exchange_options(state: State, seat: int) -> list:
     """Swaps while the seat has some left (only a holder of Exchange goods has any), then "done":
     the one choice of every other seat asked in phase 1."""
-    options = [
-        {"type": "exchange", "give": give, "take": take}
-        for give, take in _swaps(tuple(map(bool, state.hands[seat])), tuple(map(bool, state.stocks)))
-    ] if state.swaps > 0 else []
-    options.append({"type": "done"})
-    return options
+    if state.swaps <= 0:
+        return [DONE]
+    return [*_swaps(tuple(map(bool, state.hands[seat])), tuple(map(bool, state.stocks))), DONE]
 
 
 def merchant_options(state: State, seat: int) -> list:
     """Set-up variant: any junk without a face-down merchant yet."""
-    return [{"type": "place_merchant", "junk": JUNKS[j]} for j in range(5) if j not in state.merchants]
+    return [MERCHANT_PLACES[j] for j in range(5) if j not in state.merchants]
 
 
 def search_options(state: State, seat: int) -> list:
-    return [{"type": "search", "stack": stack} for stack in flow.available_stacks(state)]
+    return [SEARCHES[stack] for stack in flow.available_stacks(state)]
 
 
 def pick_options(state: State, seat: int) -> list:
-    return [{"type": "pick", "card": card} for card in sorted(state.stacks[state.step[1]])]
+    return [PICKS[card] for card in sorted(state.stacks[state.step[1]])]
 
 
 def reward_options(state: State, seat: int) -> list:
-    options = [{"type": "reward", "choice": "yuan"}]
-    if flow.available_stacks(state):
-        options.append({"type": "reward", "choice": "card"})
-    return options
+    return [YUAN_REWARD, CARD_REWARD] if flow.available_stacks(state) else [YUAN_REWARD]
 
 
-# Per kind and count held, the (kind name, number) of each bid of that kind: 1 to count cards (a
-# hand holds at most the CARDS_PER_KIND cards of a kind).
-SINGLE_BIDS = tuple(
-    tuple(tuple((name, number) for number in range(1, count + 1)) for count in range(data.CARDS_PER_KIND + 1))
-    for name in KINDS
+# The bids (shared like the actions above; an event copies their cards): the empty fist, per kind
+# its bids of 1 to CARDS_PER_KIND cards (a hand holds at most that many), and per two kinds the
+# bluff of one card of each.
+EMPTY_BID = {"type": "bid", "cards": {}}
+KIND_BIDS = tuple(
+    tuple({"type": "bid", "cards": {name: number}} for number in range(1, data.CARDS_PER_KIND + 1)) for name in KINDS
 )
+TWO_KIND_BIDS = tuple(tuple({"type": "bid", "cards": {KINDS[first]: 1, KINDS[second]: 1}} for second in range(4))
+                      for first in range(4))
 
 
 def bid_options(state: State, seat: int) -> list:
     hand, covered = state.hands[seat], state.covered
-    singles = ()  # the bids of one kind not covered yet, as (kind name, number)
+    options = [EMPTY_BID]
     held = []  # the kinds in hand
     for kind in range(4):
         count = hand[kind]
         if count:
             held.append(kind)
             if not covered >> kind & 1:
-                singles += SINGLE_BIDS[kind][count]
-    options = [{"type": "bid", "cards": {}}]
-    options += [{"type": "bid", "cards": {name: number}} for name, number in singles]
+                options += KIND_BIDS[kind][:count]
     # One void bid (a bluff) is enough to make void bids reachable.
     if len(held) >= 2:
-        options.append({"type": "bid", "cards": {KINDS[held[0]]: 1, KINDS[held[1]]: 1}})
+        options.append(TWO_KIND_BIDS[held[0]][held[1]])
     elif held and covered >> held[0] & 1:
-        options.append({"type": "bid", "cards": {KINDS[held[0]]: 1}})
+        options.append(KIND_BIDS[held[0]][0])
     return options
 
 

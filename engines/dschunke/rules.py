@@ -11,7 +11,7 @@ from engines.dschunke.state import (
     ACTIONS, BETWEEN, BID, DECLARE, EXCHANGE, OVER, PLACE, ROUND_END, SUPPLY, State,
     free_slots,
 )
-from engines.dschunke.actions import legal_actions, usable_specials, usable_workers, worker_choices
+from engines.dschunke.actions import legal_actions, usable_specials, usable_workers, worker_uses
 from engines.i18n import N_, catalog
 
 _, _ngettext = catalog(__file__)
@@ -134,7 +134,7 @@ def check_bid(state: State, seat: int, cards: dict) -> tuple:
 def use_listed(state: State, seat: int, action: dict) -> bool:
     if state.phase != ACTIONS or state.step is not None or state.main_done:
         return False
-    return (action["worker"], action["junk"]) in worker_choices(state, seat)
+    return action in worker_uses(state, seat)
 
 
 def place_listed(state: State, seat: int, action: dict) -> bool:
