@@ -20,7 +20,8 @@ _boards: dict = {}  # placements -> (group index, {(tile, mover colour): change}
 _last: dict = {}
 
 
-def _board(state: dict):
+def _board(state: dict) -> tuple:
+    """The kept (group index, prospects) of the state's board."""
     key = tuple(map(tuple, state["placed"]))
     cached = _boards.get(key)
     if cached is None:
@@ -30,18 +31,15 @@ def _board(state: dict):
     return cached
 
 
-def _best(state: dict, mover: int, options) -> list[int]:
+def _best(top: dict, board: tuple, mover: int, options) -> list[int]:
     """The score change of the option (tile, anchor, dir) best for the mover's margin."""
-    top = state["top"]
-    index = sizes = None
+    index, sizes = board[0]
     best, best_margin = [0, 0], None
     for tile, anchor, direction in options:
         cells = geometry.placement_cells(anchor, direction)
         if cells[0] in top or cells[1] in top or cells[2] in top:
             change = scoring.delta(top, cells, data.SYMBOLS[tile])
         else:
-            if index is None:
-                index, sizes = _board(state)[0]
             change = scoring.delta_on_table(top, index, sizes, cells, data.SYMBOLS[tile])
         margin = change[mover] - change[1 - mover]
         if best_margin is None or margin > best_margin:
@@ -49,9 +47,9 @@ def _best(state: dict, mover: int, options) -> list[int]:
     return best
 
 
-def _tile_best(state: dict, tile: int, mover: int) -> list[int]:
-    """The best change one tile can make anywhere on the table, remembered per table."""
-    prospects = _board(state)[1]
+def _tile_best(state: dict, board: tuple, tile: int, mover: int) -> list[int]:
+    """The best change one tile can make anywhere on the table, remembered per board."""
+    prospects = board[1]
     key = (tile, mover)
     if key not in prospects:
         options = []
@@ -62,7 +60,7 @@ def _tile_best(state: dict, tile: int, mover: int) -> list[int]:
             options.append((tile, start, geometry.FORWARD[axis]))
             if not palindrome:
                 options.append((tile, start + far * geometry.AXIS_STEP[axis], geometry.BACKWARD[axis]))
-        prospects[key] = _best(state, mover, options)
+        prospects[key] = _best(state["top"], board, mover, options)
     return prospects[key]
 
 
@@ -75,6 +73,7 @@ def colour_values(state: dict) -> list[float]:
     values = [float(scores[0]), float(scores[1])]
     if now in ("select", "anchor", "orient"):
         mover = scoring.seat_colour(state, seat_to_move(state))
+        board = _board(state)
         others = list(state["waiting"])
         changes = []
         if now != "select":
@@ -83,10 +82,10 @@ def colour_values(state: dict) -> list[float]:
             if now == "orient":
                 anchor = state["anchor"]
                 dirs = geometry.directions(state["fps"], anchor, tile in data.PALINDROMES)
-                changes.append(_best(state, mover, [(tile, anchor, d) for d in dirs]))
+                changes.append(_best(state["top"], board, mover, [(tile, anchor, d) for d in dirs]))
             else:
-                changes.append(_tile_best(state, tile, mover))
-        changes += [_tile_best(state, other, mover) for other in others]
+                changes.append(_tile_best(state, board, tile, mover))
+        changes += [_tile_best(state, board, other, mover) for other in others]
         for change in changes:
             values[0] += LOOKAHEAD_WEIGHT * change[0]
             values[1] += LOOKAHEAD_WEIGHT * change[1]
