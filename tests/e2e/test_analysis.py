@@ -15,6 +15,8 @@ PLAYS = {
     "dschunke_tiles": ("en-US", 375, {}, "Analysis"),
     "dragon_market": ("fr-FR", 375, {"turn_limit": "6"}, "Analyse"),
 }
+# A move's label is quoted in the sentence about it, so that it reads as a name in every language.
+OPENING_QUOTE = {"en-US": "“", "de-DE": "„", "fr-FR": "«"}
 
 
 @pytest.mark.parametrize("game", sorted(PLAYS))
@@ -38,6 +40,8 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     costliest = panel.get_by_test_id("analysis-costliest")
     page.wait_for_function("!document.querySelector('[data-testid=analysis-costliest]').textContent.includes('…')")
     assert "{" not in costliest.inner_text() and "type" not in costliest.inner_text()
+    for item in costliest.locator("li").all():
+        assert item.inner_text().count(OPENING_QUOTE[locale]) == 2, item.inner_text()
 
     over = panel.locator(".analysis-chart .u-over")
     box = over.bounding_box()

@@ -152,8 +152,8 @@ export class AnalysisPanel {
     const [played, best] = await Promise.all([this.describeAt(decision.seq, decision.played),
       this.describeAt(decision.seq, decision.best)]);
     return el("span", {}, interpolate(ngettext(
-      "played %(played)s; the expert prefers %(best)s, about %(points)s point of chance better.",
-      "played %(played)s; the expert prefers %(best)s, about %(points)s points of chance better.", points),
+      "played “%(played)s”; the expert prefers “%(best)s”, about %(points)s point of chance better.",
+      "played “%(played)s”; the expert prefers “%(best)s”, about %(points)s points of chance better.", points),
     { played, best, points }));
   }
 }
