@@ -102,7 +102,10 @@ def place_options(state: State, seat: int) -> list:
 
 
 def take_options(state: State, seat: int) -> list:
-    return [take for take, stock in zip(TAKES, state.stocks) if stock]
+    stocks = state.stocks
+    if all(stocks):  # the usual case: every junk still has goods
+        return list(TAKES)
+    return [take for take, stock in zip(TAKES, stocks) if stock]
 
 
 def lift_options(state: State, seat: int) -> list:

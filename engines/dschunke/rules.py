@@ -8,7 +8,7 @@ from engines.core import IllegalAction
 from engines.dschunke import data, evolve, flow, scoring
 from engines.dschunke.data import JUNKS, KINDS, SPECIALS, WORKERS
 from engines.dschunke.state import (
-    ACTIONS, BETWEEN, BID, DECLARE, EXCHANGE, OVER, PLACE, ROUND_END, SUPPLY, State,
+    ACTIONS, BETWEEN, BID, DECLARE, EXCHANGE, OVER, PHASE_NAMES, PLACE, ROUND_END, SUPPLY, State,
     free_slots,
 )
 from engines.dschunke.actions import legal_actions, usable_specials, usable_workers, worker_uses
@@ -365,8 +365,9 @@ def turn_auto_event(state: State) -> dict | None:
     return None
 
 
-# Per phase, what makes its automatic event (None: the phase waits for a player).
-AUTO_EVENTS = {
+# Per phase, what makes its automatic event (None: the phase waits for a player); a tuple
+# indexed by phase, read after every event.
+AUTO_EVENTS = tuple({
     BETWEEN: between_event,
     DECLARE: declare_event,
     PLACE: place_event,
@@ -374,7 +375,7 @@ AUTO_EVENTS = {
     BID: bid_event,
     ACTIONS: turn_auto_event,
     SUPPLY: turn_auto_event,
-}
+}.get(phase) for phase in range(len(PHASE_NAMES)))
 
 
 def run(state: State, events: list) -> list:
@@ -393,7 +394,7 @@ def run(state: State, events: list) -> list:
         state.folded = (event, after)
         state = after
         if event is events[-1]:
-            make = AUTO_EVENTS.get(state.phase)
+            make = AUTO_EVENTS[state.phase]
             follow = make(state) if make is not None else None
             if follow is not None:
                 events.append(follow)
