@@ -160,8 +160,8 @@ EMPTY_BID = {"type": "bid", "cards": {}}
 KIND_BIDS = tuple(
     tuple({"type": "bid", "cards": {name: number}} for number in range(1, data.CARDS_PER_KIND + 1)) for name in KINDS
 )
-TWO_KIND_BIDS = tuple(tuple({"type": "bid", "cards": {KINDS[first]: 1, KINDS[second]: 1}} for second in range(4))
-                      for first in range(4))
+TWO_KIND_BIDS = {(first, second): {"type": "bid", "cards": {KINDS[first]: 1, KINDS[second]: 1}}
+                 for first in range(4) for second in range(first + 1, 4)}
 
 
 def bid_options(state: State, seat: int) -> list:
@@ -176,7 +176,7 @@ def bid_options(state: State, seat: int) -> list:
                 options += KIND_BIDS[kind][:count]
     # One void bid (a bluff) is enough to make void bids reachable.
     if len(held) >= 2:
-        options.append(TWO_KIND_BIDS[held[0]][held[1]])
+        options.append(TWO_KIND_BIDS[held[0], held[1]])
     elif held and covered >> held[0] & 1:
         options.append(KIND_BIDS[held[0]][0])
     return options
