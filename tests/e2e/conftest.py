@@ -129,7 +129,7 @@ def new_page(browser, sampan_server):
                                       locale=locale)
         if pace is not None:
             context.add_init_script(f"localStorage.setItem('sampan.pace', '{pace}')")
-        context.set_default_timeout(15000)
+        context.set_default_timeout(30000)  # a loaded two-core machine can take that long
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: script_errors.append(error))
