@@ -6,8 +6,6 @@ import random
 import time
 from pathlib import Path
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
 PASSWORD = "tide-lantern-4821"
 DATABASE = f"sampan_e2e_{os.getpid()}"  # the server's own PostgreSQL database: one per run, dropped after it
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"  # git-ignored
@@ -111,30 +109,17 @@ def is_my_turn(page) -> bool:
     )
 
 
-def click_a_move(page, rng: random.Random | None = None, attempts: int = 5) -> None:
+def click_a_move(page, rng: random.Random | None = None) -> None:
     """Make one move by clicking something the page offers: on the board or in the prompt,
-    else in the "choose an action" list. Picks at random among them (seeded by the caller).
-    A page that redraws under the click (a push came in) is looked at again."""
+    else in the "choose an action" list. Picks at random among them (seeded by the caller)."""
     rng = rng or random.Random(0)
-    for _ in range(attempts):
-        unfold_prompt(page)
-        target = clickable_target(page, rng)
-        if target is not None:
-            try:
-                target.click(timeout=5000)
-                return
-            except PlaywrightTimeoutError:
-                pass
-        page.wait_for_timeout(300)
-    raise AssertionError("it is my turn but nothing on the page can be clicked")
-
-
-def clickable_target(page, rng: random.Random):
+    unfold_prompt(page)
     for selector in ("#board .clickable, #prompt button:not([disabled])", "#action-list button"):
         targets = [target for target in page.locator(selector).all() if target.is_visible() and reachable(target)]
         if targets:
-            return rng.choice(targets)
-    return None
+            rng.choice(targets).click()
+            return
+    raise AssertionError("it is my turn but nothing on the page can be clicked")
 
 
 def unfold_prompt(page) -> None:
