@@ -33,11 +33,13 @@ def _kind(kind) -> str:
 
 def _pick(value) -> str:
     """A card's pick, worded: a place on a boat ([boat, place]), a boat's new order of occupants,
-    a kind or a farm; a number (a boat, a stack, a seat's disc) as it is."""
+    a space of the board, a kind or a farm; a number (a boat, a stack, a seat's disc) as it is."""
     if isinstance(value, list) and len(value) == 2:
         return _spot(value)
     if isinstance(value, list):
         return " / ".join("—" if seat is None else _s(seat) for seat in value)
+    if value in data.GRAPH:
+        return _node(value)
     return _kind(value)
 
 
@@ -55,6 +57,29 @@ def _gain(e) -> str:
 
 def _card(letter) -> str:
     return _("card {letter} ({name})").format(letter=letter, name=_(data.CARDS[letter]["name"]))
+
+
+# An island's ports are named by the side they face: PW is the west port of the north and south
+# islands and the north port of the east and west ones (drawn turned), PE the one opposite.
+PORT_WORDS = {
+    ("PW", True): N_("the west port of island {island}"), ("PE", True): N_("the east port of island {island}"),
+    ("PW", False): N_("the north port of island {island}"), ("PE", False): N_("the south port of island {island}"),
+}
+
+
+def _node(node: str) -> str:
+    """A space of the board in words, as the board page names it (its glossary's "nodes")."""
+    info = data.GRAPH[node]
+    island, _dot, space = node.rpartition(".")
+    if info["kind"] == "port":
+        return _(PORT_WORDS[space, island in ("N", "S")]).format(island=island)
+    if not island:  # the mountain: its hexes W1-W10 and the spaces of paths A and B
+        if info["kind"] == "land":
+            return _("mountain hex {n}").format(n=space[1:])
+        return _("space {n} of path {path}").format(n=space[1:], path=space[0])
+    if info["kind"] == "land":
+        return _("field {n} of island {island}").format(n=space[1:], island=island)
+    return _("road {space} of island {island}").format(space=space, island=island)
 
 
 def _spot(spot) -> str:
@@ -96,14 +121,14 @@ def _card_drawn(e) -> str:
 
 def _moved(e) -> str:
     if e["food"]:
-        return _("{who} steps to {node} (1 food).").format(who=_who(e), node=e["node"])
-    return _("{who} steps to {node}.").format(who=_who(e), node=e["node"])
+        return _("{who} steps to {node} (1 food).").format(who=_who(e), node=_node(e["node"]))
+    return _("{who} steps to {node}.").format(who=_who(e), node=_node(e["node"]))
 
 
 def _flagged(e) -> str:
     if e["flag"] == "first":
-        return _("Boat {boat} will leave first.").format(boat=e["boat"] + 1)
-    return _("Boat {boat} will leave this round.").format(boat=e["boat"] + 1)
+        return _("{who} has boat {boat} leave first.").format(who=_who(e), boat=e["boat"] + 1)
+    return _("{who} has boat {boat} leave this round.").format(who=_who(e), boat=e["boat"] + 1)
 
 
 LINES = {
@@ -148,33 +173,35 @@ LINES = {
         stall=_stall(e), tiles=_list(_kind(tile) for tile in e["tiles"])),
     "game_ended": lambda e: _("The game ends. Scores: {scores}.").format(scores=_list(e["result"]["scores"])),
     "climb_started": lambda e: _("{who} starts up mountain path {path}.").format(who=_who(e), path=e["path"]),
-    "boat_departed": lambda e: _("Boat {boat} sails to {port}.").format(boat=e["boat"] + 1, port=e["port"]),
-    "disembarked": lambda e: _("{who} goes ashore at {node}.").format(who=_who(e), node=e["node"]),
+    "boat_departed": lambda e: _("Boat {boat} sails to {port}.").format(boat=e["boat"] + 1, port=_node(e["port"])),
+    "disembarked": lambda e: _("{who} goes ashore at {node}.").format(who=_who(e), node=_node(e["node"])),
     "moved": _moved,
     "hex_taken": lambda e: _("{who} settles on {node} and takes its tile ({tile}).").format(
-        who=_who(e), node=e["node"], tile=_kind(e["tile"])),
+        who=_who(e), node=_node(e["node"]), tile=_kind(e["tile"])),
     "member_returned": lambda e: _("{who}'s house member goes home.").format(who=_who(e)),
     "passed": lambda e: _("{who} plays no card.").format(who=_who(e)),
     "card_played": lambda e: _("{who} plays {card}.").format(who=_who(e), card=_card(e["card"])),
     "card_picked": lambda e: _("{who} chooses {value}.").format(who=_who(e), value=_pick(e["value"])),
-    "card_resolved": lambda e: _("{card} is done.").format(card=_card(e["card"])),
-    "steered": lambda e: _("Boat {boat} is sent to {port}.").format(boat=e["boat"] + 1, port=e["port"]),
-    "boat_rearranged": lambda e: _("Boat {boat} is re-seated.").format(boat=e["boat"] + 1),
+    "steered": lambda e: _("{who} sends boat {boat} to {port}.").format(who=_who(e), boat=e["boat"] + 1,
+                                                                       port=_node(e["port"])),
+    "boat_rearranged": lambda e: _("{who} re-seats boat {boat}.").format(who=_who(e), boat=e["boat"] + 1),
     "cut_in_line": lambda e: _("{who} goes ashore first.").format(who=_who(e)),
-    "stack_reordered": lambda e: _("The discs of stall {stall} are re-stacked.").format(stall=_stall(e)),
+    "stack_reordered": lambda e: _("{who} re-stacks the discs of stall {stall}.").format(who=_who(e), stall=_stall(e)),
     "traded": lambda e: _("{who} takes {take} from {other} and gives {give}.").format(
         who=_who(e), take=_kind(e["take"]), other=_s(e["opponent"]), give=_kind(e["give"])),
     "member_switched": lambda e: _("{who} moves a member from {a} to {b}.").format(who=_who(e), a=_spot(e["from"]),
                                                                                   b=_spot(e["to"])),
-    "members_swapped": lambda e: _("Members on {a} and {b} swap places.").format(a=_spot(e["a"]), b=_spot(e["b"])),
+    "members_swapped": lambda e: _("{who} swaps the members on {a} and {b}.").format(who=_who(e), a=_spot(e["a"]),
+                                                                                    b=_spot(e["b"])),
     "boat_flagged": _flagged,
-    "farmers_swapped": lambda e: _("The farmers on {a} and {b} swap fields.").format(a=e["a"], b=e["b"]),
+    "farmers_swapped": lambda e: _("{who} swaps the farmers of {a} and {b}.").format(who=_who(e), a=_node(e["a"]),
+                                                                                    b=_node(e["b"])),
 }
 PRIVATE_WORDS = {"money": N_("money"), "food": N_("food"), "offering": N_("offering")}
 
 
-# Whose turn it is next shows above the board.
-SILENT = frozenset({"turn"})
+# Whose turn it is next shows above the board; a card's end follows its effect, whose line names it.
+SILENT = frozenset({"turn", "card_resolved"})
 
 
 def describe(event: dict) -> str:
@@ -234,6 +261,7 @@ def glossary() -> dict:
         "private_spaces": {"money": _("+{n} money").format(n=data.PRIVATE_MONEY), "food": _("+1 food"),
                            "offering": _("+1 random offering")},
         "places": [_(PLACE_WORDS[place]) for place in data.BOAT_PLACES],
+        "nodes": {node: _node(node) for node in data.GRAPH},
         "kinds": {kind: _(word) for kind, word in KIND_WORDS.items()},
         "farms": {farm: _(word) for farm, word in FARM_WORDS.items()},
         "windows": {key: _(word) for key, word in WINDOW_WORDS.items()},

@@ -6,6 +6,8 @@ import random
 import time
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
+
 PASSWORD = "tide-lantern-4821"
 DATABASE = f"sampan_e2e_{os.getpid()}"  # the server's own PostgreSQL database: one per run, dropped after it
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"  # git-ignored
@@ -109,17 +111,44 @@ def is_my_turn(page) -> bool:
     )
 
 
-def click_a_move(page, rng: random.Random | None = None) -> None:
+class PageMovedOn(AssertionError):
+    """The table moved on between looking at the page and clicking: the caller looks again."""
+
+
+def click_a_move(page, rng: random.Random | None = None, looks: int = 4) -> None:
     """Make one move by clicking something the page offers: on the board or in the prompt,
-    else in the "choose an action" list. Picks at random among them (seeded by the caller)."""
+    else in the "choose an action" list. Picks at random among them (seeded by the caller).
+    The click goes to the element seen, never to whatever a redraw put in its place; when a redraw
+    took it away, the page is looked at again only while it still shows the same state."""
     rng = rng or random.Random(0)
-    unfold_prompt(page)
-    for selector in ("#board .clickable, #prompt button:not([disabled])", "#action-list button"):
-        targets = [target for target in page.locator(selector).all() if target.is_visible() and reachable(target)]
-        if targets:
-            rng.choice(targets).click()
-            return
+    shown = page.evaluate(LIVE_SEQ)
+    for look in range(looks):
+        if look:
+            page.wait_for_timeout(250)  # the redraw finishes
+        unfold_prompt(page)
+        target = clickable_target(page, rng)
+        if target is not None:
+            try:
+                target.click(timeout=5000)
+                return
+            except PlaywrightError:  # detached or hidden by a redraw
+                pass
+        if page.evaluate(LIVE_SEQ) != shown or not is_my_turn(page):
+            raise PageMovedOn(f"the table moved on from seq {shown}")
     raise AssertionError("it is my turn but nothing on the page can be clicked")
+
+
+LIVE_SEQ = "window.sampanTable.state.live ? window.sampanTable.state.live.seq : null"
+
+
+def clickable_target(page, rng: random.Random):
+    """One of the elements a player could click now, as an element handle (fixed to that element)."""
+    for selector in ("#board .clickable, #prompt button:not([disabled])", "#action-list button"):
+        targets = [target for target in page.locator(selector).element_handles()
+                   if target.is_visible() and reachable(target)]
+        if targets:
+            return rng.choice(targets)
+    return None
 
 
 def unfold_prompt(page) -> None:
@@ -152,7 +181,10 @@ def play_until(page, condition: str, rng: random.Random, timeout: float = 240, s
         if is_my_turn(page):
             if seen is not None:
                 seen.add(page.evaluate(SITUATION))
-            click_a_move(page, rng)
+            try:
+                click_a_move(page, rng)
+            except PageMovedOn:
+                continue
             clicks += 1
         page.wait_for_timeout(60)
     return clicks

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.e2e.helpers import click_a_move, create_table, screenshot, sign_up, start_if_waiting, unfold_prompt
+from tests.e2e.helpers import PageMovedOn, click_a_move, create_table, screenshot, sign_up, start_if_waiting, unfold_prompt
 from tests.e2e.test_dragon_market import create as create_dragon_market
 from tests.e2e.test_dschunke_tiles import place_a_tile_step
 
@@ -57,6 +57,8 @@ def play(page, condition: str, rng: random.Random, move=click_a_move, timeout: f
             assert_words(page)
             try:
                 move(page, rng)
+            except PageMovedOn:
+                continue
             except AssertionError:  # the table moved on between the look and the click
                 if page.evaluate(MY_MOVE):
                     raise

@@ -19,11 +19,11 @@ GAMES = [("dunhuang", 2), ("dragon_boats", 2), ("dragon_market", 2), ("dschunke"
 # Dragon Market played by random clicks would run to its 40th round: it ends after the 4th.
 OPTIONS = {"dragon_market": {"turn_limit": "4", "boat_setup": '"random"'}}
 MOVES_BEFORE_LOOK = 6
-# Names, the map's codes (crossings such as CNW, ports PE and PW), Roman numerals, and words
+# Names, the map's codes (docks such as CNW), Roman numerals, and words
 # both languages spell like English, or abbreviations of words that begin alike (Dragon Market's
 # goods are marked by two letters of their name in the reader's language).
 SHARED = {"sampan", "dschunke", "das", "legespiel", "dunhuang", "dragon", "market", "yuan", "english", "français",
-          "deutsch", "sha", "cne", "cnw", "cse", "csw", "pe", "pw", "ii", "iii", "iv", "min", "jad",
+          "deutsch", "sha", "cne", "cnw", "cse", "csw", "ii", "iii", "iv", "min", "jad",
           "bd", "bo", "fr", "pa", "ri", "te"}
 SPELT_ALIKE = {
     "fr": {"action", "actions", "analyse", "aubergine", "aubergines", "bluff", "bonus", "bot", "bots", "cin", "confirmation", "direction", "expert", "face",

@@ -1,6 +1,7 @@
 """Protocol details: bad input, purity, snapshots, views, redaction, sample, log lines, heuristic."""
 import json
 import random
+import re
 
 import pytest
 
@@ -147,8 +148,30 @@ def test_every_event_type_has_a_log_line():
     assert ENGINE.describe({"type": "turn", "step": "bid", "actor": 1}) == ""
 
 
+@pytest.mark.parametrize("node, words", [
+    ("N.PW", "the west port of island N"), ("S.PE", "the east port of island S"),
+    ("E.PW", "the north port of island E"), ("W.PE", "the south port of island W"),
+    ("E.F7", "field 7 of island E"), ("N.k", "road k of island N"), ("W3", "mountain hex 3"), ("B2", "space 2 of path B"),
+])
+def test_a_space_is_named_in_words_not_by_its_code(node, words):
+    """Ports by the side they face (east and west islands are drawn turned), the rest by island and
+    number; the board page names them from the same glossary."""
+    assert ENGINE.glossary()["nodes"][node] == words
+    assert ENGINE.describe({"type": "moved", "seat": 1, "node": node, "food": 0}) == f"{{seat1}} steps to {words}."
+
+
+def test_a_cards_effect_names_who_played_it_and_its_end_is_silent():
+    """The last line of a card's move says whose move it was, as every move's line does."""
+    assert ENGINE.describe({"type": "steered", "seat": 0, "boat": 1, "port": "E.PE"}) == (
+        "{seat0} sends boat 2 to the south port of island E.")
+    assert ENGINE.describe({"type": "farmers_swapped", "seat": 2, "a": "N.F1", "b": "W4"}) == (
+        "{seat2} swaps the farmers of field 1 of island N and mountain hex 4.")
+    assert ENGINE.describe({"type": "card_resolved", "seat": 0, "card": "I"}) == ""
+
+
 @pytest.mark.parametrize("value, words", [
     ("jade", "jade"), (2, "2"), ([1, 2], "boat 2 (rear)"), ([0, None, 1], "{seat0} / — / {seat1}"),
+    ("S.PW", "the west port of island S"),
 ])
 def test_a_cards_pick_of_any_shape_is_worded(value, words):
     """A pick may be a kind, a number, a place on a boat (cards G and I) or a boat's new order
@@ -170,6 +193,7 @@ def test_every_event_of_many_random_games_is_worded():
         for event in log:
             line = ENGINE.describe(event)
             assert isinstance(line, str) and (line.strip() or event["type"] in text.SILENT), event
+            assert not re.search(r"\b[NESW]\.\w|\b(PW|PE|[FW]\d+)\b", line), line  # no space named by its code
             worded.add(event["type"])
     assert "card_picked" in worded
 

@@ -42,26 +42,13 @@ export function cardName(ctx, letter) {
   return card ? `${letter} · ${card.name}` : interpolate(gettext("card %(letter)s"), { letter });
 }
 
-// An island's ports are named by the side they face: PW is the west port of the north and south
-// islands and the north port of the east and west ones (drawn turned), PE the one opposite.
-function portWords(island, port) {
-  const across = island === "N" || island === "S";
-  const words = port === "PW"
-    ? (across ? gettext("west port of island %(island)s") : gettext("north port of island %(island)s"))
-    : (across ? gettext("east port of island %(island)s") : gettext("south port of island %(island)s"));
-  return interpolate(words, { island });
-}
-
+// A space by the engine's name for it (the west port of island N, field 3 of island E …), with
+// what lies there now.
 export function nodeWords(ctx, node) {
   const info = ctx.view.map[node];
-  if (!info) return node;
-  const short = node.includes(".") ? node.split(".")[1] : node;
-  if (info.kind === "port") return portWords(info.island, short);
-  let name = interpolate(gettext("island %(island)s %(space)s"), { island: info.island, space: short });
-  if (info.island === "C") {
-    name = info.kind === "land" ? interpolate(gettext("mountain hex %(n)s"), { n: short.slice(1) })
-      : interpolate(gettext("path %(path)s space %(n)s"), { path: short[0], n: short.slice(1) });
-  }
+  const name = (ctx.glossary.nodes || {})[node];
+  if (!info || !name) return node;
+  if (info.kind === "port") return name;
   if (info.kind === "road") return `${name}${info.reward ? ` (${REWARD_WORDS[info.reward]})` : ""}`;
   const tile = ctx.view.tiles[node];
   const farmer = ctx.view.farmers[node];

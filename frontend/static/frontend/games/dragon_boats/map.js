@@ -209,6 +209,13 @@ function drawPaths(ctx) {
 
 // ----------------------------------------------------------------------------- boats
 
+// Where a boat waits and the two ports its route can take it to.
+function boatWhere(ctx, boat) {
+  const [one, other] = boat.routes.map((port) => nodeWords(ctx, port));
+  return interpolate(gettext("%(boat)s waits at dock %(dock)s and sails to %(one)s or %(other)s"),
+    { boat: capital(boatWords(ctx, boat.boat)), dock: boat.dock, one, other });
+}
+
 function drawBoat(ctx, boat) {
   const { view } = ctx;
   const [cx, cy] = BOAT_SPOTS[boat.boat];
@@ -229,13 +236,11 @@ function drawBoat(ctx, boat) {
       d: `M${cx - 78} ${cy + 4} L${cx + 78} ${cy + 4} L${cx + 64} ${cy + 36} L${cx - 64} ${cy + 36} Z`,
       fill: unloading ? "#f3c44b" : "#a8643a", stroke: "#4b2d17", "stroke-width": 2,
     }),
-    svg("title", {}, interpolate(gettext("%(boat)s at dock %(dock)s; routes %(routes)s"),
-      { boat: boatWords(ctx, boat.boat), dock: boat.dock, routes: boat.routes.join(" / ") })));
+    svg("title", {}, boatWhere(ctx, boat)));
   group.append(ctx.actions.clickable(body, boatPick, interpolate(gettext("Choose %(name)s"), { name: boatWords(ctx, boat.boat) })));
   group.append(
     explained(svg("text", { x: cx - 78, y: cy - 40, "font-size": 12, "font-weight": 700 },
-      capital(interpolate(gettext("boat %(n)s"), { n: boat.boat + 1 }))), interpolate(gettext("%(boat)s at dock %(dock)s; routes %(routes)s"),
-      { boat: boatWords(ctx, boat.boat), dock: boat.dock, routes: boat.routes.join(" / ") })),
+      capital(interpolate(gettext("boat %(n)s"), { n: boat.boat + 1 }))), boatWhere(ctx, boat)),
     // Under the hull, where a long translation has the boat's whole width.
     explained(svg("text", { x: cx, y: cy + 52, "font-size": 11, "text-anchor": "middle" }, boatState(ctx, boat)),
       gettext("A boat sails once its crew is as large as its topper asks; in the last round every boat with a member sails.")),
@@ -244,12 +249,15 @@ function drawBoat(ctx, boat) {
   return group;
 }
 
+// A boat's state in a few words under its hull: where it went by island (its port's full name is
+// in the prompt and the log).
 function boatState(ctx, boat) {
   const { view } = ctx;
+  const island = boat.port ? boat.port.split(".")[0] : null;
   if (view.arrived === boat.boat && !view.outcome) {
-    return boat.port ? interpolate(gettext("unloading at %(port)s"), { port: boat.port }) : gettext("leaving now");
+    return island ? interpolate(gettext("unloading at island %(island)s"), { island }) : gettext("leaving now");
   }
-  if (boat.sailed) return interpolate(gettext("sailed to %(port)s"), { port: boat.port });
+  if (boat.sailed) return interpolate(gettext("sailed to island %(island)s"), { island });
   const crew = boat.seats.filter((seat) => seat !== null).length;
   const flags = [boat.first ? gettext("leaves first") : "", boat.sent ? gettext("sent") : ""].filter(Boolean).join(", ");
   return flags || interpolate(gettext("crew %(crew)s/%(min)s to sail"), { crew, min: boat.topper ? boat.topper.min : "?" });

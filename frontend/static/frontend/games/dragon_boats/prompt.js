@@ -66,7 +66,7 @@ function windowContext(ctx) {
     const boat = view.boats[view.arrived];
     const cut = view.cut !== null && view.cut !== undefined ? boat.seats[view.cut] : null;
     const next = cut !== null && cut !== undefined ? cut : boat.seats.find((seat) => seat !== null);
-    const landed = interpolate(gettext("%(boat)s has landed at %(port)s"), { boat: capital(boatWords(ctx, view.arrived)), port: boat.port });
+    const landed = interpolate(gettext("%(boat)s has landed at %(port)s"), { boat: capital(boatWords(ctx, view.arrived)), port: nodeWords(ctx, boat.port) });
     return next === undefined ? `${landed}: ` : `${landed}; ${interpolate(gettext("%(name)s goes ashore next"), { name: seatName(ctx, next) })}: `;
   }
   return gettext("The explore phase begins: ");
