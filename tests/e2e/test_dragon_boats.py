@@ -104,7 +104,7 @@ def test_a_short_game_of_dragon_boats_against_three_bots_by_clicking(new_page):
 # so it is asked all the same, and must be told that it can only pass.
 NOTHING_TO_PLAY = {
     "en": ("The explore phase begins: no card to play now", "Pass"),
-    "fr": ("La phase d’exploration commence : aucune carte à jouer maintenant", "Passer"),
+    "fr": ("La phase d’exploration commence\u00a0: aucune carte à jouer maintenant", "Passer"),
     "de": ("Die Erkundungsphase beginnt: jetzt keine Karte zu spielen", "Passen"),
 }
 ONLY_PASS_AT_W1 = """() => {

@@ -114,7 +114,7 @@ def test_no_hint_button_at_a_rated_table_or_with_another_person(new_page):
 
 
 @pytest.mark.parametrize(("locale", "button", "prefix", "estimate"), [
-    ("fr-FR", "Indice", "Indice : ", "Estimation de vos chances"),
+    ("fr-FR", "Indice", "Indice\u00a0: ", "Estimation de vos chances"),
     ("de-DE", "Tipp", "Tipp: ", "Die Einschätzung des Experten"),
 ])
 def test_the_hint_reads_in_the_readers_language(new_page, locale, button, prefix, estimate):

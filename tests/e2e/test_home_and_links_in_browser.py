@@ -80,7 +80,7 @@ def test_the_account_page_links_the_guides_and_copies_new_tokens(new_page):
     screenshot(page, "account-tokens-fr-375")
     page.get_by_test_id("bot-guide-link").click()
     page.wait_for_url("**/bots/")
-    page.get_by_role("heading", name="Comptes bots : jouez avec votre propre programme").wait_for()
+    page.get_by_role("heading", name="Comptes bots\u00a0: jouez avec votre propre programme").wait_for()
     assert fits(page)
     screenshot(page, "bot-guide-fr-375")
     page.goto("/accounts/profile/")

@@ -107,7 +107,7 @@ def test_a_table_of_bots_its_player_has_left_is_abandoned_and_the_page_says_why(
     page.reload()  # a push from a process that exits at once may not leave it
     why = page.get_by_test_id("abandoned-why")
     why.wait_for()
-    assert why.inner_text() == ("flo a quitté une table de bots : personne n’a joué pendant le délai "
+    assert why.inner_text() == ("flo a quitté une table de bots\u00a0: personne n’a joué pendant le délai "
                                 "d’inactivité de la table.")
     assert page.get_by_test_id("resign").is_hidden()
     assert fits(page)

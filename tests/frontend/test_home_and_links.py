@@ -90,7 +90,7 @@ def test_the_account_page_links_the_api_reference_and_the_bot_guide(client):
 
 @pytest.mark.parametrize(("language", "heading"), [
     ("en", "Bot accounts: play with your own program"),
-    ("fr", "Comptes bots : jouez avec votre propre programme"),
+    ("fr", "Comptes bots\u00a0: jouez avec votre propre programme"),
     ("de", "Bot-Konten: mit Ihrem eigenen Programm spielen"),
 ])
 def test_the_bot_guide_speaks_to_the_player_in_each_language(client, language, heading):
