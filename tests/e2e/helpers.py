@@ -111,6 +111,9 @@ def is_my_turn(page) -> bool:
     )
 
 
+LIVE_SEQ = "window.sampanTable.state.live ? window.sampanTable.state.live.seq : null"
+
+
 class PageMovedOn(AssertionError):
     """The table moved on between looking at the page and clicking: the caller looks again."""
 
@@ -136,9 +139,6 @@ def click_a_move(page, rng: random.Random | None = None, looks: int = 4) -> None
         if page.evaluate(LIVE_SEQ) != shown or not is_my_turn(page):
             raise PageMovedOn(f"the table moved on from seq {shown}")
     raise AssertionError("it is my turn but nothing on the page can be clicked")
-
-
-LIVE_SEQ = "window.sampanTable.state.live ? window.sampanTable.state.live.seq : null"
 
 
 def clickable_target(page, rng: random.Random):

@@ -253,7 +253,7 @@ function drawBoat(ctx, boat) {
 // in the prompt and the log).
 function boatState(ctx, boat) {
   const { view } = ctx;
-  const island = boat.port ? boat.port.split(".")[0] : null;
+  const island = boat.port ? view.map[boat.port].island : null;
   if (view.arrived === boat.boat && !view.outcome) {
     return island ? interpolate(gettext("unloading at island %(island)s"), { island }) : gettext("leaving now");
   }
