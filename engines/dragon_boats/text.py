@@ -31,6 +31,13 @@ def _kind(kind) -> str:
     return _(word) if word else str(kind)
 
 
+def _tile(tile) -> str:
+    """A land tile: a farm, or on the mountain a wisdom tile by its number (as the board marks it)."""
+    if isinstance(tile, int):
+        return _("wisdom tile W{n}, {name}").format(n=tile, name=_(data.WISDOM[tile]["name"]))
+    return _kind(tile)
+
+
 def _pick(value) -> str:
     """A card's pick, worded: a place on a boat ([boat, place]), a boat's new order of occupants,
     a space of the board, a kind or a farm; a number (a boat, a stack, a seat's disc) as it is."""
@@ -177,7 +184,7 @@ LINES = {
     "disembarked": lambda e: _("{who} goes ashore at {node}.").format(who=_who(e), node=_node(e["node"])),
     "moved": _moved,
     "hex_taken": lambda e: _("{who} settles on {node} and takes its tile ({tile}).").format(
-        who=_who(e), node=_node(e["node"]), tile=_kind(e["tile"])),
+        who=_who(e), node=_node(e["node"]), tile=_tile(e["tile"])),
     "member_returned": lambda e: _("{who}'s house member goes home.").format(who=_who(e)),
     "passed": lambda e: _("{who} plays no card.").format(who=_who(e)),
     "card_played": lambda e: _("{who} plays {card}.").format(who=_who(e), card=_card(e["card"])),

@@ -169,6 +169,11 @@ def test_a_cards_effect_names_who_played_it_and_its_end_is_silent():
     assert ENGINE.describe({"type": "card_resolved", "seat": 0, "card": "I"}) == ""
 
 
+def test_a_wisdom_tile_taken_is_named_as_the_board_marks_it():
+    line = ENGINE.describe({"type": "hex_taken", "seat": 1, "node": "W8", "tile": 8})
+    assert line == f"{{seat1}} settles on mountain hex 8 and takes its tile (wisdom tile W8, {data.WISDOM[8]['name']})."
+
+
 @pytest.mark.parametrize("value, words", [
     ("jade", "jade"), (2, "2"), ([1, 2], "boat 2 (rear)"), ([0, None, 1], "{seat0} / — / {seat1}"),
     ("S.PW", "the west port of island S"),
