@@ -51,9 +51,10 @@ def play(page, condition: str, rng: random.Random, move=click_a_move, timeout: f
     holds, checking the page's words before each; returns the moves."""
     clicks = 0
     deadline = page.evaluate("performance.now()") + timeout
-    while not page.evaluate(condition):
+    look = f"[Boolean({condition}), Boolean({MY_MOVE})]"  # at one instant: a move is never made once it holds
+    while not (seen := page.evaluate(look))[0]:
         assert page.evaluate("performance.now()") < deadline, f"{condition} did not come true"
-        if page.evaluate(MY_MOVE):
+        if seen[1]:
             assert_words(page)
             try:
                 move(page, rng)
