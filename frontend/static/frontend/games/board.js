@@ -4,6 +4,18 @@ import { el } from "../js/client.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+// A renderer's own stylesheet, linked once when its module loads. The module awaits it, so a
+// page never shows what it draws unstyled (a chip as bare words, a side panel under the board).
+// A sheet that fails to load still lets the module draw.
+export function linkStylesheet(url) {
+  return new Promise((resolve) => {
+    const link = el("link", { rel: "stylesheet", href: new URL(url).href });
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve);
+    document.head.append(link);
+  });
+}
+
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs)) {

@@ -3,7 +3,7 @@
 // every clickable thing is one of the server's legal actions (ActionIndex), nothing here
 // decides what is allowed. The module links its own stylesheet.
 import { el } from "../js/client.js";
-import { ActionIndex } from "./board.js";
+import { ActionIndex, linkStylesheet } from "./board.js";
 import { drawMap } from "./dragon_boats/map.js";
 import { chip, kindWord } from "./dragon_boats/common.js";
 import { bonusCard, drawMarket, drawPlayers, drawRounds } from "./dragon_boats/panels.js";
@@ -11,19 +11,14 @@ import { describeAction, renderPrompt, statusLine } from "./dragon_boats/prompt.
 
 export { describeAction };
 
-const STYLESHEET = new URL("./dragon_boats/dragon_boats.css", import.meta.url).href;
+await linkStylesheet(new URL("./dragon_boats/dragon_boats.css", import.meta.url));
 
-function linkStylesheet() {
-  if (document.querySelector("link[data-game-css=dragon_boats]")) return;
-  document.head.append(el("link", { rel: "stylesheet", href: STYLESHEET, "data-game-css": "dragon_boats" }));
-}
 
 // What the page remembers between draws: the middle place picked whose offering to leave
 // out is asked next (forgotten with every new state).
 const local = { seq: null, seatChoice: null };
 
 export function render(root, snapshot, ui) {
-  linkStylesheet();
   if (snapshot.seq !== local.seq || !(snapshot.legal_actions || []).length) {
     local.seq = snapshot.seq;
     local.seatChoice = null;
@@ -48,7 +43,6 @@ export function render(root, snapshot, ui) {
 
 // One component alone, as the board draws it (the how-to-play page): a bonus card or an offering.
 export function drawPiece(piece, glossary) {
-  linkStylesheet();
   const ctx = { glossary };
   if (piece.card) return bonusCard(ctx, piece.card, { class: "db-card-alone" });
   const word = kindWord(ctx, piece.offering);

@@ -5,16 +5,12 @@
 // steps to, whose cost in movement points is written on it.
 import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
-import { ActionIndex, svg } from "./board.js";
+import { ActionIndex, linkStylesheet, svg } from "./board.js";
 import { CELL, SEAT_COLOURS, drawBoat, drawSea, goodsName, goodsUnder } from "./dragon_market/sea.js";
 
-const STYLESHEET = new URL("./dragon_market/dragon_market.css", import.meta.url).href;
+await linkStylesheet(new URL("./dragon_market/dragon_market.css", import.meta.url));
 const BOAT_MOVES = ["slide", "rotate", "hop", "shift", "half_turn", "turn_far", "swap_stacks"];
 
-function linkStylesheet() {
-  if (document.querySelector("link[data-game-css=dragon_market]")) return;
-  document.head.append(el("link", { rel: "stylesheet", href: STYLESHEET, "data-game-css": "dragon_market" }));
-}
 
 // What the page remembers between draws of one state: the boat chosen to move.
 const local = { seq: null, boat: null };
@@ -219,7 +215,6 @@ function stepCost(view, to) {
 }
 
 export function render(root, snapshot, ui) {
-  linkStylesheet();
   if (snapshot.seq !== local.seq) Object.assign(local, { seq: snapshot.seq, boat: null });
   const actions = new ActionIndex(snapshot.legal_actions || [], ui.act);
   const view = snapshot.view;
@@ -269,7 +264,6 @@ function loneCard(ctx, piece) {
 // The how-to-play page's single components: a boat ({boat: {id, kind, goods}}) or an objective
 // card ({card}).
 export function drawPiece(piece, glossary) {
-  linkStylesheet();
   const ctx = { glossary: glossary || {}, view: { goods_names: [] }, local: {}, wanted: new Set() };
   return piece.boat ? loneBoat(ctx, piece.boat) : loneCard(ctx, piece);
 }

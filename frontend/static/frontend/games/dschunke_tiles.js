@@ -4,16 +4,12 @@
 // a tile, the cell of its first crate, then a direction, previewed before it is confirmed.
 import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
-import { ActionIndex, svg } from "./board.js";
+import { ActionIndex, linkStylesheet, svg } from "./board.js";
 import { drawGrid } from "./dschunke_tiles/grid.js";
 import { CELL, COLOURS, drawSymbol, symbolHelp, symbolName, tileStrip } from "./dschunke_tiles/symbols.js";
 
-const STYLESHEET = new URL("./dschunke_tiles/dschunke_tiles.css", import.meta.url).href;
+await linkStylesheet(new URL("./dschunke_tiles/dschunke_tiles.css", import.meta.url));
 
-function linkStylesheet() {
-  if (document.querySelector("link[data-game-css=dschunke_tiles]")) return;
-  document.head.append(el("link", { rel: "stylesheet", href: STYLESHEET, "data-game-css": "dschunke_tiles" }));
-}
 
 // What the page remembers between draws of one state: the direction previewed and a note.
 const local = { seq: null, dir: null, note: "" };
@@ -106,7 +102,6 @@ export function describeAction(action, snapshot, glossary) {
 }
 
 export function render(root, snapshot, ui) {
-  linkStylesheet();
   if (snapshot.seq !== local.seq) Object.assign(local, { seq: snapshot.seq, dir: null, note: "" });
   const actions = new ActionIndex(snapshot.legal_actions || [], ui.act);
   const redraw = () => render(root, snapshot, ui);
