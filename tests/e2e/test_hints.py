@@ -47,15 +47,14 @@ def wait_for_my_turn(page) -> None:
 def wait_for_a_choice(page, table_id: int) -> None:
     """The player's turn with two moves or more to weigh (a lone move, which the expert answers
     at once, is played through the API)."""
-    token = next(cookie["value"] for cookie in page.context.cookies() if cookie["name"] == "csrftoken")
     for _ in range(30):
         wait_for_my_turn(page)
-        view = page.request.get(f"/api/tables/{table_id}/view/").json()
+        view = call(page, "GET", f"/api/tables/{table_id}/view/")["data"]
         if len(view["legal_actions"]) > 1:
             return
-        answer = page.request.post(f"/api/tables/{table_id}/actions/", headers={"X-CSRFToken": token}, data={
+        answer = call(page, "POST", f"/api/tables/{table_id}/actions/", {
             "action": view["legal_actions"][0], "expected_seq": view["seq"], "command_id": f"lone-{view['seq']}"})
-        assert answer.ok, answer.text()
+        assert answer["status"] == 200, answer
         page.wait_for_function(f"({LIVE_SEQ}) > {view['seq']}")
     raise AssertionError("thirty turns in a row offered one move")
 
