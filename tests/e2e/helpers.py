@@ -118,12 +118,28 @@ class PageMovedOn(AssertionError):
     """The table moved on between looking at the page and clicking: the caller looks again."""
 
 
-def click_a_move(page, rng: random.Random | None = None, looks: int = 4) -> None:
+def click_a_move(page, rng: random.Random | None = None) -> bool:
+    """Make one move while it is this page's turn, looking again whenever the table moves on
+    under the click (another seat's move at a step all seats play at once). False when the turn
+    passed before a click landed. A caller that plays towards a goal uses
+    click_a_move_in_this_state, so that no click lands once the goal holds."""
+    rng = rng or random.Random(0)
+    for _attempt in range(10):
+        try:
+            click_a_move_in_this_state(page, rng)
+            return True
+        except PageMovedOn:
+            if not is_my_turn(page):
+                return False
+    raise AssertionError("the table moved on under every one of ten clicks")
+
+
+def click_a_move_in_this_state(page, rng: random.Random, looks: int = 4) -> None:
     """Make one move by clicking something the page offers: on the board or in the prompt,
     else in the "choose an action" list. Picks at random among them (seeded by the caller).
     The click goes to the element seen, never to whatever a redraw put in its place; when a redraw
-    took it away, the page is looked at again only while it still shows the same state."""
-    rng = rng or random.Random(0)
+    took it away, the page is looked at again only while it still shows the same state, and
+    PageMovedOn is raised once it shows another."""
     shown = page.evaluate(LIVE_SEQ)
     for look in range(looks):
         if look:
@@ -182,7 +198,7 @@ def play_until(page, condition: str, rng: random.Random, timeout: float = 240, s
             if seen is not None:
                 seen.add(page.evaluate(SITUATION))
             try:
-                click_a_move(page, rng)
+                click_a_move_in_this_state(page, rng)
             except PageMovedOn:
                 continue
             clicks += 1

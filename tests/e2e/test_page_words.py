@@ -7,7 +7,9 @@ import re
 
 import pytest
 
-from tests.e2e.helpers import PageMovedOn, click_a_move, create_table, screenshot, sign_up, start_if_waiting, unfold_prompt
+from tests.e2e.helpers import (
+    PageMovedOn, click_a_move_in_this_state, create_table, screenshot, sign_up, start_if_waiting, unfold_prompt,
+)
 from tests.e2e.test_dragon_market import create as create_dragon_market
 from tests.e2e.test_dschunke_tiles import place_a_tile_step
 
@@ -46,7 +48,7 @@ def place_a_tile(page, rng: random.Random) -> None:
     place_a_tile_step(page, rng, set())
 
 
-def play(page, condition: str, rng: random.Random, move=click_a_move, timeout: float = 240000) -> int:
+def play(page, condition: str, rng: random.Random, move=click_a_move_in_this_state, timeout: float = 240000) -> int:
     """Makes moves (`move(page, rng)`, a click) when it is this page's turn until `condition`
     holds, checking the page's words before each; returns the moves."""
     clicks = 0
@@ -90,7 +92,7 @@ def assert_no_filler(page) -> None:
     assert lines and not [line for line in lines if STATE_LINES.search(line)]
 
 
-def finish(page, rng: random.Random, name: str, move=click_a_move) -> str:
+def finish(page, rng: random.Random, name: str, move=click_a_move_in_this_state) -> str:
     """Plays to the end; returns the end screen's reason, after a screenshot."""
     play(page, OVER, rng, move)
     page.get_by_test_id("seed-check").filter(has_text="✓").wait_for()
