@@ -39,7 +39,22 @@ def log_in(page, username: str) -> None:
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", PASSWORD)
     page.locator("main button[type=submit]").click()
-    page.get_by_test_id("account-link").filter(has_text=username).wait_for()
+    # attached, not visible: on a phone the account link waits in the folded menu
+    page.get_by_test_id("account-link").filter(has_text=username).wait_for(state="attached")
+
+
+def open_site_menu(page) -> None:
+    """Unfold the site's menu where the bar folds it (a phone's width); a no-op elsewhere."""
+    if page.get_by_test_id("menu-toggle").is_visible() and not page.locator("#site-menu").is_visible():
+        page.get_by_test_id("menu-toggle").click()
+        page.locator("#site-menu").wait_for()
+
+
+def choose_language(page, language: str) -> None:
+    """Switch the site's language with the bar's switch, as a player does."""
+    open_site_menu(page)
+    page.get_by_test_id("language").select_option(language)
+    page.wait_for_function(f"document.documentElement.lang === '{language}'")
 
 
 def save_settings(page, settings: dict) -> None:

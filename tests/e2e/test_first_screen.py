@@ -108,7 +108,7 @@ def test_the_first_screen_shows_board_own_area_and_prompt(new_page, game, player
         page.evaluate("window.scrollTo(0, 0)")
         shoot(page, f"first-{game}-{language}-{width}x{height}")
         assert not wider_than_the_window(page)
-        assert one_line(page, ".topbar .brand", ".topbar nav > *"), (width, height)  # the site's header
+        assert one_line(page, ".topbar .brand", ".topbar > *"), (width, height)  # the site's bar (links folded)
         assert one_line(page, "#table-title", ".table-head > *"), (width, height)  # the table's
         prompt = page.evaluate(BOX, "#prompt-dock")
         assert prompt["bottom"] - prompt["top"] <= board_in_sight(page, game) / 4, (width, height, prompt)

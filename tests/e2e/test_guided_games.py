@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.e2e.helpers import play_on_by_api, screenshot, sign_up
+from tests.e2e.helpers import choose_language, play_on_by_api, screenshot, sign_up
 
 pytestmark = pytest.mark.e2e
 GAMES = {"dunhuang": "gd-dh", "dschunke": "gd-ds", "dschunke_tiles": "gd-tl", "dragon_boats": "gd-db",
@@ -139,11 +139,6 @@ def follow_steps(page, until: int | None, language: str, wrong: list) -> None:
             || {RINGED} !== ringed""", arg=ringed, timeout=15000)
 
 
-def switch_language(page, language: str) -> None:
-    page.select_option("[data-testid=language]", language)
-    page.wait_for_function(f"document.documentElement.lang === '{language}'")
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_a_guided_game_is_played_to_its_end_across_languages_and_widths(new_page, game):
     page = new_page(1280, 900, locale="en-US")
@@ -168,7 +163,7 @@ def test_a_guided_game_is_played_to_its_end_across_languages_and_widths(new_page
 
     page.goto("/")  # leave; the home page offers to resume
     page.set_viewport_size({"width": 375, "height": 812})
-    switch_language(page, "fr")
+    choose_language(page, "fr")
     button = page.get_by_test_id(f"guided-{game}")
     assert button.inner_text().strip() == RESUME["fr"]
     button.click()
@@ -180,7 +175,7 @@ def test_a_guided_game_is_played_to_its_end_across_languages_and_widths(new_page
     assert not unexplained(page), unexplained(page)
     screenshot(page, f"guided-{game}-375-fr")
 
-    switch_language(page, "de")  # the rest in German
+    choose_language(page, "de")  # the rest in German
     follow_steps(page, None, "de", wrong)
     settle(page)
     assert wrong, "no step offered a wrong move to click"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.helpers import (
-    PASSWORD, click_a_move, create_table, overlapping_words, screenshot, sign_up, start_if_waiting,
+    PASSWORD, choose_language, click_a_move, create_table, overlapping_words, screenshot, sign_up, start_if_waiting,
 )
 
 pytestmark = pytest.mark.e2e
@@ -74,8 +74,7 @@ def test_every_page_in_each_language_fits_a_phone(new_page, language):
 def test_the_switch_changes_the_language_and_the_account_keeps_it(new_page, browser, sampan_server):
     page = new_page(1280, 900, locale="en-US")
     sign_up(page, "switcher")
-    page.get_by_test_id("language").select_option("de")
-    page.wait_for_load_state()
+    choose_language(page, "de")
     page.get_by_role("link", name="Neuer Tisch").wait_for()
     # Another browser, English by its own choice, signs in to the same account: German again.
     other = new_page(1280, 900, locale="en-US")

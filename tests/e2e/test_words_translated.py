@@ -27,8 +27,8 @@ SHARED = {"sampan", "dschunke", "das", "legespiel", "dunhuang", "dragon", "marke
           "bd", "bo", "fr", "pa", "ri", "te"}
 SPELT_ALIKE = {
     "fr": {"action", "actions", "analyse", "aubergine", "aubergines", "bluff", "bonus", "bot", "bots", "cin", "confirmation", "direction", "expert", "face",
-           "figurine", "grain", "jade", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
-           "place", "places", "point", "points", "port", "ports", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "secret",
+           "figurine", "grain", "jade", "menu", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
+           "place", "places", "point", "points", "port", "ports", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "secret", "site",
            "statue", "table", "total", "type", "vase", "visible"},
     "de": {"an", "analyse", "aubergine", "bank", "blind", "bluff", "bonsai", "bonus", "bot", "bots", "buddhist", "chat", "diplomat", "emblem",
            "extra", "general", "gol", "gold", "hand", "hash", "in", "jade", "ki", "land", "live", "name", "neutral", "normal",
