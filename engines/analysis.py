@@ -4,7 +4,8 @@ of it from that seat's information alone.
 For each decision with more than one move to weigh it grows the expert's search tree
 (bots/ismcts.py) over states drawn from the seat's view at that moment (`engine.sample`), with
 the played move always among those tried, and gives:
-- `chances`: each seat's expected share of the win after the move the expert prefers;
+- `chances`: each seat's chance to win after the move the expert prefers: the search's shares
+  of the win, calibrated to the game's progress (`calibrate`);
 - `best`: that move (where a turn is many small moves, the first move of the whole turn the
   planner prefers, bots/planner.py);
 - `loss`: how much the seat's own expectation falls by playing the move it played instead.
@@ -33,6 +34,16 @@ from engines.core import Action, Engine, Event, Seat, command_rng, fold
 ITERATIONS = {"dschunke": 600, "dunhuang": 800, "dragon_boats": 500, "dragon_market": 100, "dschunke_tiles": 200}
 DEFAULT_ITERATIONS = 300
 PLAN_WIDTH = 2  # the planner's beam for the preferred whole turn (a fixed width: no clock)
+# Per game, the power `calibrate` gives the search's shares at the game's start and at its end,
+# fitted to the winners of 80 greedy bots' games each, at the bench's player counts
+# (tests/bench/analysis_calibration.py). Below one the search's shares claim more than they know.
+CALIBRATION: dict[str, tuple[float, float]] = {
+    "dschunke": (0.05, 0.79),
+    "dunhuang": (0.05, 1.037),
+    "dragon_boats": (0.216, 1.623),
+    "dragon_market": (0.05, 0.447),
+    "dschunke_tiles": (0.05, 0.409),
+}
 
 
 @dataclass(frozen=True)
@@ -46,12 +57,16 @@ class Command:
 
 @dataclass(frozen=True)
 class Decision:
-    """A position where the seat chose among several moves, and the move it played."""
+    """A position where the seat chose among several moves, the move it played, how far into the
+    game it came (its seq over the last command's) and in which of the seat's turns (a turn: the
+    seat's decisions with no other seat's move between them, counted from 1)."""
 
     seq: int
     state: Any
     legal: list[Action]
     played: Action
+    progress: float
+    turn: int
 
 
 def commands_of(events: Iterable[tuple[int, Seat | None, str, Event]]) -> list[Command]:
@@ -72,12 +87,18 @@ def decisions(engine: Engine, commands: list[Command], seed: str, seat: Seat) ->
     """`seat`'s decisions among several moves, in order (the first command is the set-up)."""
     found = []
     state = None
+    last = max(commands[-1].seq, 1)
+    turn, others_moved = 0, True
     for command in commands:
         if state is not None and command.seat == seat and seat in engine.to_act(state):
             legal = without_undo(engine, engine.legal_actions(state, seat))
             played = played_action(engine, state, command, seed, legal)
             if len(legal) > 1 and played is not None:
-                found.append(Decision(command.seq, state, legal, played))
+                if others_moved:
+                    turn, others_moved = turn + 1, False
+                found.append(Decision(command.seq, state, legal, played, command.seq / last, turn))
+        elif command.seat is not None and command.seat != seat:
+            others_moved = True
         state = fold(engine, command.events, state)
     return found
 
@@ -104,6 +125,26 @@ def iterations_for(engine: Engine) -> int:
 
 def judge(engine: Engine, decision: Decision, seat: Seat, iterations: int | None = None) -> dict:
     """The expert's reading of one decision, from `seat`'s view of it."""
+    preferred, best_shares, played_shares = estimate(engine, decision, seat, iterations)
+    curve = CALIBRATION.get(engine.name)
+    best_chances = calibrate(best_shares, decision.progress, curve)
+    played_chances = calibrate(played_shares, decision.progress, curve)
+    loss = max(0.0, best_chances[seat] - played_chances[seat])
+    return {
+        "seq": decision.seq,
+        "turn": decision.turn,
+        "played": decision.played,
+        "best": preferred,
+        "chances": [round(chance, 4) for chance in best_chances],
+        "played_chance": round(played_chances[seat], 4),
+        "loss": round(loss, 4) if preferred != decision.played else 0.0,
+        "moves": len(decision.legal),
+    }
+
+
+def estimate(engine: Engine, decision: Decision, seat: Seat, iterations: int | None = None) -> tuple:
+    """The search's reading of a decision: the move it prefers, and each seat's share of the win
+    after that move and after the move played."""
     view = engine.view(decision.state, seat)
     iterations = iterations or iterations_for(engine)
     rng = random.Random(f"analysis:{seat}:{decision.seq}")
@@ -113,18 +154,22 @@ def judge(engine: Engine, decision: Decision, seat: Seat, iterations: int | None
     most_visited = tree.best().action
     if preferred is None:
         preferred = most_visited
-    best_chances = _shares(tree.chances(preferred) or tree.chances(most_visited))
-    played_chances = _shares(tree.chances(decision.played)) or best_chances
-    loss = max(0.0, best_chances[seat] - played_chances[seat])
-    return {
-        "seq": decision.seq,
-        "played": decision.played,
-        "best": preferred,
-        "chances": [round(chance, 4) for chance in best_chances],
-        "played_chance": round(played_chances[seat], 4),
-        "loss": round(loss, 4) if preferred != decision.played else 0.0,
-        "moves": len(decision.legal),
-    }
+    best_shares = _shares(tree.chances(preferred) or tree.chances(most_visited))
+    played_shares = _shares(tree.chances(decision.played)) or best_shares
+    return preferred, best_shares, played_shares
+
+
+def calibrate(shares: list[float], progress: float, curve: tuple[float, float] | None) -> list[float]:
+    """The search's shares as chances to win: each share raised to a power that grows from the
+    curve's first value at the game's start to its second at the end, then scaled to sum to one
+    (below one, the shares come nearer the even share). The search judges a small lead early on as
+    nearly won; a lead counts for more as the game nears its end."""
+    if curve is None:
+        return shares
+    power = curve[0] + (curve[1] - curve[0]) * min(max(progress, 0.0), 1.0)
+    raised = [share ** power if share > 0 else 0.0 for share in shares]
+    total = sum(raised)
+    return [value / total for value in raised] if total > 0 else shares
 
 
 def _shares(rewards: list[float] | None) -> list[float] | None:

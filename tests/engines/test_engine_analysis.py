@@ -62,8 +62,9 @@ def test_the_analysis_of_a_seat_is_the_same_whatever_the_others_hidden_cards(gam
         for world in range(2):
             other = engine.sample(view, 0, random.Random(world))
             assert engine.view(other, 0) == view
-            assert analysis.judge(engine, Decision(decision.seq, other, decision.legal, decision.played), 0,
-                                  ITERATIONS) == analysis.judge(engine, decision, 0, ITERATIONS)
+            drawn_again = Decision(decision.seq, other, decision.legal, decision.played, decision.progress,
+                                   decision.turn)
+            assert analysis.judge(engine, drawn_again, 0, ITERATIONS) == analysis.judge(engine, decision, 0, ITERATIONS)
 
 
 def test_an_analysis_is_the_same_each_time_and_tells_its_progress(game):
@@ -78,3 +79,45 @@ def test_an_analysis_is_the_same_each_time_and_tells_its_progress(game):
 
 def test_every_game_has_its_analysis_cost_set():
     assert set(analysis.ITERATIONS) == set(registry.names()) - {"tiny"} == set(PLAYERS)
+
+
+def test_calibration_brings_early_shares_nearer_the_even_share_and_keeps_their_order():
+    shares = [0.7, 0.2, 0.1]
+    early, late = (analysis.calibrate(shares, progress, (0.4, 1.6)) for progress in (0.0, 1.0))
+    for chances in (early, late):
+        assert sum(chances) == pytest.approx(1)
+        assert chances[0] > chances[1] > chances[2]
+    assert early[0] < shares[0] < late[0]  # a lead counts for less early on, for more at the end
+    assert analysis.calibrate(shares, 0.5, (1.0, 1.0)) == pytest.approx(shares)
+    assert analysis.calibrate(shares, 0.3, None) == shares
+
+
+def test_each_decision_knows_how_far_into_the_game_it_came(game):
+    engine, commands, seed = game
+    found = analysis.decisions(engine, commands, seed, 0)
+    progress = [decision.progress for decision in found]
+    assert progress == sorted(progress) and 0 < progress[0] and progress[-1] <= 1
+    assert progress[-1] == found[-1].seq / commands[-1].seq
+
+
+def test_every_game_has_its_calibration_curve():
+    assert set(analysis.CALIBRATION) == set(PLAYERS)
+    assert all(0 < power for curve in analysis.CALIBRATION.values() for power in curve)
+
+
+def test_a_turn_is_the_seats_decisions_with_no_other_seats_move_between(game):
+    engine, commands, seed = game
+    found = analysis.decisions(engine, commands, seed, 0)
+    at = {command.seq: index for index, command in enumerate(commands)}
+    assert found[0].turn == 1
+    for before, after in zip(found, found[1:]):
+        between = commands[at[before.seq] + 1:at[after.seq]]
+        others = any(command.seat not in (None, 0) for command in between)
+        assert after.turn == before.turn + others
+
+
+def test_a_turn_of_many_small_moves_is_one_turn():
+    engine = registry.get("dschunke_tiles")  # a turn: two tiles, each chosen, started and turned
+    commands = logged_game(engine, 2, "analysis-turns")
+    found = analysis.decisions(engine, commands, "analysis-turns", 0)
+    assert len({decision.turn for decision in found}) < len(found) / 2

@@ -97,7 +97,7 @@ export class AnalysisPanel {
     const chartBox = el("div", { class: "analysis-chart", "data-testid": "analysis-chart" });
     this.box.append(
       el("h3", { text: gettext("Each player's chance to win, by the expert's estimate") }),
-      el("p", { class: "muted", text: gettext("Click a point to see the table at that decision. Red points are this seat's costliest moves.") }),
+      el("p", { class: "muted", text: gettext("Each point is one of this seat's turns: click it to see the table as the turn began. Red points are the turns of its costliest moves.") }),
       chartBox,
       this.costliestList(costliest),
     );
@@ -105,9 +105,19 @@ export class AnalysisPanel {
   }
 
   drawChart(chartBox, decisions, costly) {
-    const xs = decisions.map((d) => d.seq);
-    const seatsData = this.seats.map((_, seat) => decisions.map((d) => Math.round(1000 * d.chances[seat]) / 10));
-    const marks = decisions.map((d) => (costly.has(d.seq) ? Math.round(1000 * d.chances[this.seat]) / 10 : null));
+    // One point a turn: the seat's chances as the turn began (within a turn of several small moves
+    // the estimate credits the seat with the moves it is about to make), red where the turn holds
+    // one of the costliest moves.
+    const turns = [];
+    decisions.forEach((d, index) => {
+      const turn = d.turn ?? index; // an analysis without turns: a point a decision
+      if (!turns.length || turns[turns.length - 1].turn !== turn) turns.push({ turn, first: d, costly: false });
+      if (costly.has(d.seq)) turns[turns.length - 1].costly = true;
+    });
+    const xs = turns.map((t) => t.first.seq);
+    const percentOf = (chance) => Math.round(1000 * chance) / 10;
+    const seatsData = this.seats.map((_, seat) => turns.map((t) => percentOf(t.first.chances[seat])));
+    const marks = turns.map((t) => (t.costly ? percentOf(t.first.chances[this.seat]) : null));
     const width = Math.max(260, chartBox.clientWidth || this.box.clientWidth - 32);
     const percent = (_, values) => values.map((v) => `${v}%`);
     const options = {
@@ -130,7 +140,7 @@ export class AnalysisPanel {
       const index = this.chart.cursor.idx;
       if (index !== null && index !== undefined) this.goTo(xs[index]);
     });
-    this.chart.over.setAttribute("title", gettext("Click to see the table at this decision"));
+    this.chart.over.setAttribute("title", gettext("Click to see the table as this turn began"));
   }
 
   costliestList(costliest) {
