@@ -34,15 +34,16 @@ from engines.core import Action, Engine, Event, Seat, command_rng, fold
 ITERATIONS = {"dschunke": 600, "dunhuang": 800, "dragon_boats": 500, "dragon_market": 100, "dschunke_tiles": 200}
 DEFAULT_ITERATIONS = 300
 PLAN_WIDTH = 2  # the planner's beam for the preferred whole turn (a fixed width: no clock)
-# Per game, the power `calibrate` gives the search's shares at the game's start and at its end,
-# fitted to the winners of 80 greedy bots' games each, at the bench's player counts
-# (tests/bench/analysis_calibration.py). Below one the search's shares claim more than they know.
-CALIBRATION: dict[str, tuple[float, float]] = {
-    "dschunke": (0.05, 0.79),
-    "dunhuang": (0.05, 1.037),
-    "dragon_boats": (0.216, 1.623),
-    "dragon_market": (0.05, 0.447),
-    "dschunke_tiles": (0.05, 0.409),
+# Per game and number of players, the power `calibrate` gives the search's shares at the game's
+# start and at its end, fitted to who won 80 greedy bots' games each
+# (tests/bench/analysis_calibration.py --games 80).
+# Below one the search's shares claim more than they know.
+CALIBRATION: dict[str, dict[int, tuple[float, float]]] = {
+    "dschunke": {3: (0.091, 0.681), 4: (0.05, 0.79)},
+    "dunhuang": {2: (0.05, 1.226), 3: (0.05, 0.21), 4: (0.05, 1.037)},
+    "dragon_boats": {2: (0.288, 1.111), 3: (0.331, 0.924), 4: (0.216, 1.623)},
+    "dragon_market": {2: (0.05, 0.447), 3: (0.05, 0.562), 4: (0.05, 0.434)},
+    "dschunke_tiles": {2: (0.05, 0.409)},
 }
 
 
@@ -126,7 +127,7 @@ def iterations_for(engine: Engine) -> int:
 def judge(engine: Engine, decision: Decision, seat: Seat, iterations: int | None = None) -> dict:
     """The expert's reading of one decision, from `seat`'s view of it."""
     preferred, best_shares, played_shares = estimate(engine, decision, seat, iterations)
-    curve = CALIBRATION.get(engine.name)
+    curve = CALIBRATION.get(engine.name, {}).get(len(best_shares))
     best_chances = calibrate(best_shares, decision.progress, curve)
     played_chances = calibrate(played_shares, decision.progress, curve)
     loss = max(0.0, best_chances[seat] - played_chances[seat])

@@ -1,12 +1,14 @@
 """How well the analysis's chances to win match who won: greedy bots' games of each engine, a few
 decisions of one seat a game judged as the worker judges them (engines/analysis.py), each seat's
-chance set beside its share of the win. Prints one JSON object: per engine, the log loss and the
-Brier score of the search's own shares and of the calibrated chances (engines.analysis.calibrated,
-the curve of CALIBRATION), and the curve fitted anew to these games, on the games not fitted
-(two folds). --first numbers the games from another point: games the curve was not fitted to.
+chance set beside its share of the win. Prints one JSON object: per engine and number of players
+(each the engine seats, or --players alone), the log loss and the Brier score of even shares (the
+reference: no knowledge), of the search's own shares and of the calibrated chances
+(engines.analysis.calibrate with its CALIBRATION curve), and the curve fitted anew to these games
+with its score on the games not fitted (two folds). --first numbers the games from another point:
+games the curves were not fitted to.
 
-    python tests/bench/analysis_calibration.py [--engines dschunke,dunhuang] [--games 40] [--decisions 6]
-        [--first 0]
+    python tests/bench/analysis_calibration.py [--engines dschunke,dunhuang] [--players 3] [--games 40]
+        [--decisions 6] [--first 0]
 """
 from __future__ import annotations
 
@@ -22,14 +24,11 @@ from engines import analysis, registry  # noqa: E402
 from engines.core import fold  # noqa: E402
 from engines.simulate import logged_game  # noqa: E402
 
-PLAYERS = {"dschunke": 4, "dunhuang": 4, "dragon_boats": 4, "dragon_market": 2, "dschunke_tiles": 2}
 
-
-def records(name: str, games: int, per_game: int, first: int) -> list[list[dict]]:
+def records(name: str, players: int, games: int, per_game: int, first: int) -> list[list[dict]]:
     """Per game, per judged decision: the game's progress there, each seat's raw share and its
     share of the win."""
     engine = registry.get(name)
-    players = PLAYERS[name]
     found_games = []
     for number in range(first, first + games):
         seed = f"calibration-{name}-{number}"
@@ -74,15 +73,16 @@ def fit(rows: list[dict]) -> tuple[float, float]:
     return round(best[0], 3), round(best[1], 3)
 
 
-def report(name: str, games: int, per_game: int, first: int) -> dict:
-    played = records(name, games, per_game, first)
+def report(name: str, players: int, games: int, per_game: int, first: int) -> dict:
+    played = records(name, players, games, per_game, first)
     rows = [row for game in played for row in game]
     halves = [[row for game in played[parity::2] for row in game] for parity in (0, 1)]
     held_out = [scores(halves[1 - half], fit(halves[half])) for half in (0, 1)]
     return {
         "games": games, "decisions": len(rows),
+        "even_shares": scores([{**row, "shares": [1 / players] * players} for row in rows], None),
         "raw": scores(rows, None),
-        "calibrated": scores(rows, analysis.CALIBRATION.get(name)),
+        "calibrated": scores(rows, analysis.CALIBRATION.get(name, {}).get(players)),
         "fitted_curve": fit(rows),
         "fitted_held_out_log_loss": round(sum(part["log_loss"] for part in held_out) / 2, 4),
     }
@@ -90,13 +90,18 @@ def report(name: str, games: int, per_game: int, first: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--engines", default=",".join(PLAYERS))
+    parser.add_argument("--engines", default=",".join(sorted(analysis.ITERATIONS)))
+    parser.add_argument("--players", type=int, help="this number of players only")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--decisions", type=int, default=6, help="decisions judged a game")
     parser.add_argument("--first", type=int, default=0, help="the number of the first game")
     args = parser.parse_args()
-    print(json.dumps({name: report(name, args.games, args.decisions, args.first) for name in args.engines.split(",")},
-                     indent=2))
+    result = {}
+    for name in args.engines.split(","):
+        engine = registry.get(name)
+        counts = [args.players] if args.players else range(engine.min_players, engine.max_players + 1)
+        result[name] = {str(players): report(name, players, args.games, args.decisions, args.first) for players in counts}
+    print(json.dumps(result, indent=2))
 
 
 if __name__ == "__main__":

@@ -100,9 +100,12 @@ def test_each_decision_knows_how_far_into_the_game_it_came(game):
     assert progress[-1] == found[-1].seq / commands[-1].seq
 
 
-def test_every_game_has_its_calibration_curve():
+def test_every_game_has_a_calibration_curve_for_each_number_of_players():
     assert set(analysis.CALIBRATION) == set(PLAYERS)
-    assert all(0 < power for curve in analysis.CALIBRATION.values() for power in curve)
+    for name, curves in analysis.CALIBRATION.items():
+        engine = registry.get(name)
+        assert set(curves) == set(range(engine.min_players, engine.max_players + 1)), name
+        assert all(0 < power for curve in curves.values() for power in curve), name
 
 
 def test_a_turn_is_the_seats_decisions_with_no_other_seats_move_between(game):
