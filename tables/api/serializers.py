@@ -233,8 +233,10 @@ class AnalysisSerializer(serializers.Serializer):
     iterations = serializers.IntegerField(allow_null=True, help_text="The expert's search iterations a decision.")
     decisions = serializers.ListField(
         child=serializers.DictField(), allow_null=True,
-        help_text="Once done, each decision: seq (the position's event seq), played and best (actions), chances "
-                  "(each seat's expected share of the win after the best move), played_chance, loss, moves.")
+        help_text="Once done, each decision: seq (the position's event seq), turn (the seat's turn, from 1: its "
+                  "decisions with no other seat's move between them), played and best (actions), chances (each "
+                  "seat's chance to win after the best move, calibrated to the game's progress), played_chance, "
+                  "loss, moves.")
 
 
 class GuideStepSerializer(serializers.Serializer):
