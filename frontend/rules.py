@@ -1,21 +1,23 @@
-"""Each game's rules page: its RULES.md (the rulings in the project's own words), as HTML."""
+"""Each game's rulings page: how the site settles what the printed rules leave open, written for
+players in each language (`rulings/<game>.<language>.md` beside this module), as HTML. The
+engine's RULES.md keeps the same choices for maintainers, with their reasons and sources."""
 from __future__ import annotations
 
 import functools
-import importlib
 from pathlib import Path
 
 import markdown
 
 from engines import registry
 
+RULINGS_DIR = Path(__file__).resolve().parent / "rulings"
+
 
 @functools.cache
 def rules_html(game: str, language: str = "en") -> str:
-    """The rule notes of a registered `game` as HTML (KeyError for any other name), in `language`
-    where the game has them in it (RULES.fr.md, RULES.de.md beside RULES.md), else in English."""
+    """The rulings of a registered `game` as HTML (KeyError for any other name), in `language`
+    where they are written in it, else in English."""
     registry.get(game)  # only registered games have a page
-    package = Path(importlib.import_module(registry.KNOWN[game]).__file__).parent
-    translated = package / f"RULES.{language.split('-')[0]}.md"
-    text = (translated if translated.exists() else package / "RULES.md").read_text(encoding="utf-8")
+    translated = RULINGS_DIR / f"{game}.{language.split('-')[0]}.md"
+    text = (translated if translated.exists() else RULINGS_DIR / f"{game}.en.md").read_text(encoding="utf-8")
     return markdown.markdown(text, extensions=["tables", "sane_lists"], output_format="html")

@@ -189,7 +189,8 @@ def player(request, username: str):
 def new_table(request):
     strengths = [{"name": name, "label": label(name)[0], "how": label(name)[1], "default": name == DEFAULT_STRENGTH}
                  for name in STRENGTHS]
-    return render(request, "frontend/table_new.html", {"ai_strengths": strengths})
+    learn = {game: learn_url(game) for game in registry.names()}
+    return render(request, "frontend/table_new.html", {"ai_strengths": strengths, "learn": learn})
 
 
 def newcomer_offer(user, table_id: int) -> dict | None:

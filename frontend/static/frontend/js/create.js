@@ -10,6 +10,7 @@ const seatsBox = document.getElementById("seats");
 const variantsBox = document.getElementById("variants");
 const errorBox = document.getElementById("form-error");
 const strengths = JSON.parse(document.getElementById("ai-strengths").textContent);
+const learnUrls = JSON.parse(document.getElementById("learn-urls").textContent); // per game, where it is learnt
 let games = [];
 
 const SEAT_KINDS = [
@@ -62,7 +63,9 @@ function optionField(name, spec) {
   let input;
   if (spec.enum) {
     input = el("select", attrs);
-    for (const value of spec.enum) input.append(el("option", { value: JSON.stringify(value), text: String(value) }));
+    // enumNames: each value's name in the page's language (the values themselves are the engine's)
+    spec.enum.forEach((value, index) => input.append(el("option", {
+      value: JSON.stringify(value), text: (spec.enumNames || [])[index] ?? String(value) })));
     if (spec.default !== undefined) input.value = JSON.stringify(spec.default);
   } else if (spec.type === "boolean") {
     input = el("input", { ...attrs, type: "checkbox", checked: Boolean(spec.default) });
@@ -86,7 +89,7 @@ function renderVariants() {
 
 function renderPlayers() {
   const game = currentGame();
-  document.getElementById("game-rules").href = `/games/${game.name}/rules/`;
+  document.getElementById("game-rules").href = learnUrls[game.name];
   playersSelect.replaceChildren();
   for (let count = game.min_players; count <= game.max_players; count += 1) {
     playersSelect.append(el("option", { value: count, text: count }));
