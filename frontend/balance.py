@@ -67,6 +67,13 @@ SPECIALS_HEADING = {
     "dragon_boats": gettext_lazy("Bonus cards"),
     "dragon_market": gettext_lazy("Powers of the red cards"),
 }
+# Why a game's special items show no use: they belong to rules its measured games left out.
+SPECIALS_UNUSED = {
+    "dragon_market": gettext_lazy("The red cards give their powers in the advanced game only; these games were"
+                                  " played without it."),
+}
+# What a game's final score counts, where it is not points.
+SCORES_COUNT_OBJECTIVES = frozenset({"dragon_market"})
 
 
 def special_name(game: str, used: str, language: str) -> tuple[str, str]:
@@ -104,9 +111,9 @@ def box(spread: dict, low: float, high: float) -> dict:
             "median_at": css(place(spread["median"]))}
 
 
-def _number(value: float) -> float | int:
-    """A count as read: whole where it is, else to a tenth (a quartile between two games)."""
-    return int(value) if value == int(value) else round(value, 1)
+def _number(value: float) -> int:
+    """A count as players count: whole (a quartile between two games is rounded half up)."""
+    return int(value + 0.5)
 
 
 def lineup_words(lineup: list[str]) -> str:
@@ -133,7 +140,8 @@ def page(game: str, language: str) -> dict | None:
         "even": round(100 * data["even_share"]), "even_at": css(data["even_share"] / scale), "scale": round(100 * scale),
         "seats": seats, "score_low": score_low, "score_high": score_high, "length": length,
         "specials": specials(game, data, language, specials_scale), "specials_heading": SPECIALS_HEADING.get(game),
-        "specials_even_at": css(data["even_share"] / specials_scale),
+        "specials_even_at": css(data["even_share"] / specials_scale), "specials_unused": SPECIALS_UNUSED.get(game),
+        "objectives": game in SCORES_COUNT_OBJECTIVES,
     }
 
 

@@ -8,7 +8,8 @@ from accounts.models import UsernameSkeleton
 class SignupForm(UserCreationForm):
     """A username and password, plus the email address password resets are sent to."""
 
-    email = forms.EmailField(required=False, help_text=_("Used only for password resets and notices you choose."))
+    email = forms.EmailField(required=False, label=_("Email"),
+                             help_text=_("Used only for password resets and notices you choose."))
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")

@@ -66,6 +66,20 @@ def _card(letter) -> str:
     return _("card {letter} ({name})").format(letter=letter, name=_(data.CARDS[letter]["name"]))
 
 
+# The outer islands are named by the compass point they lie at, written as that point's initial
+# in the reader's language (the west island is O in French, the east one O in German).
+DIRECTIONS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
+
+
+def island_letter(island: str) -> str:
+    return _(DIRECTIONS[island])[0].upper()
+
+
+def dock_letters(dock: str) -> str:
+    """A dock of the central island by its corner ("CNW": the north-west one), in initials."""
+    return "".join(island_letter(point) for point in dock[1:])
+
+
 # An island's ports are named by the side they face: PW is the west port of the north and south
 # islands and the north port of the east and west ones (drawn turned), PE the one opposite.
 PORT_WORDS = {
@@ -79,14 +93,14 @@ def _node(node: str) -> str:
     info = data.GRAPH[node]
     island, _dot, space = node.rpartition(".")
     if info["kind"] == "port":
-        return _(PORT_WORDS[space, island in ("N", "S")]).format(island=island)
+        return _(PORT_WORDS[space, island in ("N", "S")]).format(island=island_letter(island))
     if not island:  # the mountain: its hexes W1-W10 and the spaces of paths A and B
         if info["kind"] == "land":
             return _("mountain hex {n}").format(n=space[1:])
         return _("space {n} of path {path}").format(n=space[1:], path=space[0])
     if info["kind"] == "land":
-        return _("field {n} of island {island}").format(n=space[1:], island=island)
-    return _("road {space} of island {island}").format(space=space, island=island)
+        return _("field {n} of island {island}").format(n=space[1:], island=island_letter(island))
+    return _("road {space} of island {island}").format(space=space, island=island_letter(island))
 
 
 def _spot(spot) -> str:
@@ -269,6 +283,8 @@ def glossary() -> dict:
                            "offering": _("+1 random offering")},
         "places": [_(PLACE_WORDS[place]) for place in data.BOAT_PLACES],
         "nodes": {node: _node(node) for node in data.GRAPH},
+        "islands": {island: island_letter(island) for island in DIRECTIONS},
+        "docks": {dock: dock_letters(dock) for dock in data.DOCKS},
         "kinds": {kind: _(word) for kind, word in KIND_WORDS.items()},
         "farms": {farm: _(word) for farm, word in FARM_WORDS.items()},
         "windows": {key: _(word) for key, word in WINDOW_WORDS.items()},

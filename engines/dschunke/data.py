@@ -119,6 +119,11 @@ ACTION_WORDS = {"load1": N_("load 1 strip"), "load2": N_("load 2 strips"), "good
                 "money": N_("earn money")}
 WORKER_WORDS = {"load_merchant": N_("load merchant"), "goods_merchant": N_("goods merchant"),
                 "money_merchant": N_("money merchant"), "trainee": N_("trainee"), "upper_trainee": N_("upper trainee")}
+# A worker as the one a player uses, article included: languages bend it there ("l’apprenti",
+# "den oberen Lehrling").
+WORKER_USED_WORDS = {"load_merchant": N_("the load merchant"), "goods_merchant": N_("the goods merchant"),
+                     "money_merchant": N_("the money merchant"), "trainee": N_("the trainee"),
+                     "upper_trainee": N_("the upper trainee")}
 
 
 def special_title(card: int) -> str:

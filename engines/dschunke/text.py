@@ -75,9 +75,9 @@ def _round(e):
 
 
 def _worker(e):
-    worker = _(data.WORKER_WORDS[e["worker"]])
+    worker = _(data.WORKER_USED_WORDS[e["worker"]])
     action = _(data.ACTION_WORDS[e["action"]])
-    return _("{who} uses the {worker} to {action} on the {junk} junk.").format(
+    return _("{who} uses {worker} to {action} on the {junk} junk.").format(
         who=seat(e["seat"]), worker=worker, action=action, junk=junk(e["junk"]))
 
 
@@ -195,6 +195,7 @@ def glossary() -> dict:
         "junks": {name: _(word) for name, word in data.JUNK_WORDS.items()},
         "actions": {key: _(word) for key, word in data.ACTION_WORDS.items()},
         "workers": {key: _(word) for key, word in data.WORKER_WORDS.items()},
+        "workers_used": {key: _(word) for key, word in data.WORKER_USED_WORDS.items()},
         "last_round_s_yuan": data.LAST_ROUND_S_YUAN,
         "end_reasons": {"rounds_played": _("All {rounds} rounds have been played.").format(rounds=data.ROUNDS)},
         # The end table's columns: the parts of a score, by their key in the outcome's breakdown.

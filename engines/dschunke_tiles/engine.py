@@ -52,9 +52,10 @@ class DschunkeTiles(Engine):
                 "colours": {
                     "type": "string",
                     "enum": ["random", "seat0_red"],
+                    "enumNames": [_("Drawn at random"), _("Always the player in seat 1")],
                     "default": "random",
                     "title": _("Colours"),
-                    "description": _("Who plays red (and starts): drawn at random, or always seat 0."),
+                    "description": _("Who plays red (and starts): drawn at random, or always the player in seat 1."),
                 },
             },
             "additionalProperties": False,

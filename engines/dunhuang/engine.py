@@ -54,6 +54,7 @@ class Dunhuang(Engine):
                 "faces": {
                     "type": "string",
                     "enum": ["random", "front", "back"],
+                    "enumNames": [_("One face at random per card"), _("All fronts"), _("All backs")],
                     "default": "random",
                     "title": _("Characters"),
                     "description": _("Which face of each character card is in play: one at random per card "

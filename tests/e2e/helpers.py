@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import time
 from pathlib import Path
 
@@ -11,6 +12,8 @@ from playwright.sync_api import Error as PlaywrightError
 PASSWORD = "tide-lantern-4821"
 DATABASE = f"sampan_e2e_{os.getpid()}"  # the server's own PostgreSQL database: one per run, dropped after it
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"  # git-ignored
+# What a script writes where a value was missing: never a word for a player.
+DEVELOPER_WORDS = re.compile(r"\b(null|undefined|NaN|None)\b")
 
 
 def screenshot(page, name: str) -> Path:
@@ -107,6 +110,8 @@ def start_if_waiting(page) -> None:
     page.wait_for_selector("#board svg, [data-testid=start]")
     start = page.get_by_test_id("start")
     if start.is_visible():
+        waiting = page.locator("#table-lobby").inner_text()
+        assert not DEVELOPER_WORDS.search(waiting), waiting
         start.click()
     page.wait_for_selector("#board svg")
 

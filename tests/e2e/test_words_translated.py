@@ -19,21 +19,22 @@ GAMES = [("dunhuang", 2), ("dragon_boats", 2), ("dragon_market", 2), ("dschunke"
 # Dragon Market played by random clicks would run to its 40th round: it ends after the 4th.
 OPTIONS = {"dragon_market": {"turn_limit": "4", "boat_setup": '"random"'}}
 MOVES_BEFORE_LOOK = 6
-# Names, the map's codes (docks such as CNW), Roman numerals, and words
-# both languages spell like English, or abbreviations of words that begin alike (Dragon Market's
-# goods are marked by two letters of their name in the reader's language).
+# Names, Roman numerals, and words both languages spell like English, or abbreviations of words
+# that begin alike (Dragon Market's goods are marked by two letters of their name in the reader's
+# language; Dragon Boats' docks by their corner's compass initials: NE in English and French, and
+# NO, north-west in French and north-east in German, alike the English word "no").
 SHARED = {"sampan", "dschunke", "das", "legespiel", "dunhuang", "dragon", "market", "yuan", "english", "français",
-          "deutsch", "sha", "cne", "cnw", "cse", "csw", "ii", "iii", "iv", "min", "jad",
+          "deutsch", "sha", "ii", "iii", "iv", "min", "jad", "no",
           "bd", "bo", "fr", "pa", "ri", "te"}
 SPELT_ALIKE = {
     "fr": {"action", "actions", "analyse", "aubergine", "aubergines", "bluff", "bonus", "bot", "bots", "cin", "confirmation", "direction", "expert", "face",
            "figurine", "grain", "jade", "menu", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
-           "place", "places", "point", "points", "port", "ports", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "secret", "site",
+           "place", "places", "point", "points", "port", "ports", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "se", "secret", "site",
            "statue", "table", "total", "type", "vase", "visible"},
     "de": {"an", "analyse", "aubergine", "bank", "blind", "bluff", "bonsai", "bonus", "bot", "bots", "buddhist", "chat", "diplomat", "emblem",
-           "extra", "general", "gol", "gold", "hand", "hash", "in", "jade", "ki", "land", "live", "name", "neutral", "normal",
+           "extra", "general", "gol", "gold", "hand", "hash", "in", "jade", "ki", "land", "live", "name", "neutral", "normal", "nw",
            "orange",
-           "prestige", "rest", "ring", "sack", "start", "was"},
+           "prestige", "rest", "ring", "sack", "start", "sw", "was"},
 }
 
 # The words the reader sees: visible text (the board's SVG <text> too), tooltips (SVG <title>,

@@ -120,3 +120,50 @@ def test_french_colours_agree_with_the_strip_and_the_junk_they_name():
         lifted = engine.describe({"type": "strip_lifted", "seat": 0, "owner": blue, "junk": "purple"})
     assert "une bande bleue sur la jonque blanche" in loaded, loaded
     assert "la bande bleue de la jonque violette" in lifted, lifted
+
+
+def test_a_worker_used_takes_the_article_its_language_puts_there():
+    """French elides before a vowel (l’apprenti); German bends the adjective (den oberen Lehrling)."""
+    engine = registry.get("dschunke")
+    used = {"type": "worker_used", "seat": 0, "worker": "upper_trainee", "junk": "white", "action": "goods"}
+    with i18n.language("fr"):
+        french = engine.describe({**used, "worker": "trainee"})
+        french_glossary = engine.glossary()["workers_used"]
+    with i18n.language("de"):
+        german = engine.describe(used)
+    assert "emploie l’apprenti pour" in french, french
+    assert french_glossary["money_merchant"] == "le marchand d’argent"
+    assert "setzt den oberen Lehrling ein" in german, german
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_every_choice_of_an_option_has_a_name_in_each_language(game):
+    """The create form shows a choice by its name, never by the value the engine stores."""
+    engine = registry.get(game)
+    for language in ("en", "fr", "de"):
+        with i18n.language(language):
+            options = engine.options()["properties"]
+        for name, spec in options.items():
+            if "enum" in spec:
+                names = spec.get("enumNames", [])
+                assert len(names) == len(spec["enum"]) and all(names), (game, name, language)
+                assert not set(map(str, spec["enum"])) & set(names), (game, name, language, names)
+    with i18n.language("en"):
+        english = engine.options()["properties"]
+    with i18n.language("de"):
+        german = engine.options()["properties"]
+    assert all(german[name]["enumNames"] != spec["enumNames"] for name, spec in english.items() if "enum" in spec)
+
+
+def test_dragon_boats_names_islands_and_docks_by_the_readers_compass():
+    """The west island is O (ouest) in French, the east one O (Ost) in German, in the log and on the board."""
+    engine = registry.get("dragon_boats")
+    west_port = next(node for node in engine.glossary()["nodes"] if node.startswith("W.P"))
+    with i18n.language("fr"):
+        french = engine.glossary()
+    with i18n.language("de"):
+        german = engine.glossary()
+    assert french["islands"] == {"N": "N", "E": "E", "S": "S", "W": "O"}
+    assert german["islands"] == {"N": "N", "E": "O", "S": "S", "W": "W"}
+    assert french["docks"]["CNW"] == "NO" and german["docks"]["CNE"] == "NO" and german["docks"]["CSW"] == "SW"
+    assert re.search(r"\bO\b", french["nodes"][west_port]) and not re.search(r"\bW\b", french["nodes"][west_port])

@@ -32,6 +32,8 @@ const WORKER_HELP = {
 // Names for players of the view's ids (junk colours, workers), from the engine's glossary.
 const junkWord = (glossary, name) => ((glossary.junks || {})[name] || name);
 const workerWord = (glossary, worker) => ((glossary.workers || {})[worker.name] || worker.title);
+// The worker as the one a player uses, with the article its language puts there.
+const usedWorkerWord = (glossary, worker) => ((glossary.workers_used || {})[worker.name] || worker.title);
 function kindLabel(kind, glossary) {
   if (!kind) return gettext("any goods");
   return interpolate(gettext("%(goods)s (%(colour)s)"), { goods: (glossary.goods || {})[kind] || kind, colour: junkWord(glossary, kind) });
@@ -286,8 +288,8 @@ function drawWorkers(ctx, junk, x, y, width) {
       svg("text", { x: bx + badgeW / 2, y: y + 18, "text-anchor": "middle", "font-size": 15, "font-weight": 700,
         "text-decoration": worker.used ? "line-through" : "none", ...squeezed(short, badgeW - 8, 15, 700) }, short),
       svg("text", { x: bx + badgeW / 2, y: y + 35, "text-anchor": "middle", "font-size": 11, ...squeezed(who, badgeW - 8, 11) }, who));
-    group.append(ctx.actions.clickable(badge, action, interpolate(gettext("Use the %(worker)s on the %(junk)s junk"),
-      { worker: workerWord(ctx.glossary, worker), junk: junkWord(ctx.glossary, junk.name) })));
+    group.append(ctx.actions.clickable(badge, action, interpolate(gettext("Use %(worker)s on the %(junk)s junk"),
+      { worker: usedWorkerWord(ctx.glossary, worker), junk: junkWord(ctx.glossary, junk.name) })));
   });
   return group;
 }
@@ -440,14 +442,15 @@ function bidPrompt(ctx) {
   return [
     heading(gettext("Your sealed bid: cards of one kind (nobody sees it until all have bid)")),
     ...Object.entries(byKind).map(([kind, bids]) => row(
-      el("span", { class: "kind-label", text: `${kindLabel(kind, ctx.glossary)}:` }),
+      el("span", { class: "kind-label", text: kindLabel(kind, ctx.glossary) }),
       ...bids.map((action) => actions.button(action, String(action.cards[kind]))),
     )),
     row(
       actions.button(actions.find({ type: "bid", cards: {} }), gettext("Bid nothing")),
       ...bluffs.map((action) => actions.button(action, interpolate(gettext("Bluff: %(bid)s"), { bid: describeAction(action, ctx.snapshot, ctx.glossary) }))),
     ),
-  ];
+    bluffs.length ? el("p", { class: "muted", text: gettext("A bluff is shown with the other bids but counts as no bid: its cards stay in your hand.") }) : null,
+  ].filter(Boolean);
 }
 
 // Set-up variant: the next face-down merchant goes on the junk clicked (or chosen here).
@@ -544,8 +547,8 @@ export function describeAction(action, snapshot, glossary) {
   switch (action.type) {
     case "use": {
       const worker = snapshot.view.workers.find((w) => w.name === action.worker);
-      return interpolate(gettext("Use the %(worker)s (%(action)s) on the %(junk)s junk"), {
-        worker: worker ? workerWord(glossary, worker) : action.worker, action: glossary.actions[worker && worker.action] || "",
+      return interpolate(gettext("Use %(worker)s (%(action)s) on the %(junk)s junk"), {
+        worker: worker ? usedWorkerWord(glossary, worker) : action.worker, action: glossary.actions[worker && worker.action] || "",
         junk: junkWord(glossary, action.junk) });
     }
     case "place": return interpolate(gettext("Load a strip on the %(junk)s junk, slot %(slot)s"), { junk: junkWord(glossary, action.junk), slot: action.slot + 1 });

@@ -31,8 +31,8 @@ function drawPlayers(ctx) {
     title: gettext("The colour this player scores: its groups of goods count, and its visible rats cost a point each.") }),
   el("span", { class: "tl-score", "data-testid": `score-${player.seat}`, text: String(player.score), title: gettext("Points now") }),
   el("span", { class: "muted", title: gettext("The points of this colour's groups, the points its visible rats cost, and the tiles placed."),
-    text: interpolate(gettext("groups %(points)s · rats −%(rats)s · %(tiles)s"), {
-    points: player.group_points, rats: player.rats,
+    text: interpolate(gettext("groups %(points)s · rats %(rats)s · %(tiles)s"), {
+    points: player.group_points, rats: player.rats ? `−${player.rats}` : "0",
     tiles: interpolate(ngettext("%(n)s tile placed", "%(n)s tiles placed", player.tiles_placed), { n: player.tiles_placed }),
   }) }))));
 }

@@ -123,7 +123,7 @@ function renderLobby() {
   box.replaceChildren(
     el("h2", { text: gettext("Waiting for players") }),
     el("ul", { class: "seat-list" }, ...rows),
-    invitesPending ? el("p", { class: "muted", "data-testid": "waiting-for-invited", text: waiting }) : null,
+    invitesPending ? el("p", { class: "muted", "data-testid": "waiting-for-invited", text: waiting }) : "",
     el("div", { class: "row" }, ...buttons),
   );
 }

@@ -2,7 +2,7 @@
 // decides what is legal: `pickKind` only names what the card being resolved asks for, so
 // the board knows where to look for the server's `choose` actions.
 import { el } from "../../js/client.js";
-import { gettext, interpolate } from "../../js/i18n.js";
+import { gettext, interpolate, pgettext } from "../../js/i18n.js";
 
 export const SEAT_COLOURS = ["#d9483b", "#3a6fd8", "#3c9a48", "#e3b92b"];
 export const SEAT_WORDS = ["red", "blue", "green", "yellow"];
@@ -14,12 +14,22 @@ export const KIND_INK = { cinnabar: "#fff", gold: "#222", jade: "#fff", leather:
 export const FARM_COLOURS = {
   poultry: "#f3d36f", fish: "#69aedb", pork: "#eba0ad", rice: "#f1ecd2", soy: "#a7c466",
 };
-export const REWARD_MARKS = { offering: "◆", treasure: "T", food: "F", card: "B", money: "$" };
+// The marks of the road rewards, the letters of the word in the reader's language.
+export const REWARD_MARKS = {
+  offering: "◆", treasure: pgettext("map mark of a treasure", "T"), food: pgettext("map mark of food", "F"),
+  card: pgettext("map mark of a bonus card", "B"), money: "$",
+};
 export const REWARD_WORDS = {
   offering: gettext("a random offering"), treasure: gettext("a treasure"), food: gettext("a food card"),
   card: gettext("a bonus card (blind)"), money: gettext("1 money"),
 };
 export const PLACE_WORDS = [gettext("front"), gettext("middle"), gettext("rear")];
+// A boat's places as marked on its seats: short, and distinct in every language.
+export const PLACE_MARKS = [pgettext("front place of a boat", "F"), pgettext("middle place of a boat", "M"),
+  pgettext("rear place of a boat", "R")];
+// An outer island, or a dock of the central island, by the compass letters of the reader's language.
+export const islandWord = (ctx, island) => ((ctx.glossary || {}).islands || {})[island] || island;
+export const dockWord = (ctx, dock) => ((ctx.glossary || {}).docks || {})[dock] || dock;
 
 export const seatColour = (seat) => (seat < 0 ? NEUTRAL_COLOUR : SEAT_COLOURS[seat % SEAT_COLOURS.length]);
 // An offering kind or a farm in the reader's words (the engine's glossary).

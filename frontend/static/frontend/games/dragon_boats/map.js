@@ -7,7 +7,8 @@
 import { gettext, interpolate } from "../../js/i18n.js";
 import { explained, pressable, squeezed, svg } from "../board.js";
 import {
-  FARM_COLOURS, KIND_COLOURS, PLACE_WORDS, REWARD_MARKS, boatWords, capital, choice, kindWord, nodeWords,
+  FARM_COLOURS, KIND_COLOURS, PLACE_MARKS, PLACE_WORDS, REWARD_MARKS, boatWords, capital, choice, dockWord, islandWord,
+  kindWord, nodeWords,
   seatColour, seatName,
 } from "./common.js";
 
@@ -61,7 +62,7 @@ export function drawMap(ctx) {
       x: island.turned ? island.x + (name === "W" ? -46 : 46) : island.x + (name === "N" ? 104 : -104),
       y: island.turned ? island.y + (name === "W" ? -100 : 112) : island.y + (name === "N" ? -38 : 50),
       class: "db-island-name", "text-anchor": "middle",
-    }, name), interpolate(gettext("Island %(island)s: its ports, its roads with rewards, and its land hexes, each hiding a farm tile."), { island: name }))),
+    }, islandWord(ctx, name)), interpolate(gettext("Island %(island)s: its ports, its roads with rewards, and its land hexes, each hiding a farm tile."), { island: islandWord(ctx, name) }))),
   ];
   parts.push(...drawRoutes(ctx));
   parts.push(...drawMountainEdges(ctx));
@@ -100,9 +101,9 @@ function drawDocks(ctx) {
   return ctx.view.boats.map((boat) => {
     const [x, y] = DOCK_SPOTS[boat.boat];
     return svg("g", { class: "db-dock" },
-      svg("title", {}, interpolate(gettext("Dock %(dock)s of the central island, home of %(boat)s"), { dock: boat.dock, boat: boatWords(ctx, boat.boat) })),
+      svg("title", {}, interpolate(gettext("Dock %(dock)s of the central island, home of %(boat)s"), { dock: dockWord(ctx, boat.dock), boat: boatWords(ctx, boat.boat) })),
       svg("rect", { x: x - 16, y: y - 9, width: 32, height: 18, rx: 3, fill: "#6b4f2a" }),
-      svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, boat.dock));
+      svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, dockWord(ctx, boat.dock)));
   });
 }
 
@@ -213,7 +214,7 @@ function drawPaths(ctx) {
 function boatWhere(ctx, boat) {
   const [one, other] = boat.routes.map((port) => nodeWords(ctx, port));
   return interpolate(gettext("%(boat)s waits at dock %(dock)s and sails to %(one)s or %(other)s"),
-    { boat: capital(boatWords(ctx, boat.boat)), dock: boat.dock, one, other });
+    { boat: capital(boatWords(ctx, boat.boat)), dock: dockWord(ctx, boat.dock), one, other });
 }
 
 function drawBoat(ctx, boat) {
@@ -255,9 +256,9 @@ function boatState(ctx, boat) {
   const { view } = ctx;
   const island = boat.port ? view.map[boat.port].island : null;
   if (view.arrived === boat.boat && !view.outcome) {
-    return island ? interpolate(gettext("unloading at island %(island)s"), { island }) : gettext("leaving now");
+    return island ? interpolate(gettext("unloading at island %(island)s"), { island: islandWord(ctx, island) }) : gettext("leaving now");
   }
-  if (boat.sailed) return interpolate(gettext("sailed to island %(island)s"), { island });
+  if (boat.sailed) return interpolate(gettext("sailed to island %(island)s"), { island: islandWord(ctx, island) });
   const crew = boat.seats.filter((seat) => seat !== null).length;
   const flags = [boat.first ? gettext("leaves first") : "", boat.sent ? gettext("sent") : ""].filter(Boolean).join(", ");
   return flags || interpolate(gettext("crew %(crew)s/%(min)s to sail"), { crew, min: boat.topper ? boat.topper.min : "?" });
@@ -304,7 +305,7 @@ function drawPlace(ctx, boat, place, occupant, x, y) {
       "stroke-width": 1.5, class: action || boards ? "hit" : "",
     }),
     svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: occupant === null ? "#555" : "#fff" },
-      PLACE_WORDS[place][0].toUpperCase()),
+      PLACE_MARKS[place]),
     svg("title", {}, interpolate(gettext("%(boat)s, %(place)s place: %(who)s"),
       { boat: boatWords(ctx, boat.boat), place: PLACE_WORDS[place], who: occupant === null ? gettext("nobody") : seatName(ctx, occupant) })));
   if (boards) {
