@@ -118,6 +118,9 @@ def test_other_players_moves_come_one_at_a_time_and_the_replay_plays_itself(new_
     page.wait_for_function(f"document.querySelector('#replay-pos').textContent !== {first!r}")
     page.get_by_test_id("replay-play").click()  # pause
     page.locator("[data-step=live]").click()
+    # Back at the game as it is: "next" and "now" lead nowhere, so they cannot be pressed.
+    page.wait_for_function("[...document.querySelectorAll('#replay [data-step=live], #replay [data-step=next]')]"
+                           ".every((button) => button.disabled)")
 
 
 def test_the_prompt_comes_folded_to_its_heading_on_a_phone_and_unfolds_with_a_tap(new_page):

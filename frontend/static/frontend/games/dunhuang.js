@@ -3,10 +3,10 @@
 // and the viewer's hand. Clickable things are the server's legal actions, nothing more.
 import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
-import { svg, squeezed, textWidth, explained, ActionIndex } from "./board.js";
+import { svg, squeezed, explained, ActionIndex } from "./board.js";
 
 const LINE_HEIGHT = 18; // of the centre's lines
-const NAME_CHARS = 22; // a panel's name shown in full up to this length
+const NAME_CHARS = 40; // a panel's name shown in full up to this length (a line of its own)
 const shortName = (name) => (name.length > NAME_CHARS ? `${name.slice(0, NAME_CHARS - 1)}…` : name);
 
 // A character's name and effect in the reader's language (the view carries English ids).
@@ -136,6 +136,10 @@ function drawTile(ctx, slot) {
   if (move) {
     card.append(svg("text", { x: x + layout.tileW - 8, y: y + 18, "text-anchor": "end", "font-size": 13, fill: "#a0522d", "font-weight": 700 }, `+${steps}`));
   }
+  if (ctx.numbered !== false) { // the log names places by these numbers
+    const number = interpolate(gettext("tile %(n)s"), { n: slot.tile + 1 });
+    card.append(svg("text", { x: x + 8, y: y + 38, "font-size": 11, fill: "#7a6a48", ...squeezed(number, layout.tileW - 76, 11) }, number));
+  }
   if (slot.camel) {
     const camel = gettext("camel");
     card.append(
@@ -156,7 +160,7 @@ function drawTile(ctx, slot) {
 
 function drawPanels(parts, ctx, y) {
   const { layout, view } = ctx;
-  const h = 112;
+  const h = 128;
   view.players.forEach((player, seat) => {
     parts.push(drawPanel(ctx, player, seat, layout.panelX, y, layout.panelW, h));
     y += h + 8;
@@ -172,39 +176,39 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
     interpolate(gettext("%(prestige)s prestige · hand %(hand)s"), { prestige: player.prestige, hand: player.hand_size })}`;
   const name = `${view.turn === seat && !view.outcome ? "▶ " : ""}${
     shortName(seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name: ctx.names[seat] }) : ctx.names[seat])}`;
-  // The name narrows to the room the figures on its right leave it; whose turn it is shows by
-  // the panel's colour and a mark.
-  const nameRoom = w - 40 - textWidth(figures, 14);
+  // The name has the panel's width (a bot's name and strength are long in some languages), the
+  // figures the line below it; whose turn it is shows by the panel's colour and a mark.
+  const nameRoom = w - 28;
   const box = svg("g", { class: "panel", "data-seat": seat },
     svg("rect", { x, y, width: w, height: h, rx: 8, fill: acting ? "#fff4c2" : "#fffdf8", stroke: acting ? "#d39b00" : "#cbbf9f", "stroke-width": acting ? 3 : 1, class: opponent ? "hit" : "" }),
     svg("rect", { x, y, width: 10, height: h, rx: 4, fill: SEAT_COLOURS[seat] }),
     svg("text", { x: x + 18, y: y + 22, "font-size": 16, "font-weight": 700, ...squeezed(name, nameRoom, 16, 700) }, name,
       svg("title", {}, view.turn === seat && !view.outcome ? `${ctx.names[seat]} · ${gettext("turn")}` : ctx.names[seat])),
-    explained(svg("text", { x: x + w - 10, y: y + 22, "text-anchor": "end", "font-size": 14 }, figures),
+    explained(svg("text", { x: x + 18, y: y + 41, "font-size": 13, ...squeezed(figures, w - 28, 13) }, figures),
     gettext("Coins pay for the camel's steps after the first. Prestige: a point each at the end. Hand: the goods cards held, hidden from the others.")));
   const panel = actions.clickable(box, opponent, interpolate(gettext("Choose %(name)s"), { name: ctx.names[seat] }));
   const group = svg("g", {}, panel);
   // Majority tokens, with the guard sitting on them.
-  group.append(explained(svg("text", { x: x + 18, y: y + 48, "font-size": 12 }, gettext("tokens")),
+  group.append(explained(svg("text", { x: x + 18, y: y + 66, "font-size": 12 }, gettext("tokens")),
     gettext("Majority tokens: the shop with the most cards of a kind holds its token, worth 2 points at the end.")));
   player.tokens.forEach((good, index) => {
     const guard = player.guards.find((entry) => entry.good === good);
     const pick = actions.find({ type: "pick_token", good });
     const tx = x + 78 + index * 30;
     const token = svg("g", { class: "token", "data-good": good },
-      svg("circle", { cx: tx, cy: y + 44, r: 12, fill: GOOD_COLOURS[good], stroke: guard ? "#222" : "#666", "stroke-width": guard ? 3 : 1, class: pick ? "hit" : "" }),
-      svg("text", { x: tx, y: y + 48, "text-anchor": "middle", "font-size": 12, "font-weight": 700 }, String(good)),
-      guard ? svg("text", { x: tx + 9, y: y + 36, "font-size": 11, "font-weight": 700 }, GUARD_MARK[guard.guard]) : null,
+      svg("circle", { cx: tx, cy: y + 62, r: 12, fill: GOOD_COLOURS[good], stroke: guard ? "#222" : "#666", "stroke-width": guard ? 3 : 1, class: pick ? "hit" : "" }),
+      svg("text", { x: tx, y: y + 66, "text-anchor": "middle", "font-size": 12, "font-weight": 700 }, String(good)),
+      guard ? svg("text", { x: tx + 9, y: y + 54, "font-size": 11, "font-weight": 700 }, GUARD_MARK[guard.guard]) : null,
       svg("title", {}, guard ? interpolate(gettext("majority token %(good)s, guarded by the %(guard)s"), { good, guard: faceName(ctx.glossary, guard.guard) })
         : interpolate(gettext("majority token %(good)s"), { good })));
     group.append(actions.clickable(token, pick, interpolate(gettext("Guard token %(good)s"), { good })));
   });
   // The shop, open to all.
-  group.append(explained(svg("text", { x: x + 18, y: y + 84, "font-size": 12 }, gettext("shop")),
+  group.append(explained(svg("text", { x: x + 18, y: y + 102, "font-size": 12 }, gettext("shop")),
     gettext("The shop: goods cards laid out for all to see, which win the majority tokens.")));
   player.shop.forEach((good, index) => {
     const pick = seat === ctx.me ? actions.find({ type: "pick_shop", card: good }) : null;
-    const chip = goodCard(ctx, good, x + 76 + index * 30, y + 64, 27, 36, Boolean(pick));
+    const chip = goodCard(ctx, good, x + 76 + index * 30, y + 82, 27, 36, Boolean(pick));
     group.append(actions.clickable(chip, pick, interpolate(gettext("Choose the %(goods)s in your shop"), { goods: goodName(ctx, good) })));
   });
   return group;
@@ -288,7 +292,7 @@ export function drawPiece(piece, glossary) {
   layout.cx = layout.tileW / 2 + 2;
   layout.cy = layout.tileH / 2 + 2;
   const slot = { tile: 0, face: piece.face, goods: null, camel: false };
-  const ctx = { layout, view: { camel: 0 }, actions: inert, glossary };
+  const ctx = { layout, view: { camel: 0 }, actions: inert, glossary, numbered: false };
   return svg("svg", { viewBox: `0 0 ${layout.tileW + 4} ${layout.tileH + 4}`, width: layout.tileW + 4, height: layout.tileH + 4,
     role: "img", "aria-label": faceName(glossary, piece.face) }, drawTile(ctx, slot));
 }

@@ -56,6 +56,7 @@ const replay = new Replay(connection, {
   onStep: (seq, snapshot) => showReplayStep(seq, snapshot),
   onLive: () => {
     $("replay-pos").textContent = gettext("now");
+    showReplayAhead(false);
     log.mark(null);
     draw();
   },
@@ -448,8 +449,14 @@ function moveAt(seq) {
   return moves[moves.length - 1] || null;
 }
 
+// "Next" and "Now" lead somewhere only while an earlier step is shown.
+function showReplayAhead(ahead) {
+  for (const button of document.querySelectorAll("#replay [data-step=next], #replay [data-step=live]")) button.disabled = !ahead;
+}
+
 async function showReplayStep(seq, snapshot) {
   $("replay-pos").textContent = `${seq} / ${connection.seq}`;
+  showReplayAhead(true);
   log.mark(seq);
   const frame = { ...snapshot, legal_actions: [], seats: seatInfo(), game: state.table.game };
   const move = moveAt(seq);
