@@ -9,11 +9,13 @@ pure-Python work runs there too. --root runs the engines of another checkout (a 
 older commit, say) under the same floor. Prints one JSON object.
 
     python tests/bench/engine_bench.py [--games 200] [--repeats 5] [--engines dschunke,dunhuang] [--profile]
-        [--root ../old-checkout]
+        [--phases] [--root ../old-checkout]
 
 steps_per_s times the play loop only; games_per_s includes set-up (shuffles, deals, options).
 legal_actions_per_step and events_per_step (of the last repeat's games) say what a step holds:
-an engine whose turns offer many actions lists them all at every step.
+an engine whose turns offer many actions lists them all at every step. --phases adds, at the most
+players, the microseconds a step spends in each call of the loop, the floor's beside the engine's
+(the clock's own cost taken off).
 """
 from __future__ import annotations
 
@@ -140,7 +142,50 @@ def profile(engine, players: int, games: int, top: int = 12) -> list[str]:
     return [line.strip() for line in stream.getvalue().splitlines() if line.strip()][-top:]
 
 
-def bench_engine(name: str, games: int, repeats: int, with_profile: bool) -> dict:
+PHASES = ("outcome", "to_act", "legal_actions", "choice", "decide_listed", "evolve")
+
+
+def phase_times(engine, players: int, games: int) -> dict[str, float]:
+    """Microseconds a step spends in each call of random_game's loop (PHASES), over `games` games."""
+    clock = time.perf_counter
+    spent, steps = dict.fromkeys(PHASES, 0.0), 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        state, _ = start(engine, players, engine.bots_only_options, command_rng(str(seed), 0))
+        while True:
+            begun = clock()
+            if engine.outcome(state) is not None:
+                break
+            checked = clock()
+            seat = min(engine.to_act(state))
+            asked = clock()
+            legal = engine.legal_actions(state, seat)
+            listed = clock()
+            action = rng.choice(legal)
+            chosen = clock()
+            events = engine.decide_listed(state, seat, action, rng)
+            decided = clock()
+            for event in events:
+                state = engine.evolve(state, event)
+            folded = clock()
+            for phase, took in zip(PHASES, (checked - begun, asked - checked, listed - asked, chosen - listed,
+                                            decided - chosen, folded - decided)):
+                spent[phase] += took
+            steps += 1
+    tick = clock_cost()
+    return {phase: round(max(total / steps - tick, 0.0) * 1e6, 2) for phase, total in spent.items()}
+
+
+def clock_cost() -> float:
+    """The least time between two clock readings: what measuring adds to each phase."""
+    least = 1.0
+    for _ in range(1000):
+        first = time.perf_counter()
+        least = min(least, time.perf_counter() - first)
+    return least
+
+
+def bench_engine(name: str, games: int, repeats: int, with_profile: bool, with_phases: bool = False) -> dict:
     engine = registry.get(name)
     random_game(engine, engine.max_players, seed=-1)  # warm up: imports, caches
     result: dict = {}
@@ -167,6 +212,11 @@ def bench_engine(name: str, games: int, repeats: int, with_profile: bool) -> dic
         }
     if with_profile:
         result["profile_max_players"] = profile(engine, engine.max_players, max(games // 4, 10))
+    if with_phases:
+        result["phase_us_per_step_max_players"] = {
+            "engine": phase_times(engine, engine.max_players, games),
+            "floor": phase_times(FLOOR, engine.max_players, max(games * 5, 100)),
+        }
     return result
 
 
@@ -176,6 +226,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--engines", default=",".join(registry.names()))
     parser.add_argument("--profile", action="store_true", help="add the top functions by own time")
+    parser.add_argument("--phases", action="store_true", help="add the time of each call of a step, floor beside")
     parser.add_argument("--root", default=checkout_root(), help="the checkout whose engines run")
     args = parser.parse_args()
     if Path(args.root).resolve() != Path(checkout_root()):
@@ -186,7 +237,8 @@ def main() -> None:
         "games_per_measurement": args.games,
         "repeats": args.repeats,
         "statistic": "median",
-        "engines": {name: bench_engine(name, args.games, args.repeats, args.profile) for name in args.engines.split(",")},
+        "engines": {name: bench_engine(name, args.games, args.repeats, args.profile, args.phases)
+                    for name in args.engines.split(",")},
     }
     print(json.dumps(report, indent=2))
 
