@@ -32,11 +32,11 @@ LABELS = {
     "random": (N_("Beginner"), N_("Plays any legal move at random.")),
     "greedy": (N_("Casual"), N_("Takes the move that looks best right away, judged over a few imagined deals of the "
                                 "hidden cards.")),
-    "search": (N_("Strong"), N_("Plays out many imagined games from each move (Monte Carlo search over deals of the "
-                                "hidden cards), about a second a move.")),
-    "expert": (N_("Expert"), N_("Grows a search tree over many imagined deals of the hidden cards, answering each "
-                                "player's best replies (information-set Monte Carlo tree search), or plans its whole "
-                                "turn where a turn is many small moves, about a second a move.")),
+    "search": (N_("Strong"), N_("Plays out many imagined games from each move, over guesses of the cards it cannot "
+                                "see, about a second a move.")),
+    "expert": (N_("Expert"), N_("Looks several moves ahead over many guesses of the cards it cannot see, weighing "
+                                "each player's best replies, or plans its whole turn where a turn is many small moves, "
+                                "about a second a move.")),
 }
 
 

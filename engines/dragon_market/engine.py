@@ -67,7 +67,7 @@ class DragonMarket(Engine):
                 "long_game": {"type": "string", "enum": ["auto", "on", "off"], "default": "auto",
                               "enumNames": [_("At 2 or 3 players"), _("Always"), _("Never")],
                               "title": _("Long game"),
-                              "description": _("Basic game: 3 objectives to win instead of 2 (auto: at 2-3 players).")},
+                              "description": _("Basic game: 3 objectives to win instead of 2; by default only at 2 or 3 players.")},
                 "boat_setup": {"type": "string", "enum": ["players", "random"], "default": "players",
                                "enumNames": [_("Placed by the players"), _("At random")],
                                "title": _("Boats set up"),

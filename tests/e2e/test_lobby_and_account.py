@@ -32,6 +32,8 @@ def test_the_create_form_renders_variants_and_refuses_bad_input(new_page):
     # The engine's options schema becomes form fields.
     assert page.locator("[data-option=public_money]").get_attribute("type") == "checkbox"
     assert page.locator("[data-option=setup_variant]").count() == 1
+    # What an option does stands under it, for a phone as well (no tooltip there).
+    assert page.locator(".option-help").filter(has_text="Everybody's money is shown at all times").is_visible()
     page.select_option("select[name=seat-1-kind]", "invite")
     page.click("#new-table button[type=submit]")
     page.locator("#form-error").filter(has_text="whom do you invite").wait_for()

@@ -103,7 +103,10 @@ function drawTurn(ctx) {
     facts.push(interpolate(gettext("dice %(a)s + %(b)s"), { a: view.dice[0], b: view.dice[1] }));
     facts.push(interpolate(ngettext("%(n)s movement point left", "%(n)s movement points left", view.mp), { n: view.mp }));
   }
-  facts.push(interpolate(gettext("%(n)s objective cards in the pile"), { n: view.pile_size }));
+  if (view.phase !== "place") { // the pile is shuffled once the boats are placed
+    facts.push(interpolate(ngettext("%(n)s objective card in the pile", "%(n)s objective cards in the pile", view.pile_size),
+      { n: view.pile_size }));
+  }
   return el("p", { class: "dm-turn", "data-testid": "dm-turn", text: facts.join(" · "), title: gettext(
     "A round is a turn of each player. The dice give the movement points (MP): each slides or turns a boat, or steps the heir; those left unused become coins.") });
 }

@@ -57,7 +57,13 @@ function renderSeats() {
   }
 }
 
+// An option's field with what it does written under it (a phone shows no tooltips).
 function optionField(name, spec) {
+  const help = spec.description ? el("small", { class: "muted option-help", text: spec.description }) : null;
+  return el("div", { class: "option-field" }, optionInput(name, spec), help);
+}
+
+function optionInput(name, spec) {
   const label = spec.title || name.replace(/_/g, " ");
   const attrs = { name: `option-${name}`, "data-option": name, "data-type": spec.type };
   let input;
@@ -69,7 +75,7 @@ function optionField(name, spec) {
     if (spec.default !== undefined) input.value = JSON.stringify(spec.default);
   } else if (spec.type === "boolean") {
     input = el("input", { ...attrs, type: "checkbox", checked: Boolean(spec.default) });
-    return el("label", { class: "check", title: spec.description || "" }, input, ` ${label}`);
+    return el("label", { class: "check" }, input, ` ${label}`);
   } else if (spec.type === "integer" || spec.type === "number") {
     input = el("input", {
       ...attrs, type: "number", class: "short", min: spec.minimum, max: spec.maximum,
@@ -78,7 +84,7 @@ function optionField(name, spec) {
   } else {
     input = el("input", { ...attrs, type: "text", value: spec.default });
   }
-  return el("label", { title: spec.description || "" }, `${label} `, input);
+  return el("label", {}, `${label} `, input);
 }
 
 function renderVariants() {
