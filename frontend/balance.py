@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import functools
 import json
+import math
 from pathlib import Path
 
 from django.utils.formats import date_format
@@ -113,7 +114,7 @@ def box(spread: dict, low: float, high: float) -> dict:
 
 def _number(value: float) -> int:
     """A count as players count: whole (a quartile between two games is rounded half up)."""
-    return int(value + 0.5)
+    return math.floor(value + 0.5)
 
 
 def lineup_words(lineup: list[str]) -> str:

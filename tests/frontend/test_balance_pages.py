@@ -115,3 +115,8 @@ def test_the_lab_numbers_seats_in_turn_order():
         lineup = ["random"] * registry.get(game).min_players
         result = next(iter(lab.play_games(game, lineup, 1, seed=3)))
         assert result["first_player"] in range(len(lineup)), game
+
+
+def test_a_count_is_shown_whole_rounded_half_up():
+    """A quartile between two games (261.5 moves) is shown as players count; scores may be negative."""
+    assert [balance._number(value) for value in (261.5, 2.4, 3.0, -2.3, -2.5, -2.7)] == [262, 2, 3, -2, -2, -3]
