@@ -6,11 +6,10 @@ import pytest
 from django.conf import settings
 
 from engines import registry
-from tests.frontend.test_learn_pages import MAINTAINER_WORDS
+from tests.frontend.test_learn_pages import LANGUAGES, MAINTAINER_WORDS, article
 
 pytestmark = pytest.mark.django_db
 
-LANGUAGES = [code for code, _name in settings.LANGUAGES]
 HEADINGS = {"en": "rulings", "fr": "arbitrages", "de": "Regelentscheidungen"}
 # Beyond the how-to-play pages' maintainer words: source keys, code names, seats counted from 0, issues.
 CODE_WORDS = re.compile(r"`|[{}]|\b[a-z]+_[a-z_]+\b|\bS-[A-Z]{3,}|\bSEED\b|\b[Ss]eat 0\b|\bissue|\bFAQ\b")
@@ -21,7 +20,7 @@ def rulings(client, game: str, language: str) -> str:
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     response = client.get(f"/games/{game}/rules/")
     assert response.status_code == 200, (game, language)
-    return re.search(r"<article.*?</article>", response.content.decode(), re.S).group(0)
+    return article(response.content.decode())
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
