@@ -58,6 +58,7 @@ def choose_language(page, language: str) -> None:
     open_site_menu(page)
     page.get_by_test_id("language").select_option(language)
     page.wait_for_function(f"document.documentElement.lang === '{language}'")
+    page.wait_for_load_state("load")  # the new page's scripts are running, not only its first tag parsed
 
 
 def save_settings(page, settings: dict) -> None:
