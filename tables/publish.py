@@ -272,6 +272,13 @@ def send_now_rollback_unsafe(batch: list[tuple[str, dict]]) -> None:
     _publisher.put(batch)
 
 
+def sent_from_sync(timeout: float = 5.0) -> None:
+    """Wait until every push sent so far from sync code has been through Redis (a caller about
+    to watch a table, as a test does, lets the pushes of what came before land first)."""
+    if _publisher is not None:
+        asyncio.run_coroutine_threadsafe(sent(), _publisher.loop).result(timeout)
+
+
 def frames_message(table_id: int, first_seq: int, head_seq: int,
                    frames: dict[int | None, list[str]]) -> tuple[str, dict]:
     """The push that takes each viewer from `first_seq - 1` to `head_seq`: its frames (JSON text)."""
