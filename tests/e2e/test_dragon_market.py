@@ -3,6 +3,7 @@ clicking boats, their outlines and the heir's squares, to the final scores and t
 and a team game of two people in two browsers, each seeing their own side's secret objective
 and not the other side's."""
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -65,8 +66,10 @@ def my_move(page, rng: random.Random, moves_this_turn: list) -> None:
         rng.choice(steps).click()
     else:
         rng.choice(boats).press("Enter")  # from the keyboard: a heir's step marker may lie on a boat's middle
+        page.locator("#prompt button.secondary", has_text="Choose another boat").wait_for()  # the boat is chosen
         ghosts = page.locator("#board .dm-ghost").all()
-        turns = page.locator("#prompt button:not(.secondary)", has_text="Turn boat").all()
+        # a boat's moves in place (a turn, or a power's swap of its goods stacks) are in the prompt
+        turns = page.locator("#prompt button:not(.secondary)", has_text=re.compile("^(Turn boat|Swap the goods stacks)")).all()
         rng.choice(ghosts + turns).click()
     moves_this_turn.append(1)
 
