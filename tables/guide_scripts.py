@@ -228,13 +228,11 @@ def _boats_scores(outcome: dict, names: list[str]) -> list[str]:
     lines = [gettext("After the last round everyone scores farm sets, farmer groups, bonus cards, wisdom tiles and a "
                      "point for each offering and treasure left.")]
     for row in outcome.get("breakdown") or []:
-        farms = sum(row["sets"].values())
-        cards = row["card_points"] + sum(row["card_bonus"].values())
         lines.append(gettext("%(name)s: %(total)d = %(farms)d for farm sets + %(groups)d for farmer groups + %(cards)d "
                              "for bonus cards + %(wisdom)d for wisdom tiles + %(left)d for offerings and treasures.")
-                     % {"name": names[row["seat"]], "total": row["total"], "farms": farms,
-                        "groups": row["group_points"], "cards": cards, "wisdom": sum(row["wisdom_points"].values()),
-                        "left": row["offering_points"] + row["treasure_points"]})
+                     % {"name": names[row["seat"]], "total": row["total"], "farms": row["farm_points"],
+                        "groups": row["group_points"], "cards": row["bonus_card_points"],
+                        "wisdom": row["wisdom_tile_points"], "left": row["offering_points"] + row["treasure_points"]})
     lines.append(gettext("A farm set and a farmer group score their size squared. With equal points, the most money "
                          "wins."))
     return lines

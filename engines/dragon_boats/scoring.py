@@ -77,12 +77,15 @@ def seat_breakdown(state: dict, seat: int) -> dict:
     }
     wisdom_points = {number: sage[number] for number in sorted(wisdom)}
     offerings = sum(row["offerings"])
-    total = (sum(sets.values()) + group_points + card_points + offerings + treasure_points
-             + sum(bonus.values()) + sum(wisdom_points.values()))
+    # The book's headings of the count (B-E2): what the end table and the guided game show.
+    farm_points, bonus_card_points = sum(sets.values()), card_points + sum(bonus.values())
+    wisdom_tile_points = sum(wisdom_points.values())
     return {
         "seat": seat, "sets": sets, "groups": sizes, "group_points": group_points, "card_points": card_points,
         "offering_points": offerings, "treasure_points": treasure_points, "card_bonus": bonus,
-        "wisdom_points": {str(number): points for number, points in wisdom_points.items()}, "total": total,
+        "wisdom_points": {str(number): points for number, points in wisdom_points.items()},
+        "farm_points": farm_points, "bonus_card_points": bonus_card_points, "wisdom_tile_points": wisdom_tile_points,
+        "total": farm_points + group_points + bonus_card_points + wisdom_tile_points + offerings + treasure_points,
     }
 
 

@@ -12,8 +12,9 @@ KIND_WORDS = {"cinnabar": N_("cinnabar"), "gold": N_("gold"), "jade": N_("jade")
 FARM_WORDS = {"poultry": N_("poultry"), "fish": N_("fish"), "pork": N_("pork"), "rice": N_("rice"), "soy": N_("soy")}
 PLACE_WORDS = {"front": N_("front"), "middle": N_("middle"), "rear": N_("rear")}
 # The end screen's columns: the parts of scoring.seat_breakdown, in their order.
-SCORE_COLUMNS = {"group_points": N_("Farmer groups"), "card_points": N_("Bonus cards"),
-                 "offering_points": N_("Offerings"), "treasure_points": N_("Treasure"), "total": N_("Total")}
+SCORE_COLUMNS = {"farm_points": N_("Farm sets"), "group_points": N_("Farmer groups"),
+                 "bonus_card_points": N_("Bonus cards"), "wisdom_tile_points": N_("Wisdom tiles"),
+                 "offering_points": N_("Offerings"), "treasure_points": N_("Treasure")}
 
 
 def _s(seat) -> str:

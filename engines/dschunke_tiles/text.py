@@ -8,7 +8,7 @@ from engines.i18n import N_, catalog
 _, ngettext = catalog(__file__)
 
 # The end screen's columns: the parts of scoring.breakdown, in their order.
-SCORE_COLUMNS = {"group_points": N_("Group points"), "rats": N_("Visible rats"), "rat_points": N_("Rat points"), "total": N_("Total")}
+SCORE_COLUMNS = {"group_points": N_("Group points"), "rats": N_("Visible rats"), "rat_points": N_("Rat points")}
 
 COLOUR_WORDS = {"red": N_("red"), "green": N_("green")}
 KIND_WORDS = {"sack": N_("sack"), "rice": N_("rice"), "aubergine": N_("aubergine"), "fish": N_("fish"),

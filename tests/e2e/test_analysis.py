@@ -19,6 +19,15 @@ PLAYS = {
 }
 # A move's label is quoted in the sentence about it, so that it reads as a name in every language.
 OPENING_QUOTE = {"en-US": "“", "de-DE": "„", "fr-FR": "«"}
+# The log scrolled to its end, its heading in sight: what is drawn at the top of the heading is
+# the heading, not an entry scrolled under it.
+LOG_HEADING_ON_TOP = """() => {
+  const card = document.querySelector('.log-card'), heading = card.querySelector('h2');
+  card.scrollTop = card.scrollHeight;
+  heading.scrollIntoView({block: 'center'});
+  const box = heading.getBoundingClientRect();
+  return heading.contains(document.elementFromPoint(box.left + box.width / 2, box.top + 3));
+}"""
 
 
 @pytest.mark.parametrize("game", sorted(PLAYS))
@@ -52,6 +61,7 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     page.wait_for_function("document.getElementById('replay-pos').textContent.includes('/')")
     shown = int(page.locator("#replay-pos").inner_text().split("/")[0])
     assert shown in turn_starts  # a point a turn: the table as the seat's turn began
+    assert page.evaluate(LOG_HEADING_ON_TOP)  # the entries after the one shown fade under the log's heading
     screenshot(page, f"analysis-{game}-{locale}-{width}")
     panel.scroll_into_view_if_needed()
     panel.screenshot(path=str(SCREENSHOTS / f"analysis-panel-{game}-{locale}-{width}.png"))

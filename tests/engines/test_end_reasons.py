@@ -46,6 +46,21 @@ def test_the_score_columns_the_end_table_names_are_in_the_breakdown(game, player
     assert all(set(parts) <= set(row) for row in outcome["breakdown"])
 
 
+@pytest.mark.parametrize("game, players", [("dschunke", 3), ("dschunke_tiles", 2), ("dunhuang", 3), ("dragon_boats", 3)])
+def test_no_score_column_repeats_the_score(game, players):
+    """The end table shows each score already: no column is a second copy of it."""
+    assert "total" not in registry.get(game).glossary()["score_columns"]
+
+
+def test_dragon_boats_score_columns_add_up_to_the_score():
+    """B-E2: the end table's columns are the headings of the count, so a player can add them up."""
+    parts = registry.get("dragon_boats").glossary()["score_columns"]
+    for seed in range(3):
+        outcome = finished("dragon_boats", 2 + seed, seed)
+        for row, score in zip(outcome["breakdown"], outcome["scores"]):
+            assert sum(row[key] for key in parts) == score
+
+
 def test_the_legespiel_signs_what_the_rats_cost():
     """L-C13: each visible rat costs its colour a point; the end table shows it as a minus."""
     for row in finished("dschunke_tiles", 2, 1)["breakdown"]:

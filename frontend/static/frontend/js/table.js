@@ -475,9 +475,9 @@ async function showReplayStep(seq, snapshot) {
 // ----------------------------------------------------------------------------- after the end
 
 function ratingCell(change) {
-  if (!change) return el("td");
+  if (!change) return el("td", { class: "detail" });
   const sign = change.change > 0 ? "+" : change.change < 0 ? "−" : "±";
-  return el("td", { class: "num", "data-testid": "rating-change" }, `${change.after} `,
+  return el("td", { class: "num detail", "data-testid": "rating-change", "data-label": gettext("Rating") }, `${change.after} `,
     el("span", { class: change.change >= 0 ? "gain" : "loss", text: `(${sign}${Math.abs(change.change)})` }));
 }
 
@@ -506,6 +506,8 @@ function scoresTable(outcome, ratings, glossary, teams) {
   const withRatings = Boolean(ratings && ratings.length);
   const winners = winningSeats(outcome);
   // An engine may break the score down (money, bonuses …): the parts its glossary names become columns.
+// Each cell carries its column's name: a phone shows a player in a block, the name, score and
+// win on a line, the details (team, parts, rating) below, each after its name (site.css).
   const breakdown = outcome.breakdown || [];
   const columns = glossary.score_columns || {};
   const parts = breakdown.length ? Object.keys(columns).filter((key) => typeof breakdown[0][key] === "number") : [];
@@ -518,10 +520,10 @@ function scoresTable(outcome, ratings, glossary, teams) {
     "tr",
     { class: winners.has(seat) ? "winner" : "" },
     el("td", {}, playerLink(seat)),
-    ...(teams ? [el("td", { "data-testid": "team", text: teamOf(seat) ? teamOf(seat).name : "" })] : []),
-    el("td", { class: "num", text: score }),
+    ...(teams ? [el("td", { class: "detail", "data-testid": "team", "data-label": gettext("Team"), text: teamOf(seat) ? teamOf(seat).name : "" })] : []),
+    el("td", { class: "num", "data-label": gettext("Score"), text: score }),
     el("td", { text: winners.has(seat) ? gettext("winner") : "" }),
-    ...parts.map((key) => el("td", { class: "num", text: signed(breakdown[seat][key]) })),
+    ...parts.map((key) => el("td", { class: "num detail", "data-label": columns[key], text: signed(breakdown[seat][key]) })),
     ...(withRatings ? [ratingCell(rated[seat])] : []),
   ));
   return el("div", { class: "scores-wrap" },
