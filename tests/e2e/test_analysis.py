@@ -34,7 +34,8 @@ LOG_HEADING_ON_TOP = """() => {
 def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     locale, width, options, heading = PLAYS[game]
     page = new_page(width=width, height=900, locale=locale)
-    sign_up(page, f"an-{game[:6]}-{width}")
+    name = f"an-{game[:6]}-{width}"
+    sign_up(page, name)
     bots = 2 if game == "dschunke" else 1  # Dschunke is for three or more
     table_id = create_table(page, game, [{"kind": "me"}] + [BOT] * bots, options=options)
     start_if_waiting(page)
@@ -54,6 +55,7 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     assert not re.search(r"[{}]|\"type\"", costliest.inner_text())  # moves in words, never as JSON
     for item in costliest.locator("li").all():
         assert item.inner_text().count(OPENING_QUOTE[locale]) == 2, item.inner_text()
+        assert f" {name} " in item.inner_text()  # who played the move
 
     over = panel.locator(".analysis-chart .u-over")
     box = over.bounding_box()

@@ -150,7 +150,7 @@ export class AnalysisPanel {
     const list = el("ol", { class: "analysis-costliest", "data-testid": "analysis-costliest" });
     for (const decision of costliest) {
       const item = el("li", {}, el("button", { type: "button", class: "link", onclick: () => this.goTo(decision.seq) },
-        interpolate(gettext("At event %(seq)s"), decision)), " ", el("span", { text: "…" }));
+        interpolate(gettext("Event %(seq)s:"), decision)), " ", el("span", { text: "…" }));
       list.append(item);
       this.describe(decision).then((words) => item.lastChild.replaceWith(words));
     }
@@ -158,12 +158,13 @@ export class AnalysisPanel {
   }
 
   async describe(decision) {
+    const name = this.seats[this.seat];
     const points = Math.max(1, Math.round(100 * decision.loss));
     const [played, best] = await Promise.all([this.describeAt(decision.seq, decision.played),
       this.describeAt(decision.seq, decision.best)]);
     return el("span", {}, interpolate(ngettext(
-      "played “%(played)s”; the expert prefers “%(best)s”, about %(points)s point of chance better.",
-      "played “%(played)s”; the expert prefers “%(best)s”, about %(points)s points of chance better.", points),
-    { played, best, points }));
+      "%(name)s played “%(played)s”; the expert prefers “%(best)s”, about %(points)s point of chance better.",
+      "%(name)s played “%(played)s”; the expert prefers “%(best)s”, about %(points)s points of chance better.", points),
+    { name, played, best, points }));
   }
 }
