@@ -46,10 +46,10 @@ def test_the_score_columns_the_end_table_names_are_in_the_breakdown(game, player
     assert all(set(parts) <= set(row) for row in outcome["breakdown"])
 
 
-@pytest.mark.parametrize("game, players", [("dschunke", 3), ("dschunke_tiles", 2), ("dunhuang", 3), ("dragon_boats", 3)])
-def test_no_score_column_repeats_the_score(game, players):
+@pytest.mark.parametrize("game", registry.names())
+def test_no_score_column_repeats_the_score(game):
     """The end table shows each score already: no column is a second copy of it."""
-    assert "total" not in registry.get(game).glossary()["score_columns"]
+    assert "total" not in registry.get(game).glossary().get("score_columns", {})
 
 
 def test_dragon_boats_score_columns_add_up_to_the_score():

@@ -506,8 +506,8 @@ function scoresTable(outcome, ratings, glossary, teams) {
   const withRatings = Boolean(ratings && ratings.length);
   const winners = winningSeats(outcome);
   // An engine may break the score down (money, bonuses …): the parts its glossary names become columns.
-// Each cell carries its column's name: a phone shows a player in a block, the name, score and
-// win on a line, the details (team, parts, rating) below, each after its name (site.css).
+  // Each cell carries its column's name: a phone shows a player in a block, the name, score and
+  // win on a line, the details (team, parts, rating) below, each after its name (site.css).
   const breakdown = outcome.breakdown || [];
   const columns = glossary.score_columns || {};
   const parts = breakdown.length ? Object.keys(columns).filter((key) => typeof breakdown[0][key] === "number") : [];
