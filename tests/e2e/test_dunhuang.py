@@ -26,5 +26,6 @@ def test_a_whole_game_of_dunhuang_against_a_bot(new_page):
     assert play_until_over(page) > 5
     page.get_by_test_id("scores").wait_for()
     page.get_by_test_id("seed-check").filter(has_text="matches").wait_for()
+    assert "Final round!" not in page.locator("#board").inner_text()  # over, not in its last round
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     screenshot(page, "dunhuang-finished-375")

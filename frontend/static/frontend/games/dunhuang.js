@@ -76,7 +76,7 @@ function drawCircle(parts, ctx) {
   const facts = [
     [interpolate(ngettext("Deck: %(n)s card", "Deck: %(n)s cards", view.deck_size), { n: view.deck_size }),
       gettext("The goods deck refills the market. Once it is empty, the round is played to its end and the points are counted.")],
-    [view.final_round ? gettext("Final round!") : "", gettext("The deck is empty: this round is the last.")],
+    [view.final_round && view.step !== "over" ? gettext("Final round!") : "", gettext("The deck is empty: this round is the last.")],
     [interpolate(gettext("Bank tokens: %(tokens)s"), { tokens: view.bank_tokens.join(", ") || gettext("none") }),
       gettext("The majority tokens no shop holds: the first shop with a card of the kind takes its token.")],
     [interpolate(gettext("Top merchant: %(n)s tokens"), { n: view.tokens_to_win }),
