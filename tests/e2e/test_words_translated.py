@@ -5,6 +5,7 @@ left untranslated, unless the two languages share it (the lists below: names, un
 spelt alike). Screenshots of each board at 1280 and 375 px in fr and de are kept to look at."""
 import json
 import random
+import re
 
 import pytest
 
@@ -60,6 +61,14 @@ WORDS_SHOWN = """() => {
 }"""
 
 
+# French sets a space before a colon: a word right against one is English typography left in.
+COLON_AGAINST_A_WORD = re.compile(r"[^\W\d_]:(\s|$)")
+
+
+def colons_against_words(texts: list[str]) -> list[str]:
+    return [text.strip()[:120] for text in texts if COLON_AGAINST_A_WORD.search(text)]
+
+
 def words(texts: list[str]) -> dict[str, str]:
     """The words of the texts, in lower case, each with a text it is in: runs of letters of a
     chunk with no digit in it (seats' numbers, hashes and counts are no words)."""
@@ -93,12 +102,16 @@ def look(new_page, username: str, table: int, seq: int, finished: bool, name: st
         log_in(page, username)
         page.goto(f"/tables/{table}/")
         settled(page, seq, finished)
-        found[language] = words(page.evaluate(WORDS_SHOWN))
+        texts = page.evaluate(WORDS_SHOWN)
+        found[language] = words(texts)
         if language != "en":
             screenshot(page, f"words-{name}-{language}-1280")
             page.set_viewport_size({"width": 375, "height": 812})
             page.wait_for_timeout(400)  # the board redraws on resize
-            found[language] = {**words(page.evaluate(WORDS_SHOWN)), **found[language]}
+            texts += page.evaluate(WORDS_SHOWN)
+            found[language] = {**words(texts), **found[language]}
+        if language == "fr":
+            assert not colons_against_words(texts), colons_against_words(texts)
             screenshot(page, f"words-{name}-{language}-375")
         page.context.close()
     assert len(found["en"]) > 50, found["en"]  # the English page was read whole

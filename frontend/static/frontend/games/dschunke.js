@@ -3,7 +3,7 @@
 // hand. Every clickable thing is one of the server's legal actions; nothing here decides
 // what is allowed.
 import { el } from "../js/client.js";
-import { gettext, interpolate, ngettext, pgettext } from "../js/i18n.js";
+import { gettext, interpolate, labelled, ngettext, pgettext } from "../js/i18n.js";
 import { svg, squeezed, explained, ActionIndex } from "./board.js";
 
 const OWNER_COLOURS = { red: "#d9483b", blue: "#3a6fd8", green: "#3c9a48", yellow: "#e3b92b" };
@@ -116,7 +116,7 @@ function drawMarket(parts, ctx, x, y) {
         opacity: covered ? 0.55 : 1 }, String(value)),
       covered ? svg("text", { x: bx + 31, y: y + 72, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, gettext("sold")) : null,
       svg("title", {}, covered ? interpolate(gettext("%(kind)s: %(worth)s (sold)"), { kind: kindLabel(kind, ctx.glossary), worth })
-        : `${kindLabel(kind, ctx.glossary)}: ${worth}`)));
+        : labelled(kindLabel(kind, ctx.glossary), worth))));
   });
 }
 
@@ -401,7 +401,7 @@ function specialCard(glossary, card, x, y, width, hit) {
   const info = glossary.specials[card];
   const room = width - 16; // a long name is squeezed onto the card rather than run off it
   const squeeze = info.title.length * 13 * 0.6 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
-  return svg("g", { class: "special-card", "data-card": card }, svg("title", {}, `${info.title}: ${info.text || ""}`),
+  return svg("g", { class: "special-card", "data-card": card }, svg("title", {}, labelled(info.title, info.text || "")),
     svg("rect", { x, y, width, height: 44, rx: 6, fill: "#f1deb0", stroke: "#6b5a3a", class: hit }),
     svg("text", { x: x + 8, y: y + 19, "font-size": 13, "font-weight": 700, ...squeeze }, info.title),
     svg("text", { x: x + 8, y: y + 36, "font-size": 11 }, specialLabel(info)));

@@ -2,7 +2,7 @@
 // card under each, every player's shop with majority tokens and guards, coins and prestige,
 // and the viewer's hand. Clickable things are the server's legal actions, nothing more.
 import { el } from "../js/client.js";
-import { gettext, interpolate, ngettext } from "../js/i18n.js";
+import { gettext, interpolate, labelled, ngettext } from "../js/i18n.js";
 import { svg, squeezed, explained, ActionIndex } from "./board.js";
 
 const LINE_HEIGHT = 18; // of the centre's lines
@@ -85,7 +85,7 @@ function drawCircle(parts, ctx) {
   const lines = facts.flatMap(([line, help]) => wrap(line, 26).map((part) => [part, help])); // the centre is as wide as the gap between the tiles
   const camel = view.circle.find((slot) => slot.camel);
   if (camel) {
-    const help = `${faceName(ctx.glossary, camel.face)}: ${faceText(ctx.glossary, camel)}`;
+    const help = labelled(faceName(ctx.glossary, camel.face), faceText(ctx.glossary, camel));
     lines.push(["", ""], [interpolate(gettext("Camel at the %(face)s:"), { face: faceName(ctx.glossary, camel.face) }), help]);
     // The effect is told too where the centre has room for it between the tiles (it is always
     // in the character's tooltip and the prompt).
@@ -132,7 +132,7 @@ function drawTile(ctx, slot) {
       class: tileAction ? "hit" : "",
     }),
     svg("text", { x: x + 8, y: y + 18, "font-size": 14, "font-weight": 700, ...squeezed(face, layout.tileW - 16 - (move ? 26 : 0), 14, 700) }, face),
-    svg("title", {}, `${face}: ${faceText(ctx.glossary, slot)}`));
+    svg("title", {}, labelled(face, faceText(ctx.glossary, slot))));
   if (move) {
     card.append(svg("text", { x: x + layout.tileW - 8, y: y + 18, "text-anchor": "end", "font-size": 13, fill: "#a0522d", "font-weight": 700 }, `+${steps}`));
   }

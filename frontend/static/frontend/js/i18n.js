@@ -18,6 +18,11 @@ export function pgettext(context, text) {
   return catalog.django ? catalog.django.pgettext(context, text) : text;
 }
 
+// A name and what it says, with the colon the reader's language writes ("jade : 2" in French).
+export function labelled(term, text) {
+  return interpolate(gettext("%(term)s: %(text)s"), { term, text });
+}
+
 // interpolate("%(n)s tiles", { n: 2 }) and interpolate("%s of %s", [1, 3]).
 export function interpolate(format, values) {
   if (Array.isArray(values)) {

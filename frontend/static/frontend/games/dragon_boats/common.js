@@ -2,7 +2,7 @@
 // decides what is legal: `pickKind` only names what the card being resolved asks for, so
 // the board knows where to look for the server's `choose` actions.
 import { el } from "../../js/client.js";
-import { gettext, interpolate, pgettext } from "../../js/i18n.js";
+import { gettext, interpolate, labelled, pgettext } from "../../js/i18n.js";
 
 export const SEAT_COLOURS = ["#d9483b", "#3a6fd8", "#3c9a48", "#e3b92b"];
 export const SEAT_WORDS = ["red", "blue", "green", "yellow"];
@@ -65,7 +65,7 @@ export function nodeWords(ctx, node) {
   if (farmer !== undefined) return `${name} (${interpolate(gettext("%(name)s's farmer"), { name: seatName(ctx, farmer) })})`;
   if (typeof tile === "number") {
     const wisdom = ctx.glossary.wisdom && ctx.glossary.wisdom[String(tile)];
-    return `${name} (${interpolate(gettext("wisdom tile W%(n)s"), { n: tile })}${wisdom ? ` ${wisdom.name}: ${wisdom.text}` : ""})`;
+    return `${name} (${interpolate(gettext("wisdom tile W%(n)s"), { n: tile })}${wisdom ? ` ${labelled(wisdom.name, wisdom.text)}` : ""})`;
   }
   return `${name}${tile ? ` (${kindWord(ctx, tile)})` : ""}`;
 }

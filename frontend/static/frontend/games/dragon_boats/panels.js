@@ -3,7 +3,7 @@
 // card D), stall tiles (buy), display cards and the deck (stall V), round cards (start discs),
 // private spaces, bonus cards to play, offerings to pay or sell, and players named by card F.
 import { el } from "../../js/client.js";
-import { gettext, interpolate, ngettext } from "../../js/i18n.js";
+import { gettext, interpolate, labelled, ngettext } from "../../js/i18n.js";
 import {
   FARM_COLOURS, cardName, chip, choice, disc, kindWord, seatColour, seatName,
 } from "./common.js";
@@ -220,7 +220,7 @@ function miniCard(ctx, letter, note, used) {
   const kind = { one_time: gettext("once"), permanent: gettext("permanent"), end_game: gettext("end") }[card.type] || card.type;
   return el("span", {
     class: `db-mini db-card-${card.type}${used ? " db-used" : ""}`, "data-card": letter,
-    title: `${card.name}: ${card.text}${card.vp ? ` (${interpolate(gettext("%(n)s VP"), { n: card.vp })})` : ""}${note ? ` · ${note}` : ""}`,
+    title: `${labelled(card.name, card.text)}${card.vp ? ` (${interpolate(gettext("%(n)s VP"), { n: card.vp })})` : ""}${note ? ` · ${note}` : ""}`,
   }, el("b", { text: letter }), ` ${card.name}`, el("small", { text: ` ${kind}${note === HIDDEN_NOTE ? ` · ${gettext("hidden")}` : ""}` }));
 }
 

@@ -1,7 +1,7 @@
 // Dragon Boats: the prompt under the board (what is being decided, and a clear button for
 // every legal action, grouped), the status line above it, and actions in words.
 import { el } from "../../js/client.js";
-import { gettext, interpolate, ngettext } from "../../js/i18n.js";
+import { gettext, interpolate, labelled, ngettext } from "../../js/i18n.js";
 import {
   PLACE_WORDS, boatWords, capital, cardName, kindWord, nodeWords, pickKind, seatName,
 } from "./common.js";
@@ -54,7 +54,7 @@ function pendingHeading(ctx) {
       : (picks.length ? gettext("click a member of another colour on another boat") : gettext("click a member on a boat")),
     node: picks.length ? gettext("click the second single farmer") : gettext("click a single farmer"),
   };
-  return `${name}: ${asks[kind] || gettext("choose")}`;
+  return labelled(name, asks[kind] || gettext("choose"));
 }
 
 // Whose move a card window interrupts.
@@ -152,7 +152,7 @@ export function renderPrompt(box, ctx) {
       const kind = action.kind || (type === "choose" && typeof action.value === "string" && ctx.view.kinds.includes(action.value) ? action.value : null);
       return kind ? kindButton(ctx, action, shortWords(ctx, action)) : actions.button(action, shortWords(ctx, action));
     });
-    box.append(el("div", { class: "choices" }, label ? el("span", { class: "db-label", text: `${label}:` }) : null, ...buttons));
+    box.append(el("div", { class: "choices" }, label ? el("span", { class: "db-label", text: interpolate(gettext("%(label)s:"), { label }) }) : null, ...buttons));
   }
 }
 
@@ -193,7 +193,7 @@ function choiceWords(ctx, value) {
   switch (kind) {
     case "port": case "node": return nodeWords(ctx, value);
     case "boat": return boatWords(ctx, value);
-    case "arrangement": return value.map((seat, place) => `${PLACE_WORDS[place]}: ${seat === null ? gettext("empty") : seatName(ctx, seat)}`).join(", ");
+    case "arrangement": return value.map((seat, place) => labelled(PLACE_WORDS[place], seat === null ? gettext("empty") : seatName(ctx, seat))).join(", ");
     case "place": return interpolate(gettext("%(place)s place"), { place: PLACE_WORDS[value] });
     case "stall": return interpolate(gettext("stall %(stall)s"), { stall: ["I", "II", "III", "IV", "V"][value] });
     case "owner": case "seat": return seatName(ctx, value);

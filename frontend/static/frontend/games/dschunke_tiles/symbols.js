@@ -1,5 +1,6 @@
 // Dschunke: das Legespiel: how a crate's symbol is drawn (its colour, its kind as a small
 // picture) and named. Sizes are in board units, a cell being CELL wide.
+import { labelled } from "../../js/i18n.js";
 import { svg } from "../board.js";
 
 export const CELL = 40;
@@ -20,7 +21,7 @@ export function symbolName(symbol, glossary) {
 }
 
 export function symbolHelp(symbol, glossary) {
-  return `${symbolName(symbol, glossary)}: ${(glossary.effects || {})[symbol.kind] || ""}`;
+  return labelled(symbolName(symbol, glossary), (glossary.effects || {})[symbol.kind] || "");
 }
 
 // A kind's picture, drawn white on the colour's disc (a rat: dark, ringed in its colour).
@@ -53,6 +54,6 @@ export function tileStrip(tile, glossary, size = 30) {
     svg("rect", { x: 1, y: 1, width: 3 * CELL - 2, height: CELL - 2, rx: 4, fill: levelFill(0), stroke: "#6b5432", "stroke-width": 2 }),
     ...tile.symbols.map((symbol, index) => drawSymbol(symbol, index * CELL + CELL / 2, CELL / 2)));
   return svg("svg", { viewBox: `0 0 ${3 * CELL} ${CELL}`, width: 3 * size, height: size, class: "tl-strip", role: "img",
-    "aria-label": `${tile.name}: ${tile.symbols.map((symbol) => symbolName(symbol, glossary)).join(", ")}` },
-  svg("title", {}, `${tile.name}: ${tile.symbols.map((symbol) => symbolHelp(symbol, glossary)).join(" · ")}`), group);
+    "aria-label": labelled(tile.name, tile.symbols.map((symbol) => symbolName(symbol, glossary)).join(", ")) },
+  svg("title", {}, labelled(tile.name, tile.symbols.map((symbol) => symbolHelp(symbol, glossary)).join(" · "))), group);
 }
