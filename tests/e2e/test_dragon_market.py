@@ -1,5 +1,6 @@
 """Dragon Market in a real browser: a four-player game against three bots, placed and played by
-clicking boats, their outlines and the heir's squares, to the final scores and the seed check;
+clicking boats, their outlines and the heir's squares, to the final scores and the seed check
+(the column and row numbers drawn beside the harbour name each sailor's square as the log does);
 and a team game of two people in two browsers, each seeing their own side's secret objective
 and not the other side's."""
 import random
@@ -87,6 +88,21 @@ def play_to_the_end(page, rng: random.Random, clicks: int = 0) -> int:
     return clicks
 
 
+def rulers_at_sailor(page, boat_id: str) -> tuple[str, str]:
+    """The numbers of the column and the row drawn nearest the sailor of boat `boat_id`: the names
+    of its square in the log and the choices, "(column, row)"."""
+    return tuple(page.evaluate("""(id) => {
+        const sailor = [...document.querySelectorAll("#board .dm-sailor")]
+          .find((g) => g.textContent.trim() === id).querySelector("circle").getBoundingClientRect();
+        const centre = { x: sailor.x + sailor.width / 2, y: sailor.y + sailor.height / 2 };
+        const nearest = (selector, axis) => [...document.querySelectorAll(selector)].map((text) => {
+          const box = text.getBoundingClientRect();
+          return { text: text.textContent, off: Math.abs(box[axis] + (axis === "x" ? box.width : box.height) / 2 - centre[axis]) };
+        }).reduce((a, b) => (a.off <= b.off ? a : b)).text;
+        return [nearest("#board .dm-columns text", "x"), nearest("#board .dm-rows text", "y")];
+    }""", boat_id))
+
+
 def test_a_four_player_game_against_three_bots_by_clicking(new_page):
     page = new_page(1280, 900)
     sign_up(page, "hana")
@@ -106,6 +122,8 @@ def test_a_four_player_game_against_three_bots_by_clicking(new_page):
     assert page.locator("#board .dm-boat").count() == 10
     assert page.locator("#board .dm-heir").count() == 4
     page.wait_for_function(MINE, timeout=60000)
+    for boat in page.evaluate("window.sampanTable.state.live.view.boats"):  # nothing moves on my turn
+        assert rulers_at_sailor(page, boat["id"]) == tuple(str(number) for number in boat["s"])
     page.get_by_test_id("objective-0").wait_for()  # my objective, face up in the basic game
     assert "movement point" in page.get_by_test_id("dm-turn").inner_text()
     shoot(page, "mid-1280")

@@ -7,6 +7,7 @@ import { gettext, interpolate } from "../../js/i18n.js";
 import { pressable, svg } from "../board.js";
 
 export const CELL = 44;
+const RULER = 18; // the margin of the column and row numbers
 export const SEAT_COLOURS = { red: "#d9483b", yellow: "#e3b92b", green: "#3c9a48", blue: "#3a6fd8" };
 const GOODS_HUES = 20;
 
@@ -179,7 +180,21 @@ export function drawSea(ctx) {
     }
     return drawn;
   });
-  return svg("svg", { viewBox: `0 0 ${size * CELL} ${size * CELL}`, class: "dm-sea", role: "img",
+  const side = size * CELL;
+  return svg("svg", { viewBox: `${-RULER} 0 ${side + RULER} ${side + RULER}`, class: "dm-sea", role: "img",
     "aria-label": gettext("The harbour: boats, goods and heirs") },
-  ...squares, ...pontoons, ...boats, drawHeirs(ctx, size), drawChoices(ctx, size));
+  ...squares, ...pontoons, ...boats, drawHeirs(ctx, size), drawChoices(ctx, size), drawRulers(size));
+}
+
+// The numbers of the columns (x, below the harbour) and rows (y, on its left) that the log and
+// the choices name squares by, as "(x, y)".
+function drawRulers(size) {
+  const columns = [];
+  const rows = [];
+  for (let i = 0; i < size; i += 1) {
+    columns.push(svg("text", { x: px(i) + CELL / 2, y: size * CELL + RULER - 5 }, String(i)));
+    rows.push(svg("text", { x: -RULER / 2, y: py(i, size) + CELL / 2 + 4 }, String(i)));
+  }
+  return svg("g", { class: "dm-rulers", "aria-hidden": "true", "pointer-events": "none", "font-size": 12, fill: "#eef8fb",
+    "text-anchor": "middle" }, svg("g", { class: "dm-columns" }, ...columns), svg("g", { class: "dm-rows" }, ...rows));
 }
