@@ -1,4 +1,5 @@
-"""Merchants of Dunhuang in a real browser: a whole game against a bot, by clicking."""
+"""Merchants of Dunhuang in a real browser: a whole game against a bot, by clicking, from keeping
+one of the cards drawn at the start, which the board shows to their seat."""
 import pytest
 
 from tests.e2e.helpers import create_table, play_until_over, screenshot, sign_up, start_if_waiting
@@ -17,6 +18,7 @@ def test_a_whole_game_of_dunhuang_against_a_bot(new_page):
     assert "No clock" in page.get_by_test_id("clock").inner_text()  # only a bot waits: no clock runs
     page.get_by_role("link", name="Rules").wait_for()
     screenshot(page, "dunhuang-1280")
+    keep_a_drawn_card(page)
     page.set_viewport_size({"width": 375, "height": 812})
     page.reload()
     page.wait_for_selector("#board .tile")
@@ -29,3 +31,18 @@ def test_a_whole_game_of_dunhuang_against_a_bot(new_page):
     assert "Final round!" not in page.locator("#board").inner_text()  # over, not in its last round
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     screenshot(page, "dunhuang-finished-375")
+
+
+def keep_a_drawn_card(page) -> None:
+    """The cards drawn at the start lie on the board, where clicking one keeps it in the hand."""
+    me = "window.sampanTable.state.live.view.players[window.sampanTable.state.live.seat]"
+    drawn = page.evaluate(f"{me}.drafted")
+    assert len(drawn) == 3 and page.evaluate(f"{me}.hand") == []
+    assert "Cards you drew" in page.locator("#board").inner_text()
+    cards = page.locator('#board [data-row="drafted"]')
+    assert sorted(int(card.get_attribute("data-good")) for card in cards.all()) == sorted(drawn)
+    cards.last.click()
+    page.wait_for_function(f"{me}.hand.length === 1")
+    assert page.evaluate(f"{me}.hand") == [drawn[-1]]
+    assert "Cards you drew" not in page.locator("#board").inner_text()
+    assert page.locator('#board [data-row="hand"]').count() == 1

@@ -3,7 +3,7 @@
 // and the viewer's hand. Clickable things are the server's legal actions, nothing more.
 import { el } from "../js/client.js";
 import { gettext, interpolate, labelled, ngettext } from "../js/i18n.js";
-import { svg, squeezed, explained, ActionIndex } from "./board.js";
+import { svg, squeezed, explained, plain, ActionIndex } from "./board.js";
 
 const LINE_HEIGHT = 18; // of the centre's lines
 const NAME_CHARS = 40; // a panel's name shown in full up to this length (a line of its own)
@@ -203,6 +203,7 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
         : interpolate(gettext("majority token %(good)s"), { good })));
     group.append(actions.clickable(token, pick, interpolate(gettext("Guard token %(good)s"), { good })));
   });
+  if (!player.tokens.length) group.append(plain(svg("text", { x: x + 66, y: y + 66, "font-size": 12, fill: "#6b6b6b" }, gettext("none"))));
   // The shop, open to all.
   group.append(explained(svg("text", { x: x + 18, y: y + 102, "font-size": 12 }, gettext("shop")),
     gettext("The shop: goods cards laid out for all to see, which win the majority tokens.")));
@@ -211,25 +212,52 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
     const chip = goodCard(ctx, good, x + 76 + index * 30, y + 82, 27, 36, Boolean(pick));
     group.append(actions.clickable(chip, pick, interpolate(gettext("Choose the %(goods)s in your shop"), { goods: goodName(ctx, good) })));
   });
+  if (!player.shop.length) group.append(plain(svg("text", { x: x + 66, y: y + 102, "font-size": 12, fill: "#6b6b6b" }, gettext("empty"))));
   return group;
 }
 
 function drawHand(parts, ctx, me, y) {
+  const { actions } = ctx;
+  y = drawCardRow(parts, ctx, y, {
+    name: "hand",
+    title: gettext("Your hand"),
+    about: gettext("Your goods cards, hidden from the others: 4 different ones make the top merchant, and they score at the end."),
+    cards: me.hand, none: gettext("No cards."),
+    action: (good) => actions.find({ type: "pick_hand", card: good }) || actions.find({ type: "give", card: good }),
+    label: (good) => interpolate(gettext("Choose the %(goods)s in your hand"), { goods: goodName(ctx, good) }),
+  });
+  if (!(me.drafted || []).length) return y;
+  return drawCardRow(parts, ctx, y + 8, {
+    name: "drafted",
+    title: gettext("Cards you drew"),
+    about: gettext("Seen by you alone until you keep one of them."),
+    cards: me.drafted, none: "",
+    action: (good) => actions.find({ type: "keep", card: good }),
+    label: (good) => interpolate(gettext("Keep the %(goods)s"), { goods: goodName(ctx, good) }),
+  });
+}
+
+// A titled row of goods cards below the panels (`row.name` marks them), each clickable where
+// `row.action` finds an action.
+function drawCardRow(parts, ctx, y, row) {
   const { layout, actions } = ctx;
   const x = layout.panelX;
-  parts.push(explained(svg("text", { x, y: y + 16, "font-size": 16, "font-weight": 700 }, gettext("Your hand")),
-    gettext("Your goods cards, hidden from the others: 4 different ones make the top merchant, and they score at the end.")));
+  parts.push(explained(svg("text", { x, y: y + 16, "font-size": 16, "font-weight": 700 }, row.title), row.about));
   const cardW = 54;
   const perRow = Math.floor(layout.panelW / (cardW + 6));
-  me.hand.forEach((good, index) => {
-    const pick = actions.find({ type: "pick_hand", card: good }) || actions.find({ type: "give", card: good });
+  if (!row.cards.length) {
+    parts.push(plain(svg("text", { x, y: y + 44, "font-size": 13, fill: "#6b6b6b" }, row.none)));
+  }
+  row.cards.forEach((good, index) => {
+    const action = row.action(good);
     const cx = x + (index % perRow) * (cardW + 6);
     const cy = y + 26 + Math.floor(index / perRow) * 78;
-    const card = goodCard(ctx, good, cx, cy, cardW, 72, Boolean(pick));
-    parts.push(actions.clickable(card, pick, interpolate(gettext("Choose the %(goods)s in your hand"), { goods: goodName(ctx, good) })));
+    const card = goodCard(ctx, good, cx, cy, cardW, 72, Boolean(action));
+    card.dataset.row = row.name;
+    parts.push(actions.clickable(card, action, row.label(good)));
   });
-  const rows = Math.max(1, Math.ceil(me.hand.length / perRow));
-  return y + 26 + rows * 78;
+  const rows = Math.max(1, Math.ceil(row.cards.length / perRow));
+  return y + 26 + (row.cards.length ? rows * 78 : 30);
 }
 
 // ----------------------------------------------------------------------------- prompts
