@@ -308,3 +308,19 @@ def play_on_by_api(page, table_id: int) -> None:
         if answer.status == 429:  # quicker than a player's 30 actions a second
             page.wait_for_timeout(1000)
     raise AssertionError("the game did not end")
+
+
+# Cells of a table whose column headings the page hides (the end screen on a phone) that hold a
+# bare value, a number or a box with no word of its own nor their heading (data-label): a
+# value nobody can tell the meaning of.
+UNLABELLED_CELLS = r"""() => [...document.querySelectorAll('table')].flatMap((table) => {
+  const head = table.querySelector('thead');
+  if (head && head.getBoundingClientRect().height > 1) return [];
+  return [...table.querySelectorAll('tbody td:not(:first-child):not([data-label])')]
+    .filter((cell) => !/\p{L}/u.test(cell.textContent) && (cell.textContent.trim() || cell.querySelector('input, select')))
+    .map((cell) => `${table.dataset.testid || table.className}: ${cell.textContent.trim() || cell.innerHTML}`);
+})"""
+
+
+def unlabelled_cells(page) -> list[str]:
+    return page.evaluate(UNLABELLED_CELLS)

@@ -4,7 +4,7 @@ longest words), to keep the run short."""
 import pytest
 
 from frontend import balance
-from tests.e2e.helpers import screenshot
+from tests.e2e.helpers import screenshot, unlabelled_cells
 
 pytestmark = pytest.mark.e2e
 
@@ -26,6 +26,7 @@ def test_each_balance_page_draws_its_charts_within_the_screen(new_page, locale, 
             assert 0 < bar["width"] <= track["width"] and track["width"] >= 0.5 * min(width, 700), (game, width)
         text = page.locator("article").inner_text()
         assert "undefined" not in text and "NaN" not in text
+        assert unlabelled_cells(page) == [], (game, width)
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), \
             (game, width)
         screenshot(page, f"balance-{game}-{LOCALES[locale]}-{width}")

@@ -2,7 +2,7 @@
 one of the cards drawn at the start, which the board shows to their seat."""
 import pytest
 
-from tests.e2e.helpers import create_table, play_until_over, screenshot, sign_up, start_if_waiting
+from tests.e2e.helpers import create_table, play_until_over, screenshot, sign_up, start_if_waiting, unlabelled_cells
 
 pytestmark = pytest.mark.e2e
 
@@ -30,6 +30,7 @@ def test_a_whole_game_of_dunhuang_against_a_bot(new_page):
     page.get_by_test_id("seed-check").filter(has_text="matches").wait_for()
     assert "Final round!" not in page.locator("#board").inner_text()  # over, not in its last round
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert unlabelled_cells(page) == []  # a player a block, each figure after its column's name
     screenshot(page, "dunhuang-finished-375")
 
 

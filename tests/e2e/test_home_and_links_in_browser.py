@@ -3,7 +3,7 @@ and a rematch that waits for its invited player, in a real browser at 1280 and 3
 import psycopg
 import pytest
 
-from tests.e2e.helpers import DATABASE, create_table, screenshot, sign_up
+from tests.e2e.helpers import DATABASE, create_table, screenshot, sign_up, unlabelled_cells
 
 pytestmark = pytest.mark.e2e
 
@@ -66,6 +66,8 @@ def test_the_account_page_links_the_guides_and_copies_new_tokens(new_page):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     sign_up(page, "omar")
     page.goto("/accounts/profile/")
+    assert unlabelled_cells(page) == []  # each notice's boxes under their channel's heading
+    assert page.get_by_role("columnheader", name="Par e-mail").is_visible()
     assert page.get_by_test_id("copy-token").is_hidden()
     page.click("#token-button")
     page.get_by_test_id("copy-token").click()

@@ -203,7 +203,7 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
         : interpolate(gettext("majority token %(good)s"), { good })));
     group.append(actions.clickable(token, pick, interpolate(gettext("Guard token %(good)s"), { good })));
   });
-  if (!player.tokens.length) group.append(plain(svg("text", { x: x + 66, y: y + 66, "font-size": 12, fill: "#6b6b6b" }, gettext("none"))));
+  if (!player.tokens.length) group.append(plain(svg("text", { x: x + 78, y: y + 66, "font-size": 12, fill: "#6b6b6b" }, gettext("none"))));
   // The shop, open to all.
   group.append(explained(svg("text", { x: x + 18, y: y + 102, "font-size": 12 }, gettext("shop")),
     gettext("The shop: goods cards laid out for all to see, which win the majority tokens.")));
@@ -212,7 +212,7 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
     const chip = goodCard(ctx, good, x + 76 + index * 30, y + 82, 27, 36, Boolean(pick));
     group.append(actions.clickable(chip, pick, interpolate(gettext("Choose the %(goods)s in your shop"), { goods: goodName(ctx, good) })));
   });
-  if (!player.shop.length) group.append(plain(svg("text", { x: x + 66, y: y + 102, "font-size": 12, fill: "#6b6b6b" }, gettext("empty"))));
+  if (!player.shop.length) group.append(plain(svg("text", { x: x + 78, y: y + 102, "font-size": 12, fill: "#6b6b6b" }, gettext("empty"))));
   return group;
 }
 

@@ -527,7 +527,7 @@ function scoresTable(outcome, ratings, glossary, teams) {
     ...(withRatings ? [ratingCell(rated[seat])] : []),
   ));
   return el("div", { class: "scores-wrap" },
-    el("table", { class: "scores", "data-testid": "scores" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+    el("table", { class: "scores by-player", "data-testid": "scores" }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 
 // Anyone can check that the revealed seed is the one committed to at the start.
@@ -694,11 +694,16 @@ async function pollLobby() {
 // The replay plays itself at the reader's pace, as other players' moves do.
 let autoplay = false;
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+function showPlaying(button, playing) {
+  button.textContent = playing ? "❚❚" : "▶";
+  button.title = playing ? gettext("Pause") : gettext("Play the game back");
+  button.setAttribute("aria-label", button.title);
+}
+
 async function playReplay() {
   const button = $("replay-play");
   autoplay = !autoplay;
-  button.textContent = autoplay ? "❚❚" : "▶";
-  button.title = autoplay ? gettext("Pause") : gettext("Play the game back");
+  showPlaying(button, autoplay);
   if (!autoplay) return;
   try {
     if (!replay.active) await replay.go("first");
@@ -708,8 +713,7 @@ async function playReplay() {
     }
   } finally {
     autoplay = false;
-    button.textContent = "▶";
-    button.title = gettext("Play the game back");
+    showPlaying(button, false);
   }
 }
 
