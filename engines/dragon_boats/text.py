@@ -58,7 +58,7 @@ def _gain(e) -> str:
     if e.get("food"):
         parts.append(_("{n} food").format(n=e["food"]))
     if e.get("treasure"):
-        parts.append(_("{n} treasure").format(n=e["treasure"]))
+        parts.append(ngettext("{n} treasure", "{n} treasures", e["treasure"]).format(n=e["treasure"]))
     parts += [_kind(kind) for kind in e.get("offerings", [])]
     return _list(parts)
 

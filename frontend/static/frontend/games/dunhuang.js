@@ -231,21 +231,21 @@ function drawHand(parts, ctx, me, y) {
     name: "drafted",
     title: gettext("Cards you drew"),
     about: gettext("Seen by you alone until you keep one of them."),
-    cards: me.drafted, none: "",
+    cards: me.drafted,
     action: (good) => actions.find({ type: "keep", card: good }),
     label: (good) => interpolate(gettext("Keep the %(goods)s"), { goods: goodName(ctx, good) }),
   });
 }
 
 // A titled row of goods cards below the panels (`row.name` marks them), each clickable where
-// `row.action` finds an action.
+// `row.action` finds an action; `row.none` stands in for no cards.
 function drawCardRow(parts, ctx, y, row) {
   const { layout, actions } = ctx;
   const x = layout.panelX;
   parts.push(explained(svg("text", { x, y: y + 16, "font-size": 16, "font-weight": 700 }, row.title), row.about));
   const cardW = 54;
   const perRow = Math.floor(layout.panelW / (cardW + 6));
-  if (!row.cards.length) {
+  if (!row.cards.length && row.none) {
     parts.push(plain(svg("text", { x, y: y + 44, "font-size": 13, fill: "#6b6b6b" }, row.none)));
   }
   row.cards.forEach((good, index) => {
@@ -256,8 +256,8 @@ function drawCardRow(parts, ctx, y, row) {
     card.dataset.row = row.name;
     parts.push(actions.clickable(card, action, row.label(good)));
   });
-  const rows = Math.max(1, Math.ceil(row.cards.length / perRow));
-  return y + 26 + (row.cards.length ? rows * 78 : 30);
+  const rows = Math.ceil(row.cards.length / perRow);
+  return y + 26 + (rows ? rows * 78 : 30);
 }
 
 // ----------------------------------------------------------------------------- prompts

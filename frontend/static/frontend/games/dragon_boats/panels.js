@@ -110,7 +110,7 @@ function roundWords(ctx, number) {
   return [
     card.money && interpolate(gettext("%(n)s money"), { n: card.money }),
     card.offerings && interpolate(ngettext("%(n)s offering", "%(n)s offerings", card.offerings), { n: card.offerings }),
-    card.food && interpolate(gettext("%(n)s food"), { n: card.food }), card.treasure && interpolate(gettext("%(n)s treasure"), { n: card.treasure }),
+    card.food && interpolate(gettext("%(n)s food"), { n: card.food }), card.treasure && interpolate(ngettext("%(n)s treasure", "%(n)s treasures", card.treasure), { n: card.treasure }),
   ].filter(Boolean).join(" + ");
 }
 
@@ -172,7 +172,7 @@ function drawPlayer(ctx, player) {
   box.append(el("div", { class: "db-line", title: gettext("Money buys offerings. Food pays for the steps beyond the free ones. A treasure buys a bonus card at stall V, or sells for 2 money; each one left scores a point.") },
     el("span", { text: interpolate(gettext("%(n)s money"), { n: player.money }) }),
     el("span", { text: interpolate(gettext("%(n)s food"), { n: player.food }) }),
-    actions.clickable(el("span", { class: "db-treasure", text: interpolate(gettext("%(n)s treasure"), { n: player.treasure }) }),
+    actions.clickable(el("span", { class: "db-treasure", text: interpolate(ngettext("%(n)s treasure", "%(n)s treasures", player.treasure), { n: player.treasure }) }),
       seat === ctx.me ? actions.find({ type: "sell_treasure" }) : null, gettext("Sell a treasure for 2 money"))));
   const start = player.start_card ? ` · ${interpolate(gettext("start disc on card %(card)s"), { card: player.start_card })}` : "";
   box.append(el("div", { class: "db-line db-muted", title: gettext("Discs to bid with this round; the start disc waits on its round card; members at home may still board a boat or climb a path."), text: `${interpolate(ngettext("%(n)s disc in hand", "%(n)s discs in hand", player.discs), { n: player.discs })}${start} · ${interpolate(gettext("%(n)s/10 members at home"), { n: player.members })}` }));
