@@ -28,8 +28,21 @@ def _cards(count: int) -> str:
     return ngettext("{n} card", "{n} cards", count).format(n=count)
 
 
-def _zone(zone: str) -> str:
-    return _(ZONES.get(zone, zone))
+# Lines that name the seat's hand or shop, a sentence for each: languages word the two places
+# differently (French "sa main", "sa boutique"; German "auf die Hand", "in den Laden").
+ZONE_LINES = {
+    "goods_taken": {"hand": N_("{who} takes {good} into their hand."), "shop": N_("{who} takes {good} into their shop.")},
+    "picked": {"hand": N_("{who} picks {good} from their hand."), "shop": N_("{who} picks {good} from their shop.")},
+    "market_swapped": {"hand": N_("{who} swaps {gave} from their hand for {took} from the market."),
+                       "shop": N_("{who} swaps {gave} from their shop for {took} from the market.")},
+    "card_discarded": {"hand": N_("{who} discards {good} from their hand for {n} prestige."),
+                       "shop": N_("{who} discards {good} from their shop for {n} prestige.")},
+    "card_moved": {"hand": N_("{who} moves {good} to their hand."), "shop": N_("{who} moves {good} to their shop.")},
+}
+
+
+def _zone_line(kind: str, zone: str) -> str:
+    return _(ZONE_LINES[kind][zone])
 
 
 def _face(face: str) -> str:
@@ -72,8 +85,7 @@ LINES = {
                                                                                       cards=_cards(e["removed"])),
     "camel_placed": lambda e: _("{who} places the camel on tile {tile}.").format(who=_seat(e["seat"]), tile=e["tile"] + 1),
     "camel_moved": _moved,
-    "goods_taken": lambda e: _("{who} takes {good} into their {zone}.").format(who=_seat(e["seat"]), good=_good(e["good"]),
-                                                                              zone=_zone(e["to"])),
+    "goods_taken": lambda e: _zone_line("goods_taken", e["to"]).format(who=_seat(e["seat"]), good=_good(e["good"])),
     "coins_taken": lambda e: ngettext("{who} takes {n} coin.", "{who} takes {n} coins.", e["amount"]).format(
         who=_seat(e["seat"]), n=e["amount"]),
     "character_used": lambda e: _("{who} calls on the {face}.").format(who=_seat(e["seat"]), face=_face(e["face"])),
@@ -93,17 +105,16 @@ LINES = {
     "cards_drawn": lambda e: _("{who} draws {cards} from the deck.").format(who=_seat(e["seat"]), cards=_cards(e["count"])),
     "drawn_kept": lambda e: _("{who} keeps one and puts {cards} under the deck.").format(who=_seat(e["seat"]),
                                                                                       cards=_cards(e["returned"])),
-    "picked": lambda e: _("{who} picks {good} from their {zone}.").format(who=_seat(e["seat"]), good=_good(e["good"]),
-                                                                         zone=_zone(e["zone"])),
-    "market_swapped": lambda e: _("{who} swaps {gave} from their {zone} for {took} from the market.").format(
-        who=_seat(e["seat"]), gave=_good(e["gave"]), zone=_zone(e["zone"]), took=_good(e["took"])),
+    "picked": lambda e: _zone_line("picked", e["zone"]).format(who=_seat(e["seat"]), good=_good(e["good"])),
+    "market_swapped": lambda e: _zone_line("market_swapped", e["zone"]).format(
+        who=_seat(e["seat"]), gave=_good(e["gave"]), took=_good(e["took"])),
     "extra_goods_taken": lambda e: _("{who} takes {good} into their hand.").format(who=_seat(e["seat"]),
                                                                                   good=_good(e["good"])),
     "guard_placed": lambda e: _("{who} sets the {guard} guard on the token of {good}.").format(
         who=_seat(e["seat"]), guard=_face(e["guard"]), good=_good(e["good"])),
     "prestige_gained": lambda e: _("{who} gains {n} prestige.").format(who=_seat(e["seat"]), n=e["amount"]),
-    "card_discarded": lambda e: _("{who} discards {good} from their {zone} for {n} prestige.").format(
-        who=_seat(e["seat"]), good=_good(e["good"]), zone=_zone(e["zone"]), n=e["prestige"]),
+    "card_discarded": lambda e: _zone_line("card_discarded", e["zone"]).format(
+        who=_seat(e["seat"]), good=_good(e["good"]), n=e["prestige"]),
     "cards_snatched": lambda e: _("{who} takes {cards} at random from {other}.").format(
         who=_seat(e["seat"]), cards=_cards(e["count"]), other=_seat(e["from"])),
     "exchange_started": lambda e: _("{other} must give {cards} to {who}.").format(
@@ -111,8 +122,7 @@ LINES = {
     "card_given": lambda e: _("{who} gives a card to {other}.").format(who=_seat(e["seat"]), other=_seat(e["to"])),
     "shop_hand_swapped": lambda e: _("{who} moves {to_hand} to their hand and {to_shop} to their shop.").format(
         who=_seat(e["seat"]), to_hand=_good(e["to_hand"]), to_shop=_good(e["to_shop"])),
-    "card_moved": lambda e: _("{who} moves {good} to their {zone}.").format(who=_seat(e["seat"]), good=_good(e["good"]),
-                                                                           zone=_zone(e["to"])),
+    "card_moved": lambda e: _zone_line("card_moved", e["to"]).format(who=_seat(e["seat"]), good=_good(e["good"])),
 }
 
 

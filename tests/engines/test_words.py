@@ -141,6 +141,20 @@ def test_a_worker_used_takes_the_article_its_language_puts_there():
     assert "setzt den oberen Lehrling auf der Dschunke weiß ein (Waren nehmen)" in german, german
 
 
+@pytest.mark.parametrize("zone, french, german", [
+    ("hand", "{seat0} met encens (5) en main.", "{seat0} nimmt Weihrauch (5) auf die Hand."),
+    ("shop", "{seat0} met encens (5) dans sa boutique.", "{seat0} legt Weihrauch (5) in den Laden."),
+])
+def test_a_dunhuang_line_names_the_hand_or_the_shop_as_its_language_does(zone, french, german):
+    """A sentence for each place, not a place's name glued after a colon ("legt … in: Laden")."""
+    engine = registry.get("dunhuang")
+    moved = {"type": "card_moved", "seat": 0, "good": 5, "to": zone}
+    with i18n.language("fr"):
+        assert engine.describe(moved) == french
+    with i18n.language("de"):
+        assert engine.describe(moved) == german
+
+
 @pytest.mark.parametrize("game", registry.names())
 def test_every_choice_of_an_option_has_a_name_in_each_language(game):
     """The create form shows a choice by its name, never by the value the engine stores."""
