@@ -203,7 +203,7 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
         : interpolate(gettext("majority token %(good)s"), { good })));
     group.append(actions.clickable(token, pick, interpolate(gettext("Guard token %(good)s"), { good })));
   });
-  if (!player.tokens.length) group.append(plain(svg("text", { x: x + 78, y: y + 66, "font-size": 12, fill: "#6b6b6b" }, gettext("none"))));
+  if (!player.tokens.length) group.append(nothingHere(x + 78, y + 66, 12, gettext("none")));
   // The shop, open to all.
   group.append(explained(svg("text", { x: x + 18, y: y + 102, "font-size": 12 }, gettext("shop")),
     gettext("The shop: goods cards laid out for all to see, which win the majority tokens.")));
@@ -212,8 +212,13 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
     const chip = goodCard(ctx, good, x + 76 + index * 30, y + 82, 27, 36, Boolean(pick));
     group.append(actions.clickable(chip, pick, interpolate(gettext("Choose the %(goods)s in your shop"), { goods: goodName(ctx, good) })));
   });
-  if (!player.shop.length) group.append(plain(svg("text", { x: x + 78, y: y + 102, "font-size": 12, fill: "#6b6b6b" }, gettext("empty"))));
+  if (!player.shop.length) group.append(nothingHere(x + 78, y + 102, 12, gettext("empty")));
   return group;
+}
+
+// Greyed words where a row of cards or tokens is empty.
+function nothingHere(x, y, size, words) {
+  return plain(svg("text", { x, y, "font-size": size, fill: "#6b6b6b" }, words));
 }
 
 function drawHand(parts, ctx, me, y) {
@@ -246,7 +251,7 @@ function drawCardRow(parts, ctx, y, row) {
   const cardW = 54;
   const perRow = Math.floor(layout.panelW / (cardW + 6));
   if (!row.cards.length && row.none) {
-    parts.push(plain(svg("text", { x, y: y + 44, "font-size": 13, fill: "#6b6b6b" }, row.none)));
+    parts.push(nothingHere(x, y + 44, 13, row.none));
   }
   row.cards.forEach((good, index) => {
     const action = row.action(good);
