@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
+from engines.core import IllegalAction
 from engines.dschunke.data import LAYER_CELLS
 
 # Phases. The automatic ones (BETWEEN, DECLARE, ROUND_END) never wait for a player.
@@ -103,9 +104,11 @@ def dump(state: State) -> dict:
 
 
 def load(data: dict) -> State:
+    if not isinstance(data, dict) or not set(FIELDS) - set(LATE_FIELDS) <= set(data) <= set(FIELDS):
+        raise IllegalAction("bad_snapshot", "This is not a Dschunke game state.")
     state = State.blank()
     for name in FIELDS:
-        setattr(state, name, from_json(data[name]) if name in data or name not in LATE_FIELDS else LATE_FIELDS[name])
+        setattr(state, name, from_json(data[name]) if name in data else LATE_FIELDS[name])
     return state
 
 

@@ -3,6 +3,7 @@ OpenSpiel's random simulation test): random games checked against the protocol o
 with the options of tables of bots; the tests of hidden information and replays also with every
 variant the engine's options() offer. Per-game test folders keep only what is particular to their
 game."""
+import copy
 import json
 import random
 
@@ -122,6 +123,42 @@ def test_every_listed_action_is_accepted_and_changes_nothing_in_place(name, play
         assert snapshot(engine, state) == before
 
     random_game(engine, players, 12, check, variant)
+
+
+@pytest.mark.parametrize("name, players, variant", CASES)
+def test_evolve_changes_neither_the_state_nor_the_event_it_folds(name, players, variant):
+    """States are shared (a bot's search tree, the service's cache): folding one must leave it,
+    caches and memos included, as it was."""
+    engine = registry.get(name)
+
+    def check(state, log, step, rng):
+        if step % CHECK_EVERY:
+            return
+        seat = min(engine.to_act(state))
+        events = engine.decide(state, seat, engine.legal_actions(state, seat)[-1], random.Random(step))
+        for event in events:
+            # A copy is folded afresh (decide's memo, if the engine keeps one, is for the original).
+            fresh, sent = copy.deepcopy(state), copy.deepcopy(event)
+            following = engine.evolve(fresh, event)
+            assert fresh == state and event == sent, (step, event["type"])
+            state = engine.evolve(state, event)
+            assert state == following, (step, event["type"])
+
+    random_game(engine, players, 14, check, variant)
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_load_refuses_what_is_not_a_state_of_its_game(name):
+    engine = registry.get(name)
+    others = [other for other in registry.names() if other != name]
+    foreign = registry.get(others[0])
+    foreign_state, _ = start(foreign, foreign.min_players, foreign.bots_only_options, random.Random(1))
+    own_state, _ = start(engine, engine.min_players, engine.bots_only_options, random.Random(1))
+    truncated = dict(list(json.loads(json.dumps(engine.dump(own_state))).items())[1:])
+    for junk in (None, [], "state", 3, {}, {"n": 2}, truncated, json.loads(json.dumps(foreign.dump(foreign_state)))):
+        with pytest.raises(IllegalAction) as error:
+            engine.load(junk)
+        assert error.value.code == "bad_snapshot", junk
 
 
 @pytest.mark.parametrize("name, players, variant", ALL_CASES)
