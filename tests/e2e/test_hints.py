@@ -81,6 +81,7 @@ def ask_and_play_a_hint(page, name: str) -> None:
     screenshot(page, name)
     words = page.get_by_test_id("hint-text").inner_text()
     assert words.startswith("Hint: ") and hint["reason"] in words
+    assert page.get_by_test_id("hint-text").is_visible()  # the reason is read, not only the outline
     before = page.evaluate("window.sampanTable.connection.seq")
     legal = page.evaluate("window.sampanTable.state.live.legal_actions")
     for attempt in range(3):  # a move the board takes in steps (a preview, then its confirmation) is outlined at each
@@ -142,6 +143,7 @@ def test_the_hint_reads_in_the_readers_language(new_page, locale, button, prefix
     page.wait_for_selector(".hinted", state="attached")
     words = page.get_by_test_id("hint-text").inner_text()
     assert words.startswith(prefix) and estimate in words, words
+    assert page.get_by_test_id("hint-text").is_visible()
     screenshot(page, f"hint-dschunke-{locale[:2]}-375")
 
 
