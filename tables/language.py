@@ -67,13 +67,18 @@ class ReaderLanguageMiddleware:
 
 
 def remember_on_login(sender, request, user, **kwargs):
-    """At sign-in: the account's language for this browser (by the middleware), and the address
-    the player came by, which their notices link to (a host Django has checked)."""
+    """At sign-in: the account's language for this browser (by the middleware), or, for an account
+    without one yet (a new one, say), the language its pages are read in, which its notices and
+    emails then speak; and the address the player came by, which their notices link to (a host
+    Django has checked)."""
     from tables.models import Profile
 
     if request is None:
         return
     profile = Profile.of(user)
+    reading = supported(getattr(request, "LANGUAGE_CODE", None))
+    if not profile.language and reading:
+        Profile.objects.filter(pk=profile.pk).update(language=reading)
     request.account_language = profile.language
     if not (request.META.get("HTTP_HOST") or request.META.get("SERVER_NAME")):
         return  # a sign-in made in code (the test client's login), not by a browser

@@ -12,12 +12,13 @@ import logging
 
 from django.conf import settings
 from django.core.mail import send_mail
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engines import registry
 from tables import publish
+from tables.language import speaking
 from tables.models import Notice, Profile, Seat, Table
 
 log = logging.getLogger(__name__)
@@ -103,7 +104,7 @@ def notify(user, kind: str, table: Table) -> None:
     chosen = wanted(profile)
     if kind in chosen["site"]:
         notice = Notice.objects.create(user=user, kind=kind, table=table)
-        with translation.override(profile.language or settings.LANGUAGE_CODE):
+        with speaking(profile.language or settings.LANGUAGE_CODE):
             shown = as_dict(notice)
         publish.send_now_rollback_unsafe([(user_group(user.pk), {"type": "notice.new", "notice": shown})])
     if kind in chosen["email"] and user.email:
@@ -120,13 +121,13 @@ def send_reminder(table_id: int, seat: int) -> None:
 
 def send_email(user, profile: Profile, table: Table, subject, lines) -> None:
     site = profile.site_url or settings.SITE_URL
-    with translation.override(profile.language or settings.LANGUAGE_CODE):
+    with speaking(profile.language or settings.LANGUAGE_CODE):
         body = "\n".join([
             _("Hello %(name)s,") % {"name": user.username}, "", *[str(line) for line in lines], "",
             f"{site}/tables/{table.pk}/", "",
             _("Turn these emails off at %(url)s") % {"url": f"{site}/accounts/profile/"},
         ])
-        send_mail(f"[Sampan] {subject} ({table.game} #{table.pk})", body, None, [user.email])
+        send_mail(f"[Sampan] {subject} ({registry.title(table.game)} #{table.pk})", body, None, [user.email])
 
 
 # ----------------------------------------------------------------------------- the bell

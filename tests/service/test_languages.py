@@ -10,7 +10,9 @@ from django.conf import settings
 from django.core import mail
 
 from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
 
+from config.asgi import application
 from engines import registry
 from tables import lifecycle, notices
 from tables.language import speaking
@@ -104,6 +106,45 @@ def test_a_notice_is_written_in_the_players_language_and_links_to_the_address_th
     assert f"Hallo {players[0].username}," in message.body
     assert f"https://play.example.org/tables/{table.pk}/" in message.body
     assert "Diese E-Mails abschalten: https://play.example.org/accounts/profile/" in message.body
+
+
+def sign_up_in_german_for_ended_games(client) -> Profile:
+    form = {"username": "lena", "email": "lena@example.org", "password1": "tide-lantern-4821",
+            "password2": "tide-lantern-4821"}
+    assert client.post("/accounts/signup/", form, HTTP_ACCEPT_LANGUAGE="de").status_code == 302
+    lena = Profile.objects.select_related("user").get(user__username="lena")
+    lena.notice_prefs = {"site": ["ended"], "email": ["ended"]}
+    lena.save()
+    return lena
+
+
+def end_a_game_in_english(lena: Profile) -> Table:
+    table = lifecycle.create_table(lena.user, {"game": "dunhuang", "players": 2, "options": {},
+                                               "time_control": {"kind": "live", "seconds": 600},
+                                               "seats": [{"kind": "me"}, {"kind": "ai", "strength": "random"}]})
+    with speaking("en"):  # the context of whoever's move ended the game
+        notices.notify(lena.user, "ended", table)
+    return table
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.usefixtures("close_consumer_connections")
+async def test_a_new_account_speaks_the_language_it_signed_up_in_and_its_notices_name_the_game_in_it(client):
+    """Signed up in German (the browser's language, no switch used): its notices are German
+    whoever's move ended the game, the game's title included, and so is its email's subject."""
+    lena = await sync_to_async(sign_up_in_german_for_ended_games)(client)
+    assert lena.language == "de"
+    cookie = await sync_to_async(session_cookie)(lena.user)
+    socket = WebsocketCommunicator(application, "/ws/me/", headers=[
+        (b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", cookie)])
+    assert (await socket.connect())[0]
+    table = await sync_to_async(end_a_game_in_english)(lena)
+    frame = await socket.receive_json_from(timeout=5)
+    assert (frame["text"], frame["game"]) == ("Eine Partie ist beendet", "Die Händler von Dunhuang")
+    await socket.disconnect()
+    (message,) = mail.outbox
+    assert message.subject == f"[Sampan] Eine Partie ist beendet (Die Händler von Dunhuang #{table.pk})"
 
 
 @pytest.fixture
