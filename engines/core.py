@@ -25,8 +25,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
+import sys
 from abc import ABC, abstractmethod
 from typing import Any, Iterable
+
+from engines.i18n import catalog, shared, shared_ngettext
+
+_, ngettext = shared, shared_ngettext  # the shared catalog's lookups, by the names xgettext finds
 
 Seat = int
 Event = dict
@@ -171,10 +176,18 @@ def resolve_options(engine: Engine, options: dict | None) -> dict:
     given = dict(options or {})
     unknown = set(given) - set(schema.get("properties", {}))
     if unknown:
-        raise IllegalAction("unknown_option", f"Unknown option(s): {', '.join(sorted(unknown))}.")
+        names = ", ".join(sorted(map(str, unknown)))  # the names the client sent (no form offers them)
+        raise IllegalAction("unknown_option", ngettext("This game has no option called {names}.",
+                                                       "This game has no options called {names}.",
+                                                       len(unknown)).format(names=names))
     error = next(iter(_options_validator(engine).iter_errors(given)), None)
-    if error is not None:
-        raise IllegalAction("bad_option", f"Invalid option: {error.message}.")
+    if error is not None:  # error.message, in English, names the value and the schema's words
+        field = error.absolute_path[0] if error.absolute_path else None
+        spec = schema.get("properties", {}).get(field)
+        if spec is None:
+            raise IllegalAction("bad_option", _("These options are not valid."))
+        raise IllegalAction("bad_option", _('The option "{name}" cannot take that value.').format(
+            name=spec.get("title") or field))
     resolved = {key: spec.get("default") for key, spec in schema.get("properties", {}).items()}
     resolved.update(given)
     return resolved
@@ -192,12 +205,19 @@ def _options_validator(engine: Engine):
 def start(engine: Engine, players: int, options: dict | None, rng: random.Random) -> tuple[Any, list[Event]]:
     """Set up a game: returns the initial state and the setup events."""
     if not engine.min_players <= players <= engine.max_players:
-        raise IllegalAction(
-            "bad_player_count",
-            f"{engine.title or engine.name} is for {engine.min_players} to {engine.max_players} players.",
-        )
+        raise IllegalAction("bad_player_count", _("{game} is for {low} to {high} players.").format(
+            game=_title(engine), low=engine.min_players, high=engine.max_players))
     events = engine.setup(players, resolve_options(engine, options), rng)
     return fold(engine, events), events
+
+
+def _title(engine: Engine) -> str:
+    """The game's title in the language in use, from the catalog of the game's own package."""
+    module = sys.modules.get(type(engine).__module__)
+    if not engine.title or getattr(module, "__file__", None) is None:
+        return engine.title or engine.name
+    gettext, _ngettext = catalog(module.__file__)
+    return gettext(engine.title)
 
 
 def fold(engine: Engine, events: Iterable[Event], state: Any = None) -> Any:
@@ -240,11 +260,11 @@ def seed_hash(seed: str) -> str:
 def check_seat(engine: Engine, state: Any, seat: Any) -> Seat:
     """Raise IllegalAction unless `seat` is a seat of this game that may act now."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < engine.players(state):
-        raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
+        raise IllegalAction("bad_seat", _("There is no seat {seat} at this table.").format(seat=seat))
     if engine.outcome(state) is not None:
-        raise IllegalAction("game_over", "The game is over.")
+        raise IllegalAction("game_over", _("The game is over."))
     if seat not in engine.to_act(state):
-        raise IllegalAction("not_your_turn", "It is not your turn.")
+        raise IllegalAction("not_your_turn", _("It is not your turn."))
     return seat
 
 

@@ -65,7 +65,7 @@ def check_actor(table: Table, seat: int, actor: str) -> Seat:
     """Who may move a seat: its player (also taking it back from a bot), a bot, or the clock."""
     row = next((row for row in seats_of(table) if row.index == seat), None)
     if row is None:
-        raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
+        raise IllegalAction("bad_seat", _("There is no seat %(seat)s at this table.") % {"seat": seat})
     if actor == "player" and row.resigned:
         raise forbidden(_("You resigned; a bot plays your seat to the end."))
     if actor == "player" and row.forfeited:
@@ -79,7 +79,7 @@ def check_actor(table: Table, seat: int, actor: str) -> Seat:
 
 def check_action(engine: Engine, table: Table, state: Any, seat: int, action: Any) -> list[dict]:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("bad_action", 'An action is a JSON object with a "type".')
+        raise IllegalAction("bad_action", _('An action is a JSON object with a "type".'))
     check_seat(engine, state, seat)
     return engine.decide(state, seat, action, command_rng(table.seed, table.head_seq))
 

@@ -6,6 +6,9 @@ import random
 from engines.core import IllegalAction
 from engines.dragon_boats import actions, cards, data, flow, moves
 from engines.dragon_boats.state import NOBODY, stall_price, storage_limit
+from engines.i18n import N_, catalog
+
+_, _ngettext = catalog(__file__)
 
 # Action type -> its fields besides "type", and each field's JSON type(s).
 FIELDS = {
@@ -17,6 +20,17 @@ FIELDS = {
     "sell_treasure": {},
 }
 KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}
+# What an action of each type does, in words that follow "You cannot … now".
+ACTION_WORDS = {
+    "start_disc": N_("place a start disc"), "start_offering": N_("choose a start offering"),
+    "bid": N_("place a disc"), "private": N_("take a private action"), "play": N_("play a bonus card"),
+    "choose": N_("make a bonus card's choice"), "pay": N_("pay for a mountain path"), "buy": N_("buy at a stall"),
+    "take_money": N_("take 1 money instead of buying"), "exchange": N_("exchange an offering at stall V"),
+    "draw_card": N_("trade a treasure for a bonus card"), "board": N_("board a boat"),
+    "path": N_("head for a mountain path"), "done": N_("finish"), "pass": N_("pass"), "steer": N_("steer a boat"),
+    "step": N_("take a step"), "stop": N_("stop here"), "sell": N_("sell an offering"),
+    "sell_treasure": N_("sell a treasure"),
+}
 ONLY = tuple(frozenset((seat,)) for seat in range(4))
 NONE = frozenset()
 
@@ -214,18 +228,22 @@ def _same(a, b) -> bool:
 
 
 def check_shape(action) -> str:
+    # Only a hand-written client sends a malformed action: these messages name the JSON fields.
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("malformed", 'An action is an object with a "type".')
+        raise IllegalAction("malformed", _('An action is an object with a "type".'))
     kind = action["type"]
     if kind not in FIELDS:
-        raise IllegalAction("unknown_action", f"There is no action {kind!r} in Dragon Boats.")
+        raise IllegalAction("unknown_action", _("This game has no such action."))
     if action.keys() != KEYS[kind]:
-        wanted = ", ".join(FIELDS[kind]) or "no other fields"
-        raise IllegalAction("malformed", f"A {kind!r} action takes {wanted}.")
+        missing = [field for field in FIELDS[kind] if field not in action]
+        if missing:
+            raise IllegalAction("malformed", _('This action is missing its "{field}".').format(field=missing[0]))
+        extra = sorted(str(key) for key in action.keys() - KEYS[kind])
+        raise IllegalAction("malformed", _('This action takes no "{field}".').format(field=extra[0]))
     for field, types in FIELDS[kind].items():
         value = action[field]
         if isinstance(value, bool) or not isinstance(value, types):
-            raise IllegalAction("malformed", f'The field "{field}" of a {kind!r} action has the wrong type.')
+            raise IllegalAction("malformed", _('The "{field}" of this action has the wrong type.').format(field=field))
     return kind
 
 
@@ -322,11 +340,10 @@ def is_listed(state: dict, seat: int, action: dict) -> bool:
 
 def refuse(state: dict, seat: int, kind: str) -> None:
     """Raise why an action of `kind` that is not listed is refused."""
-    legal = legal_actions(state, seat)
-    if not any(option["type"] == kind for option in legal):
-        allowed = sorted({option["type"] for option in legal})
-        raise IllegalAction("wrong_step", f"You cannot {kind.replace('_', ' ')} now; you may: {', '.join(allowed)}.")
-    raise IllegalAction("illegal", f"That {kind.replace('_', ' ')} is not allowed now.")
+    action = _(ACTION_WORDS[kind])
+    if not any(option["type"] == kind for option in legal_actions(state, seat)):
+        raise IllegalAction("wrong_step", _("You cannot {action} now.").format(action=action))
+    raise IllegalAction("illegal", _("You cannot {action} like that now.").format(action=action))
 
 
 def decide(state: dict, seat: int, action, rng: random.Random) -> tuple[list[dict], list[dict]]:

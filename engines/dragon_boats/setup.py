@@ -5,6 +5,9 @@ import random
 
 from engines.core import IllegalAction
 from engines.dragon_boats import data
+from engines.i18n import catalog
+
+_, _ngettext = catalog(__file__)
 
 
 def round_cards(players: int, options: dict, rng: random.Random) -> list[int]:
@@ -12,7 +15,7 @@ def round_cards(players: int, options: dict, rng: random.Random) -> list[int]:
     if not options.get("short_game"):
         return list(range(1, data.ROUNDS + 1))
     if players != 4:
-        raise IllegalAction("bad_option", "The short game is for 4 players only.")
+        raise IllegalAction("bad_option", _("The short game is for 4 players only."))
     if options.get("short_cards") == "fixed":
         return list(data.SHORT_FIXED_CARDS)
     kept = sorted(rng.sample([2, 3, 4, 5], 2))

@@ -46,6 +46,40 @@ ALLOWED_VALUES = {
     "choice": frozenset(("yuan", "card")),
 }
 WORKER_INDEX = {name: index for index, name in enumerate(WORKERS)}
+# A field of the wrong JSON type, and a value no action takes, per field.
+TYPE_WORDS = {
+    str: N_('The "{field}" of this action must be text.'),
+    int: N_('The "{field}" of this action must be a whole number.'),
+    dict: N_('The "{field}" of this action must be an object.'),
+}
+NO_SUCH = {
+    "worker": N_("There is no such worker."),
+    "junk": N_("There is no such junk."),
+    "kind": N_("There is no such kind of goods."),
+    "give": N_("There is no such kind of goods."),
+    "take": N_("There is no such kind of goods."),
+    "slot": N_("There is no such slot."),
+    "stack": N_("There is no such stack of special cards."),
+    "card": N_("There is no such special card."),
+    "choice": N_("Choose the Yuan or a special card."),
+}
+# What an action of each type does, in words that follow "You cannot … now".
+ACTION_WORDS = {
+    "use": N_("use a worker"),
+    "place": N_("load a strip"),
+    "take": N_("take goods cards"),
+    "lift": N_("move a strip"),
+    "exchange": N_("exchange goods cards"),
+    "done": N_("end your exchanges"),
+    "place_merchant": N_("place a merchant"),
+    "search": N_("search a stack of special cards"),
+    "pick": N_("take a special card from the stack"),
+    "reward": N_("choose your reward"),
+    "play_special": N_("play a special card"),
+    "end_turn": N_("end your turn"),
+    "pass": N_("pass"),
+    "bid": N_("bid"),
+}
 NOT_NOW = {
     "use": N_("That worker is already used this round, offers nothing you can do, or does not act on that junk."),
     "place": N_("A strip goes into a free slot of the top layer of an allowed junk, next to a strip already in that layer."),
@@ -68,25 +102,27 @@ FIELD_CHECKS = {
 
 
 def check_fields(action) -> str:
+    # Only a hand-written client sends a malformed action: these messages name the JSON fields.
     if type(action) is not dict:
-        raise IllegalAction("malformed", "An action must be an object with a \"type\".")
+        raise IllegalAction("malformed", _('An action is an object with a "type".'))
     kind = action.get("type")
     checks = FIELD_CHECKS.get(kind) if type(kind) is str else None
     if checks is None:
-        raise IllegalAction("unknown_action", f"Unknown action type {kind!r}.")
+        raise IllegalAction("unknown_action", _("This game has no such action."))
     if len(action) != len(checks) + 1:
         extra = set(action) - set(FIELDS[kind]) - {"type"}
         if extra:
-            raise IllegalAction("unknown_field", f"Unexpected field(s) for {kind}: {', '.join(sorted(extra))}.")
+            raise IllegalAction("unknown_field", _('This action takes no "{field}".').format(
+                field=min(map(str, extra))))
     for name, expected, allowed in checks:
         try:
             value = action[name]
         except KeyError:
-            raise IllegalAction("missing_field", f"The {kind} action needs a \"{name}\".") from None
+            raise IllegalAction("missing_field", _('This action is missing its "{field}".').format(field=name)) from None
         if type(value) is not expected:  # exact JSON types: True is not a number here
-            raise IllegalAction("bad_field", f"\"{name}\" must be a {expected.__name__}.")
+            raise IllegalAction("bad_field", _(TYPE_WORDS[expected]).format(field=name))
         if allowed is not None and value not in allowed:
-            raise IllegalAction("bad_value", f"{value!r} is not a valid {name}.")
+            raise IllegalAction("bad_value", _(NO_SUCH[name]))
     return kind
 
 
@@ -97,7 +133,7 @@ def whole(value) -> bool:
 
 def check_turn(state: State, seat) -> None:
     if not whole(seat) or not 0 <= seat < state.n:
-        raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
+        raise IllegalAction("bad_seat", _("There is no seat {seat} at this table.").format(seat=seat))
     phase = state.phase
     if phase == OVER:
         raise IllegalAction("game_over", _("The game is over."))
@@ -116,9 +152,10 @@ def check_bid(state: State, seat: int, cards: dict) -> tuple:
     for name, count in cards.items():
         kind = data.KIND_INDEX.get(name)
         if kind is None:
-            raise IllegalAction("bad_bid", f"{name!r} is not a kind of goods.")
+            raise IllegalAction("bad_bid", _("There is no such kind of goods."))
         if not whole(count) or count < 0:
-            raise IllegalAction("bad_bid", "Bid counts must be whole numbers of zero or more.")
+            raise IllegalAction("bad_bid", _("The number of cards of each kind in a bid must be a whole number,"
+                                             " zero or more."))
         counts[kind] = count
     hand = state.hands[seat]
     if counts[0] > hand[0] or counts[1] > hand[1] or counts[2] > hand[2] or counts[3] > hand[3]:
@@ -201,10 +238,8 @@ def is_listed(state: State, seat: int, kind: str, action: dict) -> bool:
 
 def refuse(state: State, seat: int, kind: str) -> None:
     """Raise why an action of `kind` that is not listed is refused."""
-    options = legal_actions(state, seat)
-    kinds = sorted({option["type"] for option in options})
-    if kind not in kinds:
-        raise IllegalAction("not_now", f"You cannot {kind.replace('_', ' ')} now; you may: {', '.join(kinds)}.")
+    if not any(option["type"] == kind for option in legal_actions(state, seat)):
+        raise IllegalAction("not_now", _("You cannot {action} now.").format(action=_(ACTION_WORDS[kind])))
     raise IllegalAction("not_allowed", _(NOT_NOW[kind]))
 
 

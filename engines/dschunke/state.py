@@ -6,6 +6,9 @@ from itertools import product
 
 from engines.core import IllegalAction
 from engines.dschunke.data import LAYER_CELLS
+from engines.i18n import catalog
+
+_, _ngettext = catalog(__file__)
 
 # Phases. The automatic ones (BETWEEN, DECLARE, ROUND_END) never wait for a player.
 SETUP, PLACE, BETWEEN, EXCHANGE, EVENT_S, DECLARE, ACTIONS, SUPPLY, BID, REWARD, ROUND_END, OVER = range(12)
@@ -105,7 +108,7 @@ def dump(state: State) -> dict:
 
 def load(data: dict) -> State:
     if not isinstance(data, dict) or not set(FIELDS) - set(LATE_FIELDS) <= set(data) <= set(FIELDS):
-        raise IllegalAction("bad_snapshot", "This is not a Dschunke game state.")
+        raise IllegalAction("bad_snapshot", _("This is not a Dschunke game state."))
     state = State.blank()
     for name in FIELDS:
         setattr(state, name, from_json(data[name]) if name in data else LATE_FIELDS[name])

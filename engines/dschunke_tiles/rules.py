@@ -84,22 +84,26 @@ def _whole(value) -> bool:
 
 
 def check_shape(action) -> str:
+    # Only a hand-written client sends a malformed action: these messages name the JSON fields.
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("malformed", 'An action is an object with a "type".')
+        raise IllegalAction("malformed", _('An action is an object with a "type".'))
     kind = action["type"]
     if kind not in FIELDS:
-        raise IllegalAction("unknown_action", f"There is no action {kind!r} in Dschunke: das Legespiel.")
+        raise IllegalAction("unknown_action", _("This game has no such action."))
     if action.keys() != ACTION_KEYS[kind]:
-        wanted = ", ".join(f'"{field}"' for field in FIELDS[kind]) or "no other fields"
-        raise IllegalAction("malformed", f'A "{kind}" action takes {wanted}.')
+        missing = [field for field in FIELDS[kind] if field not in action]
+        if missing:
+            raise IllegalAction("malformed", _('This action is missing its "{field}".').format(field=missing[0]))
+        extra = sorted(str(key) for key in action.keys() - ACTION_KEYS[kind])
+        raise IllegalAction("malformed", _('This action takes no "{field}".').format(field=extra[0]))
     if kind == "select" and not _whole(action["tile"]):
-        raise IllegalAction("malformed", '"tile" must be a tile number.')
+        raise IllegalAction("malformed", _('The "tile" must be a tile number.'))
     if kind == "anchor":
         cell = action["cell"]
         if not isinstance(cell, (list, tuple)) or len(cell) != 2 or not all(_whole(v) for v in cell):
-            raise IllegalAction("malformed", '"cell" must be a pair of whole numbers [x, y].')
+            raise IllegalAction("malformed", _('The "cell" must be a pair of whole numbers [x, y].'))
     if kind == "orient" and action["dir"] not in data.DIRS:
-        raise IllegalAction("malformed", '"dir" must be one of "E", "N", "W", "S".')
+        raise IllegalAction("malformed", _('The "dir" must be "E", "N", "W" or "S".'))
     return kind
 
 
@@ -111,7 +115,7 @@ def decide(state: dict, seat: int, action, rng: random.Random) -> list[dict]:
     if kind == "select":
         tile = action["tile"]
         if tile not in state["waiting"]:
-            names = " or ".join(data.tile_name(t) for t in state["waiting"])
+            names = _(" or ").join(data.tile_name(t) for t in state["waiting"])
             raise IllegalAction("bad_tile", _("Choose one of the tiles you drew: {names}.").format(names=names))
         return [{"type": "tile_selected", "seat": seat, "tile": tile}]
     if kind == "back":

@@ -17,6 +17,9 @@ import functools
 
 from engines.core import IllegalAction
 from engines.dschunke_tiles import data, geometry, scoring
+from engines.i18n import catalog
+
+_, _ngettext = catalog(__file__)
 
 RECORDED = ("options", "red", "deck", "turn", "waiting", "selected", "anchor", "backs", "placed", "over")
 DERIVED = ("top", "fps", "scores")
@@ -106,7 +109,7 @@ def dump(state: dict) -> dict:
 
 def load(payload) -> dict:
     if not isinstance(payload, dict) or set(payload) != set(RECORDED):
-        raise IllegalAction("bad_snapshot", "This is not a Dschunke: das Legespiel game state.")
+        raise IllegalAction("bad_snapshot", _("This is not a Dschunke: das Legespiel game state."))
     try:
         placed = [list(row) for row in payload["placed"]]
         anchor = payload["anchor"]
@@ -119,7 +122,7 @@ def load(payload) -> dict:
             anchor=None if anchor is None else geometry.code(*anchor),
         )
         top, fps, scores = board(placed)
-    except (TypeError, ValueError, KeyError, IndexError) as error:
-        raise IllegalAction("bad_snapshot", f"This is not a Dschunke: das Legespiel game state ({error}).") from None
+    except (TypeError, ValueError, KeyError, IndexError) as error:  # chained: the traceback tells what broke
+        raise IllegalAction("bad_snapshot", _("This is not a Dschunke: das Legespiel game state.")) from error
     state.update(top=top, fps=fps, scores=scores)
     return state

@@ -74,7 +74,7 @@ class Dunhuang(Engine):
         if isinstance(payload, dict) and "first_player" not in payload:
             payload = {**payload, "first_player": 0}  # saved before the first player was drawn: seat 0
         if not isinstance(payload, dict) or set(payload) != STATE_KEYS:
-            raise IllegalAction("bad_snapshot", "This is not a Merchants of Dunhuang game state.")
+            raise IllegalAction("bad_snapshot", _("This is not a Merchants of Dunhuang game state."))
         return dict(payload)
 
     def private_keys(self, state):

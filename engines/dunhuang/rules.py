@@ -87,22 +87,26 @@ def _max_steps(state: dict, seat: int) -> int:
 
 
 def check_shape(action) -> str:
-    """The action's type, once its fields are well formed."""
+    """The action's type, once its fields are well formed (only a hand-written client sends a
+    malformed action: these messages name the JSON fields)."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("malformed", 'An action is an object with a "type".')
+        raise IllegalAction("malformed", _('An action is an object with a "type".'))
     kind = action["type"]
     if kind not in FIELDS:
-        raise IllegalAction("unknown_action", f"There is no action {kind!r} in Merchants of Dunhuang.")
+        raise IllegalAction("unknown_action", _("This game has no such action."))
     if action.keys() != ACTION_KEYS[kind]:
-        wanted = ", ".join(FIELDS[kind]) or "no other fields"
-        raise IllegalAction("malformed", f"A {kind!r} action takes {wanted}.")
+        missing = [field for field in FIELDS[kind] if field not in action]
+        if missing:
+            raise IllegalAction("malformed", _('This action is missing its "{field}".').format(field=missing[0]))
+        extra = sorted(str(key) for key in action.keys() - ACTION_KEYS[kind])
+        raise IllegalAction("malformed", _('This action takes no "{field}".').format(field=extra[0]))
     for field in FIELDS[kind]:
         value = action[field]
         if field == "to":
             if value not in TAKE_TO:
-                raise IllegalAction("malformed", 'Goods go "to" "hand" or "shop".')
+                raise IllegalAction("malformed", _('The "to" must be "hand" or "shop".'))
         elif isinstance(value, bool) or not isinstance(value, int):
-            raise IllegalAction("malformed", f'"{field}" must be a whole number.')
+            raise IllegalAction("malformed", _('The "{field}" must be a whole number.').format(field=field))
     return kind
 
 

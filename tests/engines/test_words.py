@@ -56,6 +56,72 @@ def test_every_log_line_and_the_glossary_come_out_whole_in_each_language(game, l
         assert refused.value.message and "{" not in refused.value.message
 
 
+# A rule's id in RULES.md ("M-T20", "B-S14", "L-P2"): for maintainers, never in a player's words.
+RULE_ID = re.compile(r"\b[LMB]-[A-Z]?\d")
+JUNK_ACTIONS = (None, {}, {"type": "no_such_action"}, {"type": 7})
+
+
+def _refusal(engine, state, seat, action) -> dict[str, str]:
+    """The message of the engine's refusal of `action` by `seat` in each language."""
+    words = {}
+    for language in ("en", "fr", "de"):
+        with i18n.language(language), pytest.raises(IllegalAction) as refused:
+            engine.decide(state, seat, action, random.Random(0))
+        words[language] = refused.value.message
+    return words
+
+
+def _spoiled(action: dict):
+    """(field, `action` with that field given a value of its JSON type that no game lists), per field."""
+    bad = {int: 999, str: "nowhere", list: [99, 99], dict: {"nowhere": 1}}
+    for field, value in action.items():
+        if field != "type" and type(value) in bad:
+            yield field, {**action, field: bad[type(value)]}
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_every_refusal_reads_in_french_and_german_without_rule_ids_or_raw_names(game):
+    """A refusal's message is shown to the player as it is: in French and German it is worded in
+    that language (not left in English), with no rule id, no raw identifier and no placeholder.
+    Provoked along a random game: junk actions, a wrong seat, a listed kind with a bad value and
+    a well-formed action of a kind that is not legal at that step."""
+    engine = registry.get(game)
+    state, _events = start(engine, engine.min_players, engine.bots_only_options, command_rng("words-refusals", 0))
+    rng = random.Random(11)
+    states, pool = [], {}  # pool: one listed action of each kind seen in the game
+    for number in range(160):
+        if engine.outcome(state) is not None:
+            break
+        seat = min(engine.to_act(state))
+        legal = engine.legal_actions(state, seat)
+        for option in legal:
+            pool.setdefault(option["type"], option)
+        if number % 20 == 0:
+            states.append((state, seat, legal))
+        for event in engine.decide(state, seat, rng.choice(legal), command_rng("words-refusals", number + 1)):
+            state = engine.evolve(state, event)
+    refused = []
+    for state, seat, legal in states:
+        others = [other for other in range(engine.players(state)) if other not in engine.to_act(state)]
+        cases = [(seat, action) for action in JUNK_ACTIONS] + [(99, legal[0])] + [(other, legal[0]) for other in others[:1]]
+        kinds = {option["type"] for option in legal}
+        spoiled = {}  # one action per kind and field
+        for option in legal:
+            for field, action in _spoiled(option):
+                spoiled.setdefault((option["type"], field), action)
+        cases += [(seat, action) for action in spoiled.values()]
+        cases += [(seat, action) for kind, action in sorted(pool.items()) if kind not in kinds]
+        for who, action in cases:
+            refused.append((who, action, _refusal(engine, state, who, action)))
+    assert len({words["en"] for _who, _action, words in refused}) >= 6, refused
+    for who, action, words in refused:
+        for language in ("fr", "de"):
+            assert words[language] != words["en"], (language, who, action, words)
+        for language, message in words.items():
+            assert message and "_" not in message and "{" not in message, (language, who, action, message)
+            assert not RULE_ID.search(message), (language, who, action, message)
+
+
 # Numbers of a breakdown the end table leaves out on purpose: the total is the score, which has
 # its column already; Dragon Boats' printed card points are part of its bonus cards' column.
 NOT_A_COLUMN = {"seat", "total", "card_points"}
