@@ -8,9 +8,17 @@ from engines.dragon_market.geometry import boat_grid, boat_occupancy
 from engines.dragon_market.moves import heir_options, swap_targets, takeable, usable_powers
 from engines.dragon_market.setup import after_placement, next_boat_id, start_play
 from engines.dragon_market.state import unit_of
+from engines.i18n import N_, catalog
+
+_, _ngettext = catalog(__file__)
 
 BOAT_EVENTS = {"slide": "boat_slid", "rotate": "boat_rotated", "hop": "boat_hopped", "shift": "boat_shifted",
                "half_turn": "boat_half_turned", "turn_far": "boat_turned_far"}
+# The powers a move or a swap uses, by the names text.POWER_WORDS gives them.
+POWER_NAMES = {"hop": N_("Hop"), "shift": N_("Shift"), "half_turn": N_("Half turn"), "turn_far": N_("Far turn"),
+               "swap_heir": N_("Swap heirs"), "swap_stacks": N_("Swap stacks"), "reroll": N_("Reroll")}
+ALL_PLACED = {"centre": N_("Every centre-sailor boat is already on the board."),
+              "end": N_("Every end-sailor boat is already on the board.")}
 
 
 def place(state, seat, action, rng):
@@ -18,29 +26,31 @@ def place(state, seat, action, rng):
     placing = state["placing"]
     if kind == "back":
         if not placing:
-            raise IllegalAction("nothing_to_undo", "No boat is being placed.")
+            raise IllegalAction("nothing_to_undo", _("No boat is being placed."))
         return [{"type": "placement_back", "seat": seat}]
     if kind == "pick_boat":
         if placing:
-            raise IllegalAction("wrong_step", "A boat is already being placed; choose its square or go back.")
+            raise IllegalAction("wrong_step", _("A boat is already being placed; choose its sailor's square or go"
+                                                " back."))
         if not next_boat_id(state, action["kind"]):
-            raise IllegalAction("no_boat", f"Every {action['kind']} boat is already on the board.")
+            raise IllegalAction("no_boat", _(ALL_PLACED[action["kind"]]))
         if not geometry.open_placements(action["kind"], state["boats"]):
-            raise IllegalAction("no_room", "There is no room left for such a boat.")
+            raise IllegalAction("no_room", _("There is no room left for such a boat."))
         return [{"type": "boat_kind_picked", "seat": seat, "kind": action["kind"]}]
     if not placing:
-        raise IllegalAction("wrong_step", "Pick a boat kind first.")
+        raise IllegalAction("wrong_step", _("Choose a boat kind first."))
     spots = geometry.open_placements(placing["kind"], state["boats"])
     if kind == "sailor_at":
         if "cell" in placing:
-            raise IllegalAction("wrong_step", "The sailor's square is chosen; choose the facing or go back.")
-        if tuple(action["cell"]) not in spots:
-            raise IllegalAction("bad_cell", "The boat cannot be placed with its sailor there (M-S5, M-S6).")
+            raise IllegalAction("wrong_step", _("The sailor's square is chosen; choose which way the boat faces or go"
+                                                " back."))
+        if tuple(action["cell"]) not in spots:  # M-S5, M-S6
+            raise IllegalAction("bad_cell", _("The boat cannot be placed with its sailor there."))
         return [{"type": "boat_sailor_set", "seat": seat, "cell": list(action["cell"])}]
     if "cell" not in placing:
-        raise IllegalAction("wrong_step", "Choose the sailor's square first.")
+        raise IllegalAction("wrong_step", _("Choose the sailor's square first."))
     if action["dir"] not in spots.get(tuple(placing["cell"]), []):
-        raise IllegalAction("bad_facing", "The boat does not fit that way.")
+        raise IllegalAction("bad_facing", _("The boat does not fit that way."))
     boat = {"id": next_boat_id(state, placing["kind"]), "kind": placing["kind"], "s": list(placing["cell"]),
             "d": list(data.DIRS[action["dir"]])}
     events = [{"type": "boat_placed", "seat": seat, "boat": boat}]
@@ -51,7 +61,7 @@ def place(state, seat, action, rng):
 
 def keep(state, seat, action, rng):
     if action["card"] not in state["offers"][seat]:
-        raise IllegalAction("bad_card", "Keep one of the cards you were offered.")
+        raise IllegalAction("bad_card", _("Keep one of the cards you were offered."))
     events = [flow.kept_event(state, seat, action["card"])]
     after = fold(state, events)
     if state["phase"] == "choose":
@@ -70,7 +80,7 @@ def keep(state, seat, action, rng):
 def coin_from(state, seat, action, rng):
     source = action["seat"]
     if source not in state["richest"] or not 0 <= source < len(state["coins"]) or state["coins"][source] <= 0:
-        raise IllegalAction("bad_source", "Take the coin from one of the richest players who still has coins.")
+        raise IllegalAction("bad_source", _("Take the coin from one of the richest players who still has coins."))
     unit = unit_of(state, seat)
     events = [{"type": "coins_paid", "seat": seat, "unit": unit, "from": source, "amount": 1}]
     after = fold(state, events)
@@ -87,20 +97,21 @@ def coin_from(state, seat, action, rng):
 def _boat(state: dict, action: dict) -> int:
     index = action["boat"]
     if not 0 <= index < len(state["boats"]):
-        raise IllegalAction("bad_boat", f"The boats are numbered 0 to {len(state['boats']) - 1}.")
+        raise IllegalAction("bad_boat", _("The boats are numbered 0 to {last}.").format(last=len(state["boats"]) - 1))
     if state["mp"] < data.BOAT_ACTION_COST:
-        raise IllegalAction("no_mp", "You have no movement point left; buy one or end your turn.")
+        raise IllegalAction("no_mp", _("You have no movement point left; buy one or end your turn."))
     return index
 
 
 def _power(state: dict, seat: int, power: str) -> None:
     if power not in usable_powers(state, seat):
-        raise IllegalAction("no_power", f"You cannot use the {power.replace('_', ' ')} power now.")
+        raise IllegalAction("no_power", _('You cannot use the power "{power}" now.').format(power=_(POWER_NAMES[power])))
 
 
 def _boat_event(state, kind, seat, index, target, power=None):
     s, d = target
-    event = {"type": BOAT_EVENTS[kind], "seat": seat, "boat": index, "from": list(state["boats"][index]["s"]),
+    event = {"type": BOAT_EVENTS[kind], "seat": seat, "boat": index, "id": state["boats"][index]["id"],
+             "from": list(state["boats"][index]["s"]),
              "s": list(s), "d": list(d), "cost": data.BOAT_ACTION_COST}
     if power:
         event["power"] = power
@@ -127,8 +138,9 @@ def _move_boat(state, seat, action, rng):
     else:
         target = geometry.half_turn(boats, index, occ)
         options, key = ({0: target} if target else {}), 0
-    if key not in options:
-        raise IllegalAction("blocked", f"Boat {boats[index]['id']} cannot make that move: the way is not free (M-T4, M-T6, M-T7).")
+    if key not in options:  # M-T4, M-T6, M-T7
+        raise IllegalAction("blocked", _("Boat {boat} cannot make that move: the way is not free.").format(
+            boat=boats[index]["id"]))
     return [_boat_event(state, kind, seat, index, options[key], power)]
 
 
@@ -149,16 +161,17 @@ def _swap_stacks(state, seat, action, rng):
     index = _boat(state, action)
     _power(state, seat, "swap_stacks")
     if not any(count for _, count in state["boats"][index]["goods"]):
-        raise IllegalAction("pointless", "That boat carries no goods.")
-    return [{"type": "stacks_swapped", "seat": seat, "boat": index, "cost": data.SWAP_COST}]
+        raise IllegalAction("pointless", _("That boat carries no goods."))
+    return [{"type": "stacks_swapped", "seat": seat, "boat": index, "id": state["boats"][index]["id"],
+             "cost": data.SWAP_COST}]
 
 
 def _swap_heir(state, seat, action, rng):
     if state["mp"] < data.SWAP_COST:
-        raise IllegalAction("no_mp", "You have no movement point left.")
+        raise IllegalAction("no_mp", _("You have no movement point left."))
     _power(state, seat, "swap_heir")
     if action["seat"] not in swap_targets(state, seat, boat_occupancy(state["boats"])):
-        raise IllegalAction("bad_target", "You may only swap with an heir on your boat.")
+        raise IllegalAction("bad_target", _("You may only swap with an heir on your boat."))
     return [{"type": "heirs_swapped", "seat": seat, "other": action["seat"], "cost": data.SWAP_COST,
              "from": list(state["heirs"][seat]), "to": list(state["heirs"][action["seat"]])}]
 
@@ -166,8 +179,8 @@ def _swap_heir(state, seat, action, rng):
 def _step(state, seat, action, rng):
     cell = tuple(action["to"])
     found = heir_options(state, seat).get(cell)
-    if found is None:
-        raise IllegalAction("bad_step", "Your heir cannot step there (M-T11 to M-T14).")
+    if found is None:  # M-T11 to M-T14
+        raise IllegalAction("bad_step", _("Your heir cannot step there."))
     how, cost = found
     return [{"type": "heir_moved", "seat": seat, "from": list(state["heirs"][seat]), "to": list(cell),
              "how": how, "cost": cost}]
@@ -175,9 +188,9 @@ def _step(state, seat, action, rng):
 
 def _take(state, seat, action, rng):
     found = takeable(state, seat, boat_grid(state["boats"]))
-    if found is None:
-        raise IllegalAction("nothing_to_take", "There is no good here that your objective needs and you do not "
-                                               "hold yet (M-T16, M-T17).")
+    if found is None:  # M-T16, M-T17
+        raise IllegalAction("nothing_to_take", _("There is no good here that your objective needs and you do not"
+                                                 " hold yet."))
     index, slot, kind = found
     return [{"type": "goods_taken", "seat": seat, "unit": unit_of(state, seat), "kind": kind, "boat": index,
              "slot": slot}]
@@ -185,14 +198,14 @@ def _take(state, seat, action, rng):
 
 def _reroll(state, seat, action, rng):
     _power(state, seat, "reroll")
-    if state["spent"] or state["options"].get("fixed_mp"):
-        raise IllegalAction("too_late", "A die may only be rerolled before any MP is spent or bought (M-B10).")
+    if state["spent"] or state["options"].get("fixed_mp"):  # M-B10
+        raise IllegalAction("too_late", _("A die may only be rerolled before any movement point is spent or bought."))
     return [{"type": "die_rerolled", "seat": seat, "die": action["die"], "value": rng.choice(data.DIE_FACES)}]
 
 
 def _buy(state, seat, action, rng):
-    if not flow.can_buy(state, seat):
-        raise IllegalAction("cannot_buy", "You may buy at most 2 MP a turn, 1 coin each (M-T20).")
+    if not flow.can_buy(state, seat):  # M-T20
+        raise IllegalAction("cannot_buy", _("You may buy at most 2 movement points a turn, for 1 coin each."))
     return [{"type": "mp_bought", "seat": seat}]
 
 

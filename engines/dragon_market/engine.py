@@ -96,7 +96,7 @@ class DragonMarket(Engine):
 
     def load(self, payload):
         if not isinstance(payload, dict) or set(payload) != STATE_KEYS:
-            raise IllegalAction("bad_snapshot", "This is not a Dragon Market game state.")
+            raise IllegalAction("bad_snapshot", _("This is not a Dragon Market game state."))
         return dict(payload)
 
     def private_keys(self, state):

@@ -10,6 +10,9 @@ from engines.dragon_market.evolve import fold
 from engines.dragon_market.geometry import boat_occupancy
 from engines.dragon_market.moves import heir_options, swap_targets, takeable, usable_powers
 from engines.dragon_market.setup import next_boat_id
+from engines.i18n import N_, catalog
+
+_, _ngettext = catalog(__file__)
 
 NOBODY = frozenset()
 ONLY = tuple(frozenset((seat,)) for seat in range(data.MAX_PLAYERS))
@@ -33,6 +36,17 @@ PHASE_ACTIONS = {
                        "swap_heir", "reroll", "buy_mp", "end_turn", "take"}),
 }
 CROSSING_ACTIONS = frozenset({"step", "buy_mp", "take"})
+# What an action of each type does, in words that follow "You cannot … now".
+ACTION_WORDS = {
+    "pick_boat": N_("choose a boat kind"), "sailor_at": N_("choose the sailor's square"),
+    "facing": N_("choose which way a boat faces"), "back": N_("go back"), "keep": N_("keep an objective card"),
+    "coin_from": N_("choose whom to take a coin from"), "slide": N_("slide a boat"), "rotate": N_("turn a boat"),
+    "step": N_("move your heir"), "hop": N_("slide a boat over another boat"), "shift": N_("move a boat sideways"),
+    "half_turn": N_("turn a boat right round"), "turn_far": N_("turn a boat about its far end"),
+    "swap_stacks": N_("swap the goods stacks of a boat"), "swap_heir": N_("swap places with another heir"),
+    "reroll": N_("reroll a die"), "buy_mp": N_("buy a movement point"), "end_turn": N_("end your turn"),
+    "take": N_("collect goods"),
+}
 BUY = {"type": "buy_mp"}
 TAKE = {"type": "take"}
 END = {"type": "end_turn"}
@@ -129,33 +143,38 @@ def _is_cell(value) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)
 
 
+# Per field: whether a value is well formed, and what the field must be (for hand-written clients).
 CHECKS = {
-    "kind": (lambda v: v in data.BOAT_KINDS, 'a boat "kind" is "centre" or "end"'),
-    "cell": (_is_cell, 'a "cell" is [x, y]'),
-    "to": (_is_cell, '"to" is a square [x, y]'),
-    "dir": (lambda v: isinstance(v, str) and v in data.DIRS, '"dir" is "N", "E", "S" or "W"'),
-    "card": (lambda v: isinstance(v, str), '"card" is a card id such as "B01"'),
-    "seat": (_is_int, '"seat" is a seat number'),
-    "boat": (_is_int, '"boat" is a boat number'),
-    "by": (lambda v: _is_int(v) and v != 0, '"by" is a non-zero whole number of squares'),
-    "turn": (lambda v: isinstance(v, str) and v in geometry.TURNS, '"turn" is "cw" or "ccw"'),
-    "die": (lambda v: _is_int(v) and v in (0, 1), '"die" is 0 or 1'),
+    "kind": (lambda v: v in data.BOAT_KINDS, N_('The "kind" must be "centre" or "end".')),
+    "cell": (_is_cell, N_('The "cell" must be a square [x, y].')),
+    "to": (_is_cell, N_('The "to" must be a square [x, y].')),
+    "dir": (lambda v: isinstance(v, str) and v in data.DIRS, N_('The "dir" must be "N", "E", "S" or "W".')),
+    "card": (lambda v: isinstance(v, str), N_('The "card" must be a card id such as "B01".')),
+    "seat": (_is_int, N_('The "seat" must be a seat number.')),
+    "boat": (_is_int, N_('The "boat" must be a boat number.')),
+    "by": (lambda v: _is_int(v) and v != 0, N_('The "by" must be a non-zero whole number of squares.')),
+    "turn": (lambda v: isinstance(v, str) and v in geometry.TURNS, N_('The "turn" must be "cw" or "ccw".')),
+    "die": (lambda v: _is_int(v) and v in (0, 1), N_('The "die" must be 0 or 1.')),
 }
 
 
 def check_shape(action) -> str:
+    # Only a hand-written client sends a malformed action: these messages name the JSON fields.
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("malformed", 'An action is an object with a "type".')
+        raise IllegalAction("malformed", _('An action is an object with a "type".'))
     kind = action["type"]
     if kind not in FIELDS:
-        raise IllegalAction("unknown_action", f"There is no action {kind!r} in Dragon Market.")
+        raise IllegalAction("unknown_action", _("This game has no such action."))
     if action.keys() != ACTION_KEYS[kind]:
-        wanted = ", ".join(FIELDS[kind]) or "no other fields"
-        raise IllegalAction("malformed", f"A {kind!r} action takes {wanted}.")
+        missing = [field for field in FIELDS[kind] if field not in action]
+        if missing:
+            raise IllegalAction("malformed", _('This action is missing its "{field}".').format(field=missing[0]))
+        extra = sorted(str(key) for key in action.keys() - ACTION_KEYS[kind])
+        raise IllegalAction("malformed", _('This action takes no "{field}".').format(field=extra[0]))
     for field in FIELDS[kind]:
         ok, words = CHECKS[field]
         if not ok(action[field]):
-            raise IllegalAction("malformed", f"In a {kind!r} action, {words}.")
+            raise IllegalAction("malformed", _(words))
     return kind
 
 
@@ -163,7 +182,7 @@ def decide(state: dict, seat: int, action: dict, rng: random.Random) -> list[dic
     kind = check_shape(action)
     phase = state["phase"]
     if kind not in PHASE_ACTIONS.get(phase, ()):
-        raise IllegalAction("wrong_phase", f"You cannot {kind.replace('_', ' ')} now ({phase}).")
+        raise IllegalAction("wrong_phase", _("You cannot {action} now.").format(action=_(ACTION_WORDS[kind])))
     if phase == "place":
         return place(state, seat, action, rng)
     if phase in ("choose", "keep"):
@@ -171,7 +190,7 @@ def decide(state: dict, seat: int, action: dict, rng: random.Random) -> list[dic
     if phase == "coin_from":
         return coin_from(state, seat, action, rng)
     if flow.crossing(state) and kind not in CROSSING_ACTIONS:
-        raise IllegalAction("crossing", "Your heir stands on another heir's square: it must step on first.")
+        raise IllegalAction("crossing", _("Your heir stands on another heir's square: it must step on first."))
     events = PLAY[kind](state, seat, action, rng)
     return events + flow.settle(fold(state, events), rng)
 

@@ -13,6 +13,11 @@ GOODS_WORDS = (
     N_("paper lantern"), N_("teapot"), N_("silk scroll"), N_("jade figurine"), N_("parasol"), N_("kite"),
     N_("porcelain bowl"),
 )  # in the order of data.GOODS
+# Translators: the marks on the board's goods discs, two letters for each of the 20 goods in the
+# order necklace, ring, perfume, folding fan, flower vase, baby dragon, goldfish bowl, toadstools,
+# bonsai, frog, carpet, Buddha statue, snake, paper lantern, teapot, silk scroll, jade figurine,
+# parasol, kite, porcelain bowl; separated by spaces, no two alike (a player tells goods apart by them).
+GOODS_MARKS = N_("NE RI PE FF FV BD GB TO BO FR CA BS SN PL TE SS JF PA KI PB")
 DIRECTION_WORDS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 POWER_WORDS = {
     "hop": N_("Hop: once per turn, slide a boat over exactly one other boat (1 MP)."),
@@ -54,9 +59,25 @@ def _good(kind: int) -> str:
     return _(GOODS_WORDS[kind])
 
 
+def _boat(event: dict):
+    """A moved boat's name as the board writes it (C3, E1); a log kept before events named
+    their boat gives its index instead."""
+    return event.get("id", event["boat"])
+
+
 def _from(source) -> str:
     """The bank, or a seat's purse (in the team game, unit 0 is seat 0's team and unit 1 seat 1's)."""
     return _("the bank") if source == "bank" else _("{who}'s purse").format(who=f"{{seat{source}}}")
+
+
+def _placed(e: dict) -> str:
+    """A boat put on the board: by a player, or at set-up by the table (a sentence of its own,
+    as some languages cannot start one with "the table")."""
+    boat = e["boat"]
+    values = {"id": boat["id"], "cell": _cell(boat["s"]), "dir": _(DIRECTION_WORDS[data.DIR_NAMES[tuple(boat["d"])]])}
+    if e["seat"] is None:
+        return _("Boat {id} is set out with its sailor on {cell}, facing {dir}.").format(**values)
+    return _("{who} places boat {id} with its sailor on {cell}, facing {dir}.").format(who=_seat(e["seat"]), **values)
 
 
 def _kept(e: dict) -> str:
@@ -83,9 +104,7 @@ LINES = {
     "game_created": lambda e: _("A game of Dragon Market for {players} players begins; {first} is the first player;"
                                 " {target} objectives win.").format(players=e["players"], first=_seat(e["first_player"]),
                                                                     target=e["target"]),
-    "boat_placed": lambda e: _("{who} places boat {id} with its sailor on {cell}, facing {dir}.").format(
-        who=_seat(e["seat"]), id=e["boat"]["id"], cell=_cell(e["boat"]["s"]),
-        dir=_(DIRECTION_WORDS[data.DIR_NAMES[tuple(e["boat"]["d"])]])),
+    "boat_placed": _placed,
     "goods_dealt": lambda e: _("The goods are stacked on the boats at random."),
     "pile_shuffled": lambda e: ngettext("The objective pile ({n} card) is shuffled.",
                                         "The objective pile ({n} cards) is shuffled.", e["size"]).format(n=e["size"]),
@@ -99,15 +118,15 @@ LINES = {
                                                                            value=e["value"]),
     "mp_bought": lambda e: _("{who} pays a coin for one more movement point.").format(who=_seat(e["seat"])),
     "boat_slid": lambda e: _("{who} slides boat {boat} (its sailor now on {cell}).").format(
-        who=_seat(e["seat"]), boat=e["boat"], cell=_cell(e["s"])),
-    "boat_rotated": lambda e: _("{who} turns boat {boat} a quarter turn.").format(who=_seat(e["seat"]), boat=e["boat"]),
-    "boat_hopped": lambda e: _("{who} slides boat {boat} over another boat.").format(who=_seat(e["seat"]), boat=e["boat"]),
-    "boat_shifted": lambda e: _("{who} moves boat {boat} sideways.").format(who=_seat(e["seat"]), boat=e["boat"]),
-    "boat_half_turned": lambda e: _("{who} turns boat {boat} right round.").format(who=_seat(e["seat"]), boat=e["boat"]),
+        who=_seat(e["seat"]), boat=_boat(e), cell=_cell(e["s"])),
+    "boat_rotated": lambda e: _("{who} turns boat {boat} a quarter turn.").format(who=_seat(e["seat"]), boat=_boat(e)),
+    "boat_hopped": lambda e: _("{who} slides boat {boat} over another boat.").format(who=_seat(e["seat"]), boat=_boat(e)),
+    "boat_shifted": lambda e: _("{who} moves boat {boat} sideways.").format(who=_seat(e["seat"]), boat=_boat(e)),
+    "boat_half_turned": lambda e: _("{who} turns boat {boat} right round.").format(who=_seat(e["seat"]), boat=_boat(e)),
     "boat_turned_far": lambda e: _("{who} turns boat {boat} about its far end.").format(who=_seat(e["seat"]),
-                                                                                       boat=e["boat"]),
+                                                                                       boat=_boat(e)),
     "stacks_swapped": lambda e: _("{who} swaps the goods stacks of boat {boat}.").format(who=_seat(e["seat"]),
-                                                                                       boat=e["boat"]),
+                                                                                       boat=_boat(e)),
     "heir_moved": lambda e: _(HOW[e["how"]]).format(who=_seat(e["seat"]), cell=_cell(e["to"])),
     "heirs_swapped": lambda e: _("{who}'s heir swaps places with {other}'s.").format(who=_seat(e["seat"]),
                                                                                     other=_seat(e["other"])),
@@ -146,6 +165,7 @@ def glossary() -> dict:
     """What the board names: goods, objective cards' goods, directions, powers, the prompt of each phase."""
     return {
         "goods": [_(word) for word in GOODS_WORDS],
+        "goods_marks": _(GOODS_MARKS).split(),
         "cards": {card: list(kinds) for card, kinds in data.CARDS.items()},
         "directions": {key: _(word) for key, word in DIRECTION_WORDS.items()},
         "powers": {key: _(word) for key, word in POWER_WORDS.items()},

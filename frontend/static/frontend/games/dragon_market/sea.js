@@ -31,9 +31,9 @@ function goodsColour(kind) {
   return `hsl(${Math.round((kind * 360) / GOODS_HUES)} 62% 52%)`;
 }
 
-function abbreviation(name) {
-  const words = name.split(" ");
-  return (words.length > 1 ? words[0][0] + words[1][0] : name.slice(0, 2)).toUpperCase();
+// The two letters on a goods disc: the glossary's, which its language keeps distinct.
+function goodsMark(ctx, kind) {
+  return (ctx.glossary.goods_marks || [])[kind] || goodsName(ctx, kind).slice(0, 2).toUpperCase();
 }
 
 export function drawBoat(ctx, boat, index, size) {
@@ -60,7 +60,7 @@ export function drawBoat(ctx, boat, index, size) {
     return svg("g", { class: `dm-goods${wanted ? " wanted" : ""}` },
       svg("title", {}, interpolate(gettext("%(goods)s × %(count)s"), { goods: name, count })),
       svg("circle", { cx, cy, r: 14, fill: goodsColour(kind), stroke: wanted ? "#ffd400" : "#fff", "stroke-width": wanted ? 4 : 2 }),
-      svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, abbreviation(name)),
+      svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, goodsMark(ctx, kind)),
       svg("text", { x: cx + 13, y: cy - 9, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#222" }, `×${count}`));
   });
   const group = svg("g", { class: `dm-boat${selected ? " selected" : ""}${last ? " last-moved" : ""}`, "data-boat": index },
