@@ -213,6 +213,8 @@ def newcomer_offer(user, table_id: int) -> dict | None:
 
 
 def table(request, table_id: int):
+    if not Table.objects.filter(pk=table_id).exists():
+        return render(request, "404.html", {"message": _("There is no such table.")}, status=404)
     page = {
         "table_id": table_id,
         "username": request.user.username if request.user.is_authenticated else None,

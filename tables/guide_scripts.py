@@ -7,7 +7,7 @@ parts (their classes and data attributes); a step's action is outlined wherever 
 """
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tables.guides import Guide, Step
@@ -308,8 +308,12 @@ def _market_scores(outcome: dict, names: list[str]) -> list[str]:
                  % {"names": _names(outcome, names)}]
     held = outcome.get("goods_held") or []
     for seat, done in enumerate(outcome.get("scores") or []):
-        lines.append(gettext("%(name)s: %(done)d objectives completed, %(held)d goods held.")
-                     % {"name": names[seat], "done": done, "held": held[seat] if seat < len(held) else 0})
+        goods = held[seat] if seat < len(held) else 0
+        lines.append(gettext("%(name)s: %(objectives)s, %(goods)s.") % {
+            "name": names[seat],
+            "objectives": ngettext("%(count)d objective completed", "%(count)d objectives completed", done)
+            % {"count": done},
+            "goods": ngettext("%(count)d goods token held", "%(count)d goods tokens held", goods) % {"count": goods}})
     return lines
 
 

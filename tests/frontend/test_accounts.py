@@ -99,7 +99,7 @@ def test_pages_that_need_an_account_redirect_to_login(client):
         assert response.status_code == 302 and response["Location"].startswith("/accounts/login/?next=")
 
 
-def test_signed_in_pages_render(client, user):
+def test_signed_in_pages_render(client, user, table_id):
     client.force_login(user)
-    for path in ("/", "/accounts/profile/", "/tables/new/", "/tables/1/", "/accounts/password_change/"):
+    for path in ("/", "/accounts/profile/", "/tables/new/", f"/tables/{table_id}/", "/accounts/password_change/"):
         assert client.get(path).status_code == 200, path

@@ -112,9 +112,9 @@ def test_the_rulings_page_is_named_so_and_links_back_to_the_guide(client):
         assert 'data-testid="guide-link"' not in client.get(f"/games/{game}/rules/").content.decode()
 
 
-def test_the_table_page_links_each_game_to_where_it_is_learnt(client):
+def test_the_table_page_links_each_game_to_where_it_is_learnt(client, table_id):
     data = json.loads(re.search(r'<script id="page-data" type="application/json">(.*?)</script>',
-                                client.get("/tables/1/").content.decode(), re.S).group(1))
+                                client.get(f"/tables/{table_id}/").content.decode(), re.S).group(1))
     assert data["rules"]["dunhuang"] == "/games/dunhuang/learn/"
     for game in UNGUIDED[:1]:  # a game without a guide is learnt from its rulings
         assert data["rules"][game] == f"/games/{game}/rules/"

@@ -16,9 +16,9 @@ def json_script(html: str, element_id: str):
     return json.loads(match.group(1))
 
 
-def test_the_table_page_names_a_renderer_and_a_glossary_per_game(client):
-    page = json_script(client.get("/tables/7/").content.decode(), "page-data")
-    assert page["table_id"] == 7
+def test_the_table_page_names_a_renderer_and_a_glossary_per_game(client, table_id):
+    page = json_script(client.get(f"/tables/{table_id}/").content.decode(), "page-data")
+    assert page["table_id"] == table_id
     assert page["username"] is None
     assert page["renderers"]["dschunke"].endswith("frontend/games/dschunke.js")
     assert page["renderers"]["dunhuang"].endswith("frontend/games/dunhuang.js")
@@ -29,6 +29,18 @@ def test_the_table_page_names_a_renderer_and_a_glossary_per_game(client):
 
 def test_a_table_id_must_be_a_number(client):
     assert client.get("/tables/abc/").status_code == 404
+
+
+@pytest.mark.parametrize("address, words", [
+    ("/tables/9999/", "Diesen Tisch gibt es nicht."),
+    ("/players/nobody-here/", "Unter dieser Adresse gibt es keine Seite."),
+    ("/games/no_such_game/learn/", "Unter dieser Adresse gibt es keine Seite."),
+])
+def test_a_missing_page_says_so_in_the_readers_language_inside_the_site(client, address, words):
+    answer = client.get(address, HTTP_ACCEPT_LANGUAGE="de")
+    page = answer.content.decode()
+    assert answer.status_code == 404
+    assert 'data-testid="not-found"' in page and words in page and 'id="site-menu"' in page
 
 
 def test_the_create_form_offers_every_ai_strength(client):

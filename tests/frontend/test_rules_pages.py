@@ -42,8 +42,8 @@ def test_an_unknown_game_has_no_rules_page(client, name):
     assert client.get(f"/games/{name}/rules/").status_code == 404
 
 
-def test_the_table_and_create_pages_link_to_where_each_game_is_learnt(client, django_user_model):
-    assert b'id="rules-link"' in client.get("/tables/1/").content
+def test_the_table_and_create_pages_link_to_where_each_game_is_learnt(client, django_user_model, table_id):
+    assert b'id="rules-link"' in client.get(f"/tables/{table_id}/").content
     client.force_login(django_user_model.objects.create_user("reader", "reader@example.com", "pw-reader-4821"))
     page = client.get("/tables/new/").content.decode()
     assert 'id="game-rules"' in page

@@ -164,7 +164,7 @@ def test_the_account_keeps_the_pace_of_others_moves_and_the_dismissed_guide(make
     assert refused.status_code == 400 and "pace" in refused.json()["detail"]
     assert alice.get("/api/me/").json()["email_notices"] is True  # a refused change changes nothing
     # The table page gives the account's settings to its script.
-    page = alice.get("/tables/1/").content.decode()
+    page = alice.get(f"/tables/{new_table(alice)['id']}/").content.decode()
     assert '"pace": 2500' in page and '"table_hint_seen": true' in page
 
 
