@@ -56,6 +56,9 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     for item in costliest.locator("li").all():
         assert item.inner_text().count(OPENING_QUOTE[locale]) == 2, item.inner_text()
         assert f" {name} " in item.inner_text()  # who played the move
+        # named by its first event, the number the log gives that event's line
+        assert int(re.search(r"\d+", item.inner_text()).group()) - 1 in {d["seq"] for d in decisions}
+    assert page.evaluate("[...document.querySelectorAll('#log li')].every((li) => li.value === Number(li.dataset.seq))")
 
     over = panel.locator(".analysis-chart .u-over")
     box = over.bounding_box()

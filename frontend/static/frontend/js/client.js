@@ -201,7 +201,8 @@ export class GameLog {
     if (this.lines.has(event.seq) || !event.text) return;
     const madeFor = event.by === "timeout" ? gettext("time ran out: played by a bot")
       : event.by === "bot" && standIn ? gettext("played by the stand-in bot") : null;
-    const line = el("li", { "data-seq": event.seq, text: event.text, class: madeFor ? "made-for" : "", title: gettext("Show the table after this move") },
+    // Numbered by the event's place in the game, as the replay and the analysis name it.
+    const line = el("li", { "data-seq": event.seq, value: event.seq, text: event.text, class: madeFor ? "made-for" : "", title: gettext("Show the table after this move") },
       madeFor ? el("span", { class: "made-for-note", text: ` (${madeFor})` }) : null);
     this.lines.set(event.seq, line);
     const later = [...this.lines.keys()].filter((seq) => seq > event.seq).sort((a, b) => a - b)[0];
