@@ -14,7 +14,7 @@ pytestmark = pytest.mark.e2e
 GAMES = {"dunhuang": "gd-dh", "dschunke": "gd-ds", "dschunke_tiles": "gd-tl", "dragon_boats": "gd-db",
          "dragon_market": "gd-dm"}  # the game, and its player's name
 PROGRESS = {"en": "step", "fr": "étape", "de": "Schritt"}  # the panel's "Guided game · step N of M"
-SCORES_HEADING = {"en": "How the scores were counted", "de": "Wie die Punkte gezählt wurden"}
+SCORES_HEADING = {"en": "How the scores were counted", "de": "Wie das Ergebnis zustande kam"}
 RESUME = {"en": "Resume the guided game", "fr": "Reprendre la partie guidée"}
 
 # The page at rest: the table's head shown, no move on its way, no earlier move on show.

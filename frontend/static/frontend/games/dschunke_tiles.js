@@ -95,7 +95,10 @@ function renderPrompt(target, ctx) {
 }
 
 export function describeAction(action, snapshot, glossary) {
-  if (action.type === "select") return interpolate(gettext("Place tile %(tile)s first"), { tile: action.tile });
+  if (action.type === "select") {
+    const drawn = ((snapshot.view || {}).waiting || []).find((entry) => entry.tile === action.tile);
+    return interpolate(gettext("Place tile %(tile)s first"), { tile: drawn ? drawn.name : action.tile });
+  }
   if (action.type === "anchor") return interpolate(gettext("Start the tile at (%(x)s, %(y)s)"), { x: action.cell[0], y: action.cell[1] });
   if (action.type === "orient") return interpolate(gettext("Run the tile %(dir)s"), { dir: (glossary.directions || {})[action.dir] || action.dir });
   return gettext("Take the last choice back");

@@ -77,7 +77,9 @@ function drawScoring(view, top) {
     for (const [x, y] of cells) {
       const lift = (top.get(key(x, y)) || 0) * 3;
       marks.push(svg("text", { class: "tl-rat-mark", x: cellX(x) + CELL - 4 - lift, y: cellY(y) + 11 - lift,
-        "text-anchor": "end", "font-size": 10, "font-weight": 700, fill: COLOURS[colour] }, "−1"));
+        "text-anchor": "end", "font-size": 10, "font-weight": 700, fill: COLOURS[colour],
+        // a light halo: the minus sign would vanish on the rat's ring of the same colour
+        stroke: "#fff", "stroke-width": 3, "paint-order": "stroke" }, "−1"));
     }
   }
   return svg("g", { class: "tl-scoring", "pointer-events": "none" }, ...marks);
