@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import requests
 import websockets
+from websockets.exceptions import InvalidStatus
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -110,7 +111,7 @@ def test_a_websocket_from_another_sites_page_is_refused(embedded_server):
         async with websockets.connect(ws_url, origin=origin, open_timeout=10):
             return True
 
-    with pytest.raises(websockets.exceptions.InvalidStatus) as refused:
+    with pytest.raises(InvalidStatus) as refused:
         asyncio.run(handshake("http://evil.example"))
     assert refused.value.response.status_code == 403
     assert asyncio.run(handshake(base))
