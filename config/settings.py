@@ -267,6 +267,10 @@ CELERY_DB_REUSE_MAX = 1000
 AI_REDISPATCH_SECONDS = int(os.environ.get("SAMPAN_AI_REDISPATCH_SECONDS", "20"))
 # A table that bots alone play makes a move at most this often (see tables.deadlines.paced).
 AI_PACE_SECONDS = float(os.environ.get("SAMPAN_AI_PACE_SECONDS", "0" if PROFILE == "test" else "1"))
+# A player whom only bots wait for has left the table after missing its moves for the table's idle
+# time, but never sooner than this (tables.deadlines): nobody waits on them, so a live clock's few
+# minutes are no measure of having left (reading the rules in another tab is not leaving).
+ALONE_WITH_BOTS_MIN_IDLE_SECONDS = int(os.environ.get("SAMPAN_ALONE_WITH_BOTS_MIN_IDLE_SECONDS", str(24 * 3600)))
 # Per-user table quotas (tables.quotas): open (in the lobby), running, and all-bot tables.
 MAX_OPEN_TABLES = int(os.environ.get("SAMPAN_MAX_OPEN_TABLES", "10"))
 MAX_RUNNING_TABLES = int(os.environ.get("SAMPAN_MAX_RUNNING_TABLES", "30"))

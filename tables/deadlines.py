@@ -130,8 +130,10 @@ def _flat(keys: list[tuple]) -> list:
 
 def _idle_due(table: Table, now) -> dict[str, object]:
     """A player whom only bots wait for has left once they have not moved for as long as the
-    table lets a player miss moves before a bot takes over (its idle setting)."""
-    return {Deadline.Kind.IDLE: now + timedelta(seconds=table.seconds_per_move * table.max_timeouts)}
+    table lets a player miss moves before a bot takes over (its idle setting), and at least
+    ALONE_WITH_BOTS_MIN_IDLE_SECONDS."""
+    idle = max(table.seconds_per_move * table.max_timeouts, settings.ALONE_WITH_BOTS_MIN_IDLE_SECONDS)
+    return {Deadline.Kind.IDLE: now + timedelta(seconds=idle)}
 
 
 def _human_due(table: Table, now) -> dict[str, object]:

@@ -145,10 +145,12 @@ def test_resigning_needs_a_signed_in_player(two_players):
 @pytest.fixture
 def against_a_bot(make_user, client_for):
     """A running tiny table of a person (seat 0, to act) and a random bot."""
-    def make(seconds=30, max_timeouts=3):
+    def make(seconds=30, max_timeouts=3, correspondence_days=None):
         client = client_for(make_user())
+        time_control = ({"kind": "live", "seconds": seconds} if correspondence_days is None
+                        else {"kind": "correspondence", "days": correspondence_days})
         table = new_table(client, seats=[{"kind": "me"}, {"kind": "ai", "strength": "random"}],
-                          time_control={"kind": "live", "seconds": seconds, "max_timeouts": max_timeouts})
+                          time_control={**time_control, "max_timeouts": max_timeouts})
         client.post(f"/api/tables/{table['id']}/start/")
         return table["id"], client
 
@@ -164,11 +166,18 @@ def live_ids(client) -> set[int]:
     return {table["id"] for table in client.get("/api/tables/?list=live").json()}
 
 
-def test_the_player_alone_with_bots_has_the_tables_idle_time_and_no_clock(against_a_bot):
-    table_id, client = against_a_bot(seconds=30, max_timeouts=3)
+@pytest.mark.parametrize("days", [1, 3])
+def test_the_player_alone_with_bots_has_the_tables_idle_time_and_no_clock(against_a_bot, days):
+    """A correspondence table's idle time, three missed moves of `days` each; at a live table's
+    few minutes a day at least, as nobody waits on the player (a quick game against bots)."""
+    if days == 1:
+        table_id, client = against_a_bot(seconds=30, max_timeouts=3)
+    else:
+        table_id, client = against_a_bot(correspondence_days=days, max_timeouts=3)
     row = Deadline.objects.get(table_id=table_id)
     assert (row.seat, row.kind, row.expected_seq) == (0, Deadline.Kind.IDLE, 3)
-    assert timedelta(seconds=88) < row.due_at - timezone.now() <= timedelta(seconds=90)
+    idle = timedelta(days=1) if days == 1 else timedelta(days=3 * days)
+    assert idle - timedelta(seconds=2) < row.due_at - timezone.now() <= idle
     assert client.get(f"/api/tables/{table_id}/").json()["deadline"] is None
 
 
