@@ -68,6 +68,16 @@ def test_a_guide_speaks_to_players_only(client, game, language):
 
 
 @pytest.mark.parametrize("game", GUIDES)
+def test_french_pages_never_break_a_line_before_a_colon_or_inside_guillemets(client, game):
+    """French sets a space before : ; ? ! and inside « »: a no-break one, or a screen's line may
+    begin with the colon (« les mêmes étapes⏎: »)."""
+    rulings = client.get(f"/games/{game}/rules/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    for html_page in (article(page(client, game, "fr")), re.search(r"<article.*?</article>", rulings, re.S).group(0)):
+        text = html.unescape(re.sub(r"<[^>]+>", "", html_page))
+        assert not re.findall(r".{0,20}(?:\s[:;?!»]|«\s)(?<!\xa0[:;?!»])(?<!«\xa0).{0,10}", text.replace("\n", " ")), game
+
+
+@pytest.mark.parametrize("game", GUIDES)
 def test_every_language_shows_the_same_pictures(client, game):
     shown = {language: sorted(re.findall(r'data-figure="([a-z0-9-]+)"', article(page(client, game, language))))
              for language in LANGUAGES}
