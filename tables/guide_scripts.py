@@ -146,8 +146,8 @@ DSCHUNKE = Guide(
         Step(_("Lay your first strip in the new layer: only crates seen from above count, and the number on a crate "
                "is its layer."),
              do={"type": "place", "junk": "orange", "slot": 0}),
-        Step(_("The second strip lies beside the first. Now 7 of the junk's visible crates are yours: goods or money "
-               "taken there pay one per crate."),
+        Step(_("Lay the second strip beside the first: then 7 of the junk's visible crates are yours, and goods or "
+               "money taken there pay one per crate."),
              do={"type": "place", "junk": "orange", "slot": 1}),
     ),
     free=_("Now play on by yourself: resupply, bid and use your crates in the rounds to come. The Hint button shows a "

@@ -54,8 +54,8 @@ def check_expected_seq(table: Table, seat: int, expected_seq: Any) -> None:
     if expected_seq != table.head_seq and not in_turn:
         raise Refused(
             "stale_seq",
-            _("The game has moved on: expected seq %(expected)s, head is %(head)s.")
-            % {"expected": expected_seq, "head": table.head_seq},
+            # head_seq tells a client where the game is; the words are for a player
+            _("The game moved on before your move arrived: look at the table again and choose anew."),
             409,
             head_seq=table.head_seq,
         )
@@ -150,7 +150,8 @@ def plan_move(table: Table, seat: int, action: Any, expected_seq: Any, command_i
 
 def seq_taken(head_seq: int | None) -> Refused:
     """The unique (table, seq) key caught a writer that slipped past the lock."""
-    return Refused("stale_seq", _("Another command took this seq; reload and try again."), 409, head_seq=head_seq)
+    return Refused("stale_seq", _("Another move arrived first: look at the table again and choose anew."), 409,
+                   head_seq=head_seq)
 
 
 def move_steps(table_id: int, seat: int, action: Any, expected_seq: Any, key: str, actor: str):

@@ -469,6 +469,7 @@ function exchangePrompt(ctx, box) {
   if (!swaps.length) {
     return [
       heading(gettext("Exchange goods: nothing to exchange")),
+      el("p", { class: "muted", text: gettext("Every player holding a special card the others have not seen is asked here, so that being asked tells them nothing. You have nothing to exchange: continue.") }),
       row(actions.button(actions.find({ type: "done" }), gettext("Continue"))),
     ];
   }

@@ -20,7 +20,7 @@ function showCount() {
 function item(notice) {
   return el("li", { class: notice.read ? "" : "unread", "data-testid": "notice", "data-kind": notice.kind },
     el("a", { href: `/tables/${notice.table}/`, text: `${notice.text} · ${notice.game} #${notice.table}` }),
-    el("time", { class: "muted", datetime: notice.at, text: new Date(notice.at).toLocaleString() }));
+    el("time", { class: "muted", datetime: notice.at, text: new Date(notice.at).toLocaleString(document.documentElement.lang) }));
 }
 
 function render() {
