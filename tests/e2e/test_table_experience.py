@@ -161,3 +161,22 @@ def test_a_first_table_shows_a_guide_and_a_useless_click_says_why(new_page):
     page.evaluate("window.dispatchEvent(new Event('resize'))")  # the board is drawn again, still playable
     page.wait_for_timeout(300)
     assert page.locator("#board .clickable, #prompt button").count() > 0
+
+
+def test_a_click_on_a_board_not_yet_redrawn_is_refused_not_played_on_the_newer_position(new_page):
+    """A move is sent with the seq of the position the player chose on: events that came in
+    before the board was redrawn (a new round of bids, say) must not turn an old button into a
+    move of the new position (a tap became a void bid of eight cards)."""
+    page = new_page(1280, 900)
+    sign_up(page, "stale_click")
+    create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length")
+    head = page.evaluate("window.sampanTable.connection.seq")
+    # The board as it was before this turn began (what a slow redraw leaves on screen): seq 0.
+    page.evaluate("window.sampanTable.state.live = { ...window.sampanTable.state.live, seq: 0 }")
+    with page.expect_response(lambda response: response.url.endswith("/actions/")) as answer:
+        page.evaluate("window.sampanTable.submit(window.sampanTable.state.live.legal_actions[0])")
+    assert answer.value.status == 409 and answer.value.json()["code"] == "stale_seq"
+    page.wait_for_function("document.getElementById('message').textContent.includes('moved on')")
+    assert page.evaluate("window.sampanTable.connection.seq") == head  # nothing was played

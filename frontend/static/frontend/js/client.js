@@ -168,8 +168,10 @@ export class TableConnection {
 
   // Sends one action through the REST command path; returns the server's answer.
   // Without a live socket, the page is redrawn from a fresh view.
-  async submit(action) {
-    const body = { action, expected_seq: this.seq, command_id: commandId() };
+  // `expectedSeq`: the seq of the table the player chose on (a click on a board not yet redrawn
+  // must not land on a later position); the server lets it through within the seat's turn.
+  async submit(action, expectedSeq = this.seq) {
+    const body = { action, expected_seq: expectedSeq, command_id: commandId() };
     try {
       const result = await api(`${this.base}/actions/`, { method: "POST", body });
       await this.enqueue(() => this.ingest(result.events || []));

@@ -431,7 +431,7 @@ async function submit(action) {
   state.live = { ...before, legal_actions: [], sent: true };
   draw();
   try {
-    await connection.submit(action);
+    await connection.submit(action, before.seq);
   } catch (error) {
     if (state.live.seq === before.seq && connection.seq === before.seq) {
       state.live = before;
