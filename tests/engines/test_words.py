@@ -208,8 +208,8 @@ def test_a_worker_used_takes_the_article_its_language_puts_there():
 
 
 @pytest.mark.parametrize("zone, french, german", [
-    ("hand", "{seat0} met encens (5) en main.", "{seat0} nimmt Weihrauch (5) auf die Hand."),
-    ("shop", "{seat0} met encens (5) dans sa boutique.", "{seat0} legt Weihrauch (5) in den Laden."),
+    ("hand", "{seat0} met la carte encens (5) en main.", "{seat0} nimmt Weihrauch (5) auf die Hand."),
+    ("shop", "{seat0} met la carte encens (5) dans sa boutique.", "{seat0} legt Weihrauch (5) in den Laden."),
 ])
 def test_a_dunhuang_line_names_the_hand_or_the_shop_as_its_language_does(zone, french, german):
     """A sentence for each place, not a place's name glued after a colon ("legt … in: Laden")."""

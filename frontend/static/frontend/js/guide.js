@@ -90,6 +90,11 @@ export class Guide {
   }
 
   render() {
+    // The free play's words tell of the position where the script ended: once read, they go.
+    if (this.state.kind === "free" && this.freeRead) {
+      this.hide();
+      return;
+    }
     const step = this.current();
     const count = this.script.steps.length;
     const parts = [];
@@ -110,7 +115,11 @@ export class Guide {
       }
     } else {
       parts.push(el("p", { class: "guide-progress", text: gettext("Guided game · your own moves") }),
-        el("p", { class: "guide-say", "data-testid": "guide-say", text: this.script.free }));
+        el("p", { class: "guide-say", "data-testid": "guide-say", text: this.script.free }),
+        el("div", { class: "row" }, el("button", {
+          type: "button", "data-testid": "guide-done", text: gettext("Got it"),
+          onclick: () => { this.freeRead = true; this.render(); },
+        })));
     }
     if (this.wrong) parts.push(el("p", { class: "guide-wrong", role: "alert", "data-testid": "guide-wrong", text: this.wrong }));
     this.panel.replaceChildren(...parts);
