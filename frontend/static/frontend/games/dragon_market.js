@@ -174,10 +174,14 @@ function renderPrompt(target, ctx) {
   const boatActions = actions.all.filter((action) => BOAT_MOVES.includes(action.type));
   if (mine.boat !== null) {
     const boat = view.boats[mine.boat];
-    parts.push(el("p", { text: interpolate(gettext("Boat %(id)s: click a white marker on the board to move it there, or turn it here."), { id: boat.id }) }));
-    for (const action of boatActions.filter((a) => a.boat === mine.boat && !["slide", "hop", "shift"].includes(a.type))) {
-      buttons.push(actions.button(action, describe(ctx, action)));
-    }
+    const turns = boatActions.filter((a) => a.boat === mine.boat && !["slide", "hop", "shift"].includes(a.type));
+    const moves = boatActions.some((a) => a.boat === mine.boat && ["slide", "hop", "shift"].includes(a.type));
+    const how = moves && turns.length ? gettext("Boat %(id)s: click a white marker on the board to move it there, or turn it here.")
+      : moves ? gettext("Boat %(id)s: click a white marker on the board to move it there.")
+        : turns.length ? gettext("Boat %(id)s cannot move from here: turn it here.")
+          : gettext("Boat %(id)s can neither move nor turn now.");
+    parts.push(el("p", { text: interpolate(how, { id: boat.id }) }));
+    for (const action of turns) buttons.push(actions.button(action, describe(ctx, action)));
     buttons.push(el("button", { type: "button", class: "secondary", onclick: () => ctx.selectBoat(null), text: gettext("Choose another boat") }));
   } else if (boatActions.length) {
     parts.push(el("p", { class: "muted", text: gettext("Click a boat to move or turn it, or a marked square to move your heir.") }));

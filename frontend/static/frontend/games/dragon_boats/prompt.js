@@ -95,8 +95,11 @@ function heading(ctx) {
       const stall = view.stalls[view.resolving.stall];
       if (only === "take_money") return interpolate(gettext("Your disc at stall %(stall)s: nothing to buy or board, take 1 money"), { stall: stall.stall });
       if (only === "done") return interpolate(gettext("Your disc at stall %(stall)s: nothing more to do, click Done"), { stall: stall.stall });
+      if (!ctx.actions.all.some((action) => ["buy", "take_money", "exchange", "draw_card"].includes(action.type))) {
+        return interpolate(gettext("Your disc at stall %(stall)s: you may still board a boat or take a mountain path, then click Done"), { stall: stall.stall });
+      }
       const what = stall.offerings
-        ? interpolate(gettext("buy a tile for %(price)s or take 1 money"), { price: stall.price })
+        ? interpolate(gettext("buy an offering for %(price)s or take 1 money"), { price: stall.price })
         : view.options.stall_v_price === false ? gettext("trade an offering and/or a treasure, or take 1 money")
           : interpolate(gettext("trade an offering and/or a treasure (price %(price)s), or take 1 money"), { price: stall.price });
       return interpolate(gettext("Your disc at stall %(stall)s: %(what)s; you may also board a boat or take a mountain path"), { stall: stall.stall, what });
