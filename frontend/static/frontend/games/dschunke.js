@@ -568,7 +568,7 @@ export function describeAction(action, snapshot, glossary) {
     case "bid": {
       const cards = Object.entries(action.cards);
       if (!cards.length) return gettext("Bid nothing");
-      const words = cards.map(([name, count]) => `${count} ${kind(name)}`).join(" + ");
+      const words = cards.map(([name, count]) => interpolate(gettext("%(n)s × %(kind)s"), { n: count, kind: kind(name) })).join(" + ");
       return cards.length > 1 ? interpolate(gettext("Bid %(cards)s (void: more than one kind)"), { cards: words })
         : interpolate(gettext("Bid %(cards)s"), { cards: words });
     }
