@@ -86,7 +86,8 @@ function drawCircle(parts, ctx) {
   const camel = view.circle.find((slot) => slot.camel);
   if (camel) {
     const help = labelled(faceName(ctx.glossary, camel.face), faceText(ctx.glossary, camel));
-    lines.push(["", ""], [interpolate(gettext("Camel at the %(face)s:"), { face: faceName(ctx.glossary, camel.face) }), help]);
+    const where = interpolate(gettext("Camel at the %(face)s:"), { face: faceName(ctx.glossary, camel.face) });
+    lines.push(["", ""], ...wrap(where, 26).map((part) => [part, help]));
     // The effect is told too where the centre has room for it between the tiles (it is always
     // in the character's tooltip and the prompt).
     const effect = wrap(faceText(ctx.glossary, camel), 26).map((part) => [part, help]);
