@@ -10,8 +10,8 @@ import re
 import pytest
 
 from tests.e2e.helpers import (
-    MY_STEP, OVER, click_a_move, create_table, is_my_turn, log_in, place_a_tile_step, play_until, screenshot, sign_up,
-    start_if_waiting,
+    MY_STEP, OVER, choose_language, click_a_move, create_table, is_my_turn, log_in, place_a_tile_step, play_until,
+    screenshot, sign_up, start_if_waiting,
 )
 
 pytestmark = pytest.mark.e2e
@@ -99,7 +99,8 @@ def look(new_page, username: str, table: int, seq: int, finished: bool, name: st
     found = {}
     for language in ("en", "fr", "de"):
         page = new_page(1280, 900, locale=language)
-        log_in(page, username)
+        log_in(page, username)  # a sign-in brings the account's language: the player switches
+        choose_language(page, language)
         page.goto(f"/tables/{table}/")
         settled(page, seq, finished)
         texts = page.evaluate(WORDS_SHOWN)
