@@ -257,6 +257,17 @@ def seed_hash(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
+def refuse_fields(action: dict, fields: Iterable[str]) -> None:
+    """Raise why the fields of `action` besides "type" are not `fields`: the first one missing,
+    else the first one too many (only a hand-written client sends such an action, so the words
+    name its JSON fields)."""
+    missing = [field for field in fields if field not in action]
+    if missing:
+        raise IllegalAction("malformed", _('This action is missing its "{field}".').format(field=missing[0]))
+    extra = sorted(str(key) for key in action.keys() - {"type", *fields})
+    raise IllegalAction("malformed", _('This action takes no "{field}".').format(field=extra[0]))
+
+
 def check_seat(engine: Engine, state: Any, seat: Any) -> Seat:
     """Raise IllegalAction unless `seat` is a seat of this game that may act now."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < engine.players(state):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from engines.core import IllegalAction
+from engines.core import IllegalAction, refuse_fields
 from engines.dragon_boats import actions, cards, data, flow, moves
 from engines.dragon_boats.state import NOBODY, stall_price, storage_limit
 from engines.i18n import N_, catalog
@@ -235,11 +235,7 @@ def check_shape(action) -> str:
     if kind not in FIELDS:
         raise IllegalAction("unknown_action", _("This game has no such action."))
     if action.keys() != KEYS[kind]:
-        missing = [field for field in FIELDS[kind] if field not in action]
-        if missing:
-            raise IllegalAction("malformed", _('This action is missing its "{field}".').format(field=missing[0]))
-        extra = sorted(str(key) for key in action.keys() - KEYS[kind])
-        raise IllegalAction("malformed", _('This action takes no "{field}".').format(field=extra[0]))
+        refuse_fields(action, FIELDS[kind])
     for field, types in FIELDS[kind].items():
         value = action[field]
         if isinstance(value, bool) or not isinstance(value, types):

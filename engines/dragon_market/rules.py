@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from engines.core import IllegalAction
+from engines.core import IllegalAction, refuse_fields
 from engines.dragon_market import data, flow, geometry
 from engines.dragon_market.actions import PLAY, coin_from, keep, listed_plain_move, place
 from engines.dragon_market.evolve import fold
@@ -166,11 +166,7 @@ def check_shape(action) -> str:
     if kind not in FIELDS:
         raise IllegalAction("unknown_action", _("This game has no such action."))
     if action.keys() != ACTION_KEYS[kind]:
-        missing = [field for field in FIELDS[kind] if field not in action]
-        if missing:
-            raise IllegalAction("malformed", _('This action is missing its "{field}".').format(field=missing[0]))
-        extra = sorted(str(key) for key in action.keys() - ACTION_KEYS[kind])
-        raise IllegalAction("malformed", _('This action takes no "{field}".').format(field=extra[0]))
+        refuse_fields(action, FIELDS[kind])
     for field in FIELDS[kind]:
         ok, words = CHECKS[field]
         if not ok(action[field]):

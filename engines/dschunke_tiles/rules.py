@@ -4,7 +4,7 @@ from __future__ import annotations
 import functools
 import random
 
-from engines.core import IllegalAction
+from engines.core import IllegalAction, refuse_fields
 from engines.i18n import N_, catalog
 from engines.dschunke_tiles import data, geometry
 from engines.dschunke_tiles.evolve import evolve
@@ -91,11 +91,7 @@ def check_shape(action) -> str:
     if kind not in FIELDS:
         raise IllegalAction("unknown_action", _("This game has no such action."))
     if action.keys() != ACTION_KEYS[kind]:
-        missing = [field for field in FIELDS[kind] if field not in action]
-        if missing:
-            raise IllegalAction("malformed", _('This action is missing its "{field}".').format(field=missing[0]))
-        extra = sorted(str(key) for key in action.keys() - ACTION_KEYS[kind])
-        raise IllegalAction("malformed", _('This action takes no "{field}".').format(field=extra[0]))
+        refuse_fields(action, FIELDS[kind])
     if kind == "select" and not _whole(action["tile"]):
         raise IllegalAction("malformed", _('The "tile" must be a tile number.'))
     if kind == "anchor":

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from engines.core import IllegalAction
+from engines.core import IllegalAction, refuse_fields
 from engines.dunhuang import data, faces
 from engines.dunhuang.evolve import evolve
 from engines.dunhuang.majority import fee_events, majority_events
@@ -95,11 +95,7 @@ def check_shape(action) -> str:
     if kind not in FIELDS:
         raise IllegalAction("unknown_action", _("This game has no such action."))
     if action.keys() != ACTION_KEYS[kind]:
-        missing = [field for field in FIELDS[kind] if field not in action]
-        if missing:
-            raise IllegalAction("malformed", _('This action is missing its "{field}".').format(field=missing[0]))
-        extra = sorted(str(key) for key in action.keys() - ACTION_KEYS[kind])
-        raise IllegalAction("malformed", _('This action takes no "{field}".').format(field=extra[0]))
+        refuse_fields(action, FIELDS[kind])
     for field in FIELDS[kind]:
         value = action[field]
         if field == "to":
