@@ -20,7 +20,7 @@ RESUME = {"en": "Resume the guided game", "fr": "Reprendre la partie guidée"}
 # The page at rest: the table's head shown, no move on its way, no earlier move on show.
 SETTLED = """() => { const t = window.sampanTable, g = document.getElementById('guide');
   return Boolean(t && t.state.live && !t.state.busy && !t.state.live.sent && !document.querySelector('#board.stepping')
-    && (t.state.live.outcome || (g && !g.hidden && g.dataset.step !== 'wait'))); }"""
+    && (t.state.live.outcome || (g && (g.hidden ? g.dataset.step === 'free' : g.dataset.step !== 'wait')))); }"""
 TARGETS = "#board .guide-target, #prompt .guide-target, #action-list .guide-target"
 # What is ringed, in short: a click that only chooses on the board (a boat before its move) changes it.
 RINGED = f"[...document.querySelectorAll('{TARGETS}')].map((n) => n.tagName + (n.dataset.actionIndex || '') + (n.dataset.boat || '')).join()"

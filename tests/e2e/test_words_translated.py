@@ -20,13 +20,14 @@ GAMES = [("dunhuang", 2), ("dragon_boats", 2), ("dragon_market", 2), ("dschunke"
 # Dragon Market played by random clicks would run to its 40th round: it ends after the 4th.
 OPTIONS = {"dragon_market": {"turn_limit": "4", "boat_setup": '"random"'}}
 MOVES_BEFORE_LOOK = 6
-# Names, Roman numerals, and words both languages spell like English, or abbreviations of words
-# that begin alike (Dragon Market's goods are marked by two letters of their name in the reader's
-# language; Dragon Boats' docks by their corner's compass initials: NE in English and French, and
-# NO, north-west in French and north-east in German, alike the English word "no").
+# Names, Roman numerals, and words both languages spell like English, or marks that come out alike
+# (Dragon Market's goods carry two letters each language chooses from the goods' names: BD, BO,
+# PA in French and English, FR, JF, PL, RI, SS in German and English; Dragon Boats' docks their
+# corner's compass initials: NE in English and French, and NO, north-west in French and north-east
+# in German, alike the English word "no").
 SHARED = {"sampan", "dschunke", "das", "legespiel", "dunhuang", "dragon", "market", "yuan", "english", "français",
           "deutsch", "sha", "ii", "iii", "iv", "min", "jad", "no",
-          "bd", "bo", "fr", "pa", "ri", "te"}
+          "bd", "bo", "fr", "jf", "pa", "pl", "ri", "ss"}
 SPELT_ALIKE = {
     "fr": {"action", "actions", "analyse", "aubergine", "aubergines", "bluff", "bonus", "bot", "bots", "cin", "confirmation", "direction", "expert", "face",
            "figurine", "grain", "jade", "menu", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
@@ -35,7 +36,7 @@ SPELT_ALIKE = {
     "de": {"an", "analyse", "aubergine", "bank", "blind", "bluff", "bonsai", "bonus", "bot", "bots", "buddhist", "chat", "diplomat", "emblem",
            "extra", "general", "gol", "gold", "hand", "hash", "in", "jade", "ki", "land", "live", "name", "neutral", "normal", "nw",
            "orange",
-           "prestige", "rest", "ring", "sack", "start", "sw", "was"},
+           "prestige", "rest", "ring", "sack", "so", "start", "sw", "was"},
 }
 
 # The words the reader sees: visible text (the board's SVG <text> too), tooltips (SVG <title>,
