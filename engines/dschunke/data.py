@@ -139,3 +139,9 @@ LAYER_CELLS = (
     tuple((3 * s, 3 * s + 1, 3 * s + 2) for s in range(3)),
     tuple((s, 3 + s, 6 + s) for s in range(3)),
 )
+# Where a strip lies, seen from above as the board draws the hold (its crates carry the layer's
+# number, counted from 1): per layer parity, per slot.
+STRIP_PLACES = (
+    (N_("layer {layer}, left column"), N_("layer {layer}, middle column"), N_("layer {layer}, right column")),
+    (N_("layer {layer}, top row"), N_("layer {layer}, middle row"), N_("layer {layer}, bottom row")),
+)

@@ -9,7 +9,7 @@ from engines.dschunke import data, evolve, flow, scoring
 from engines.dschunke.data import JUNKS, KINDS, SPECIALS, WORKERS
 from engines.dschunke.state import (
     ACTIONS, BETWEEN, BID, DECLARE, EXCHANGE, OVER, PHASE_NAMES, PLACE, ROUND_END, SUPPLY, State,
-    free_slots,
+    free_slots, open_layer,
 )
 from engines.dschunke.actions import legal_actions, usable_specials, usable_workers, worker_uses
 from engines.i18n import N_, catalog
@@ -254,7 +254,9 @@ def bid_events(state: State, seat: int, action: dict) -> list:
 
 
 def place_events(state: State, seat: int, action: dict) -> list:
-    return [{"type": "strip_placed", "seat": seat, "owner": state.step[3], "junk": action["junk"], "slot": action["slot"]}]
+    layer = open_layer(state.junks[data.JUNK_INDEX[action["junk"]]])
+    return [{"type": "strip_placed", "seat": seat, "owner": state.step[3], "junk": action["junk"], "slot": action["slot"],
+             "layer": layer}]
 
 
 def take_events(state: State, seat: int, action: dict) -> list:
@@ -264,8 +266,9 @@ def take_events(state: State, seat: int, action: dict) -> list:
 
 
 def lift_events(state: State, seat: int, action: dict) -> list:
-    owner = state.junks[data.JUNK_INDEX[action["junk"]]][-1][action["slot"]]
-    return [{"type": "strip_lifted", "seat": seat, "junk": action["junk"], "slot": action["slot"], "owner": owner}]
+    hold = state.junks[data.JUNK_INDEX[action["junk"]]]
+    return [{"type": "strip_lifted", "seat": seat, "junk": action["junk"], "slot": action["slot"],
+             "owner": hold[-1][action["slot"]], "layer": len(hold) - 1}]
 
 
 def use_events(state: State, seat: int, action: dict) -> list:

@@ -81,9 +81,26 @@ def _worker(e):
         who=seat(e["seat"]), worker=worker, action=action, junk=junk(e["junk"]))
 
 
+def strip_place(layer: int, slot: int) -> str:
+    """Where a strip lies in a hold, as the board shows it (its crates carry the layer's number)."""
+    return _(data.STRIP_PLACES[layer & 1][slot]).format(layer=layer + 1)
+
+
 def _placed(e):
-    return _("{who} loads a {owner} strip on the {junk} junk (slot {slot}).").format(
-        who=seat(e["seat"]), owner=_(data.COLOUR_WORDS[data.COLOURS[e["owner"]]]), junk=junk(e["junk"]), slot=e["slot"] + 1)
+    who, owner = seat(e["seat"]), _(data.COLOUR_WORDS[data.COLOURS[e["owner"]]])
+    if "layer" not in e:  # a log from before events named the layer
+        return _("{who} loads a {owner} strip on the {junk} junk (slot {slot}).").format(
+            who=who, owner=owner, junk=junk(e["junk"]), slot=e["slot"] + 1)
+    return _("{who} loads a {owner} strip on the {junk} junk ({place}).").format(
+        who=who, owner=owner, junk=junk(e["junk"]), place=strip_place(e["layer"], e["slot"]))
+
+
+def _lifted(e):
+    who, owner = seat(e["seat"]), _(data.COLOUR_WORDS[data.COLOURS[e["owner"]]])
+    if "layer" not in e:
+        return _("{who} lifts the {owner} strip off the {junk} junk.").format(who=who, owner=owner, junk=junk(e["junk"]))
+    return _("{who} lifts the {owner} strip off the {junk} junk ({place}).").format(
+        who=who, owner=owner, junk=junk(e["junk"]), place=strip_place(e["layer"], e["slot"]))
 
 
 def _taken(e):
@@ -162,8 +179,7 @@ TEMPLATES = {
                                                                                   junk=junk(e["junk"])),
     "special_played": lambda e: _("{who} plays the special card {name}.").format(who=seat(e["seat"]),
                                                                                 name=special(e["card"])),
-    "strip_lifted": lambda e: _("{who} lifts the {owner} strip off the {junk} junk.").format(
-        who=seat(e["seat"]), owner=_(data.COLOUR_WORDS[data.COLOURS[e["owner"]]]), junk=junk(e["junk"])),
+    "strip_lifted": _lifted,
     "bid_placed": lambda e: (_("{who} bids {cards}.").format(who=seat(e["seat"]), cards=cards(e["bid"])) if "bid" in e
                              else _("{who} bids in secret.").format(who=seat(e["seat"]))),
     "bids_revealed": _revealed,
@@ -197,6 +213,9 @@ def glossary() -> dict:
         "workers": {key: _(word) for key, word in data.WORKER_WORDS.items()},
         "workers_used": {key: _(word) for key, word in data.WORKER_USED_WORDS.items()},
         "last_round_s_yuan": data.LAST_ROUND_S_YUAN,
+        # Per layer parity and slot, where a strip lies, "{layer}" its number (the board's words
+        # for a slot, as the log's).
+        "strip_places": [[_(word) for word in places] for places in data.STRIP_PLACES],
         "end_reasons": {"rounds_played": _("All {rounds} rounds have been played.").format(rounds=data.ROUNDS)},
         # The end table's columns: the parts of a score, by their key in the outcome's breakdown.
         "score_columns": {key: _(word) for key, word in SCORE_COLUMNS.items()},

@@ -180,3 +180,34 @@ def test_a_click_on_a_board_not_yet_redrawn_is_refused_not_played_on_the_newer_p
     assert answer.value.status == 409 and answer.value.json()["code"] == "stale_seq"
     page.wait_for_function("document.getElementById('message').textContent.includes('moved on')")
     assert page.evaluate("window.sampanTable.connection.seq") == head  # nothing was played
+
+
+def test_a_position_from_before_the_players_own_move_offers_nothing(new_page):
+    """Others' moves are shown one at a time after the player's own: a position from before that
+    move, still on show, must not offer the turn again (a second bid there was refused, or
+    looked like the first one lost)."""
+    page = new_page(1280, 900)
+    sign_up(page, "answered_turn")
+    create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    my_turn = "window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length"
+    page.wait_for_function(my_turn)
+    before = page.evaluate("window.sampanTable.state.live")
+    with page.expect_response(lambda response: response.url.endswith("/actions/")) as answer:
+        page.evaluate("window.sampanTable.submit(window.sampanTable.state.live.legal_actions[0])")
+    assert answer.value.ok
+    # The table waits on this player again (the bot has answered): no other sync is coming.
+    page.wait_for_function(f"({my_turn}) && window.sampanTable.state.live.seq > {before['seq']}")
+    latest = page.evaluate("window.sampanTable.state.live")
+    clickable = "#board .clickable, #prompt button"
+
+    page.evaluate("(frame) => window.sampanTable.connection.handlers.onSync(frame)", before)
+    page.wait_for_function(f"window.sampanTable.state.live.seq === {before['seq']}")
+    page.wait_for_timeout(200)
+    assert page.locator(clickable).count() == 0
+    assert page.locator("#turn-banner").inner_text() == "Your move is on its way…"
+
+    page.evaluate("(frame) => window.sampanTable.connection.handlers.onSync(frame)", latest)
+    page.wait_for_function(f"window.sampanTable.state.live.seq === {latest['seq']}")
+    page.locator(clickable).first.wait_for()
+    assert page.locator("#turn-banner").inner_text() == "Your turn"

@@ -1,4 +1,5 @@
 """Loading strips: 3x3 holds, crossed layers, visibility from above."""
+from engines import i18n
 from engines.dschunke import data
 from engines.dschunke.state import free_slots, lift, place, top_cells, visible_counts
 from tests.engines.dschunke.helpers import ENGINE, act, edit, new_game
@@ -70,6 +71,26 @@ def test_load_merchant_places_two_strips_on_his_junk():
     assert state.junks[purple] == ((1, 2, seat), (seat, -1, -1))
     assert state.strips[seat] == 15
     assert state.queue[0] != seat  # the turn passed on
+
+
+def test_the_log_names_a_strip_by_its_layer_and_its_column_or_row_as_the_board_draws_the_hold():
+    """The board draws a hold from above with each crate's layer number: the first layer's strips
+    are its columns, the second's cross them as rows (cells x=0..2, y=0 is the top row)."""
+    state, seat = load_merchant_turn()
+    state, _ = act(state, seat, {"type": "use", "worker": "load_merchant", "junk": "purple"})
+    state, first = act(state, seat, {"type": "place", "junk": "purple", "slot": 2})
+    state, second = act(state, seat, {"type": "place", "junk": "purple", "slot": 0})
+    assert (first[0]["layer"], second[0]["layer"]) == (0, 1)
+    assert ENGINE.describe(first[0]).endswith("on the purple junk (layer 1, right column).")
+    assert ENGINE.describe(second[0]).endswith("on the purple junk (layer 2, top row).")
+    assert ENGINE.glossary()["strip_places"][1][0] == "layer {layer}, top row"  # the board's words
+    with i18n.language("fr"):
+        assert ENGINE.describe(second[0]).endswith("sur la jonque violette (couche 2, rangée du haut).")
+    with i18n.language("de"):
+        assert ENGINE.describe(second[0]).endswith("auf die Dschunke lila (Lage 2, obere Reihe).")
+    # An older log's event, without the layer, keeps its slot number.
+    older = {key: value for key, value in second[0].items() if key != "layer"}
+    assert ENGINE.describe(older).endswith("on the purple junk (slot 1).")
 
 
 def test_a_player_with_one_strip_loads_only_one():

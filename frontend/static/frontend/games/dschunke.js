@@ -215,6 +215,27 @@ function drawCrate(crate, depth, px, py, cell) {
     svg("title", {}, interpolate(gettext("%(colour)s crate, layer %(layer)s"), { colour: CRATE_COLOURS[crate.colour] || crate.colour, layer: crate.layer + 1 })));
 }
 
+// The layer the next strip goes into: the top one until it holds three strips.
+function openLayerOf(junk) {
+  return junk.layers.length && junk.layers[junk.layers.length - 1].includes(null) ? junk.layers.length - 1 : junk.layers.length;
+}
+
+const holdOf = (snapshot, name) => snapshot.view.junks.find((junk) => junk.name === name);
+
+// Where a strip goes or lies, as the log says it: the layer (its crates' number) and the column
+// or row of the hold seen from above.
+function stripPlace(glossary, layer, slot) {
+  return glossary.strip_places[layer % 2][slot].replace("{layer}", String(layer + 1));
+}
+
+function loadWords(glossary, junkName, layer, slot) {
+  return interpolate(gettext("Load a strip on the %(junk)s junk (%(place)s)"), { junk: junkWord(glossary, junkName), place: stripPlace(glossary, layer, slot) });
+}
+
+function liftWords(glossary, junkName, layer, slot) {
+  return interpolate(gettext("Lift the strip off the %(junk)s junk (%(place)s)"), { junk: junkWord(glossary, junkName), place: stripPlace(glossary, layer, slot) });
+}
+
 // A strip in slot s of an even layer fills column s; of an odd layer, row s (seen from above).
 function stripRect(layerIndex, slot, x, y, cell) {
   return layerIndex % 2 === 0
@@ -224,19 +245,18 @@ function stripRect(layerIndex, slot, x, y, cell) {
 
 function drawStripTargets(ctx, junk, group, x, y) {
   const cell = ctx.layout.cell;
-  const openLayer = junk.layers.length && junk.layers[junk.layers.length - 1].includes(null)
-    ? junk.layers.length - 1 : junk.layers.length;
+  const openLayer = openLayerOf(junk);
   const topLayer = junk.layers.length - 1;
   for (let slot = 0; slot < 3; slot += 1) {
     const place = ctx.actions.find({ type: "place", junk: junk.name, slot });
     if (place) {
       const target = svg("rect", { ...stripRect(openLayer, slot, x, y, cell), rx: 6, fill: "#fff", "fill-opacity": 0.35, class: "hit", "stroke-dasharray": "8 5" });
-      group.append(ctx.actions.clickable(target, place, interpolate(gettext("Load a strip on the %(junk)s junk, slot %(slot)s"), { junk: junkWord(ctx.glossary, junk.name), slot: slot + 1 })));
+      group.append(ctx.actions.clickable(target, place, loadWords(ctx.glossary, junk.name, openLayer, slot)));
     }
     const lift = ctx.actions.find({ type: "lift", junk: junk.name, slot });
     if (lift) {
       const target = svg("rect", { ...stripRect(topLayer, slot, x, y, cell), rx: 6, fill: "#fff", "fill-opacity": 0.15, class: "hit" });
-      group.append(ctx.actions.clickable(target, lift, interpolate(gettext("Lift the strip in slot %(slot)s of the %(junk)s junk"), { junk: junkWord(ctx.glossary, junk.name), slot: slot + 1 })));
+      group.append(ctx.actions.clickable(target, lift, liftWords(ctx.glossary, junk.name, topLayer, slot)));
     }
   }
 }
@@ -552,8 +572,8 @@ export function describeAction(action, snapshot, glossary) {
         worker: worker ? usedWorkerWord(glossary, worker) : action.worker, action: glossary.actions[worker && worker.action] || "",
         junk: junkWord(glossary, action.junk) });
     }
-    case "place": return interpolate(gettext("Load a strip on the %(junk)s junk, slot %(slot)s"), { junk: junkWord(glossary, action.junk), slot: action.slot + 1 });
-    case "lift": return interpolate(gettext("Lift the strip in slot %(slot)s of the %(junk)s junk"), { junk: junkWord(glossary, action.junk), slot: action.slot + 1 });
+    case "place": return loadWords(glossary, action.junk, openLayerOf(holdOf(snapshot, action.junk)), action.slot);
+    case "lift": return liftWords(glossary, action.junk, holdOf(snapshot, action.junk).layers.length - 1, action.slot);
     case "take": return interpolate(gettext("Take %(kind)s"), { kind: kind(action.kind) });
     case "exchange": return interpolate(gettext("Exchange a %(give)s card for %(take)s"), { give: kind(action.give), take: kind(action.take) });
     case "done": return (snapshot.legal_actions || []).some((other) => other.type === "exchange")

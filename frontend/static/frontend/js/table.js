@@ -18,9 +18,11 @@ const TABLE_REFRESH_MS = 3000;
 
 const state = {
   table: null, // GET /api/tables/<id>/
-  live: null, // the latest sync frame (or view answer) at the head
+  frame: null, // the latest sync frame (or view answer) at the head, as it came
+  live: null, // that frame as the page offers it: no choice on a turn already answered
   renderer: null,
-  busy: false,
+  busy: false, // a move of this player is on its way
+  answeredBefore: 0, // the first seq of this player's latest move: an older position is answered
   guide: null, // a guided game's steps (guide.js)
   firstDraw: true, // the page opening on a waiting move is no news: no sound for it
 };
@@ -152,7 +154,8 @@ function receiveSync(frame) {
 // The table as the sync frame tells it, once the moves before it have been shown: until then
 // the page, its turn banner and its clock still tell the table as the board shows it.
 function showSync(frame, move) {
-  state.live = frame;
+  state.frame = frame;
+  offer();
   state.lastMove = move || state.lastMove; // a sync that brings no move leaves the last one named
   if (frame.deadline !== undefined) state.table.deadline = frame.deadline;
   if (frame.to_act) state.table.to_act = frame.to_act;
@@ -419,28 +422,34 @@ function tickClock() {
   clock.textContent = deadline ? formatCountdown(deadline) : running && isMyTurn() ? gettext("No clock: only bots are waiting") : "";
 }
 
-// The board goes quiet while a move is on its way; the next sync redraws it. A refused
-// move puts back exactly what was there, with the engine's message, unless the table has moved
-// on meanwhile (others' bids ended the bidding): then its choices are gone and the next sync
-// brings the new ones.
+// The board goes quiet while a move is on its way, and stays quiet on any position from before
+// that move which the playback still shows (others' earlier moves, caught up at the reader's
+// pace): that turn is answered, and a second click there would only be refused. A refused move
+// gives back the choices of the latest sync, with the engine's message.
 async function submit(action) {
   if (state.busy || (state.guide && !state.guide.allows(action))) return;
   state.busy = true;
   showMessage("");
-  const before = state.live;
-  state.live = { ...before, legal_actions: [], sent: true };
+  const chosenOn = state.live.seq;
+  offer();
   draw();
   try {
-    await connection.submit(action, before.seq);
+    const result = await connection.submit(action, chosenOn);
+    const seqs = (result.events || []).map((event) => event.seq);
+    if (seqs.length) state.answeredBefore = Math.max(state.answeredBefore, Math.min(...seqs));
   } catch (error) {
-    if (state.live.seq === before.seq && connection.seq === before.seq) {
-      state.live = before;
-      draw();
-    }
     showMessage(error.message);
   } finally {
     state.busy = false;
+    offer();
+    if (!replay.active && !playback.stepping) draw();
   }
+}
+
+function offer() {
+  const frame = state.frame;
+  const answered = state.busy || frame.seq < state.answeredBefore;
+  state.live = answered ? { ...frame, legal_actions: [], sent: true } : frame;
 }
 
 function moveAt(seq) {
