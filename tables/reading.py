@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 from typing import Any
 
 import orjson
 from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from engines import registry
@@ -107,6 +109,24 @@ def log_line(engine: Engine, event: dict | None, names: list[str]) -> str:
     except Exception:
         log.exception("%s could not word a %r event", engine.name, event.get("type"))
         text = str(event.get("type"))
+    return name_seats(text, names)
+
+
+# French drops the e of "de" and "que" before a word that begins with a vowel: a line reads
+# "Tour d’IA 2", "l’héritier d’alice", not "de IA 2". Only before a name put in for a seat: the
+# catalogs elide their own words.
+FRENCH_ELIDED_BEFORE_SEAT = re.compile(r"\b([Dd]|[Qq]u)e \{seat(\d+)\}")
+VOWELS = frozenset("aeiouyàâäéèêëîïôöûüœæ")
+
+
+def name_seats(text: str, names: list[str]) -> str:
+    """`text` with each "{seatN}" replaced by the seat's name, in the language in use."""
+    if (translation.get_language() or "").startswith("fr"):
+        def elide(match):
+            seat = int(match[2])
+            name = names[seat] if seat < len(names) else ""
+            return f"{match[1]}’{{seat{seat}}}" if name[:1].lower() in VOWELS else match[0]
+        text = FRENCH_ELIDED_BEFORE_SEAT.sub(elide, text)
     for index, name in enumerate(names):
         text = text.replace("{seat%d}" % index, name)
     return text

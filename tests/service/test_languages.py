@@ -215,6 +215,20 @@ async def test_a_move_heard_in_the_process_that_made_it_is_worded_in_each_reader
         await client.disconnect()
 
 
+def test_a_french_log_line_elides_de_before_a_name_that_begins_with_a_vowel():
+    """« Tour d’IA 2 », « Tour d’élodie », but « Tour de Bruno »: French drops the e of "de"
+    before a vowel, whatever name the seat has; English and German lines are left as worded."""
+    engine = registry.get("dragon_market")
+    turn = {"type": "dice_rolled", "seat": 1, "mp": 3}
+    names = ["Bruno", "IA 2 (Amateur)", "élodie"]
+    with speaking("fr"):
+        assert log_line(engine, turn, names) == "Tour d’IA 2 (Amateur)\u00a0: 3 points de mouvement."
+        assert log_line(engine, {**turn, "seat": 0}, names) == "Tour de Bruno\u00a0: 3 points de mouvement."
+        assert log_line(engine, {**turn, "seat": 2}, names).startswith("Tour d’élodie")
+    with speaking("de"):
+        assert log_line(engine, turn, ["Bruno", "KI 2 (Amateur)"]).startswith("KI 2 (Amateur) ist am Zug")
+
+
 def test_every_catalog_is_complete_and_compiled():
     """No string of the pages or the engines is left untranslated in French or German, and
     every .mo is the compiled form of its .po (scripts/translations.py check)."""
