@@ -418,8 +418,11 @@ function tickClock() {
   const clock = $("clock");
   const running = state.table && state.table.status === "running";
   const deadline = running ? state.table.deadline : null;
-  // Only bots wait for this player: the game waits too, with no clock.
-  clock.textContent = deadline ? formatCountdown(deadline) : running && isMyTurn() ? gettext("No clock: only bots are waiting") : "";
+  // Only bots wait for this player: the game waits too, with no clock (a phone's one-line
+  // heading leaves that out, for the turn banner's sake).
+  const noClock = !deadline && running && isMyTurn();
+  clock.textContent = deadline ? formatCountdown(deadline) : noClock ? gettext("No clock: only bots are waiting") : "";
+  clock.classList.toggle("no-clock", noClock);
 }
 
 // The board goes quiet while a move is on its way, and stays quiet on any position from before
