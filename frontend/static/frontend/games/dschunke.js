@@ -299,7 +299,7 @@ function drawWorkers(ctx, junk, x, y, width) {
     const short = WORKER_SHORT[worker.action] || "—";
     const who = merchant ? gettext("merchant") : workerWord(ctx.glossary, worker);
     const help = `${WORKER_HELP[worker.action] || ""} ${merchant ? gettext("A merchant acts on its own junk and moves on to the next junk every round.")
-      : gettext("A trainee acts on a junk without a merchant; its action changes every round.")}`;
+      : gettext("A trainee acts on one junk without a merchant, of its user's choice: it is drawn on each of them. Its action changes every round.")}`;
     const badge = svg("g", { class: `worker${worker.used ? " used" : ""}`, "data-worker": worker.name }, svg("title", {}, help.trim()),
       svg("rect", {
         x: bx, y, width: badgeW, height: 44, rx: merchant ? 22 : 8,
