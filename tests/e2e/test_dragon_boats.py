@@ -1,6 +1,6 @@
 """Dragon Boats of the Four Seas in a real browser: a short 4-player game against three bots,
-played by clicking the board and the prompt, to the final scores, at 1280 and 375 px; and the
-prompt of a seat asked at a card window with no card to play, in en, fr and de."""
+played by clicking the board and the prompt, to the final scores, at 1280 and 375 px (the sea
+enlarged); and the prompt of a seat asked at a card window with no card to play, in en, fr and de."""
 import random
 import shutil
 from pathlib import Path
@@ -84,7 +84,24 @@ def test_a_short_game_of_dragon_boats_against_three_bots_by_clicking(new_page):
     shoot_view(page, "375_market", "#board .db-market")
     shoot_view(page, "375_players", "#board .db-players")
 
-    # The rest of the game is played at 375 px.
+    # A phone may enlarge the sea, whose words are a few pixels high: twice as wide, scrolled
+    # sideways within its frame (never the page), opened on its middle; the choice holds over
+    # redraws and visits.
+    word = "document.querySelector('#board .db-map .db-node text').getBoundingClientRect().height"
+    frame = "(() => { const f = document.querySelector('#board .db-sea-frame'); return [f.scrollWidth, f.clientWidth, f.scrollLeft]; })()"
+    small = page.evaluate(word)
+    page.get_by_test_id("enlarge-sea").click()
+    wide, shown, left = page.evaluate(frame)
+    assert wide >= 1.9 * shown and 0 < left < wide - shown
+    assert page.evaluate(word) >= 1.9 * small >= 9
+    assert no_sideways_scroll(page)
+    page.reload()
+    page.wait_for_selector("#board .db-boat")
+    assert page.get_by_test_id("enlarge-sea").get_attribute("aria-pressed") == "true"
+    assert page.evaluate(frame)[0] >= 1.9 * shown
+    shoot_view(page, "375_sea_enlarged", "#board .db-status")
+
+    # The rest of the game is played at 375 px, on the enlarged sea.
     clicks = play_until_over(page, rng, seen)
     assert clicks > 10
     assert {"start_disc", "bid", "resolve"} <= seen, seen
