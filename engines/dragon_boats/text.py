@@ -96,8 +96,8 @@ def _node(node: str) -> str:
     if info["kind"] == "port":
         return _(PORT_WORDS[space, island in ("N", "S")]).format(island=island_letter(island))
     if not island:  # the mountain: its hexes W1-W10 and the spaces of paths A and B
-        if info["kind"] == "land":
-            return _("mountain hex {n}").format(n=space[1:])
+        if info["kind"] == "land":  # unnumbered: the board marks a mountain hex with its wisdom tile
+            return _("a mountain hex")
         return _("space {n} of path {path}").format(n=space[1:], path=space[0])
     if info["kind"] == "land":
         return _("field {n} of island {island}").format(n=space[1:], island=island_letter(island))
@@ -145,6 +145,13 @@ def _moved(e) -> str:
     if e["food"]:
         return _("{who} steps to {node} (1 food).").format(who=_who(e), node=_node(e["node"]))
     return _("{who} steps to {node}.").format(who=_who(e), node=_node(e["node"]))
+
+
+def _hex_taken(e) -> str:
+    if isinstance(e["tile"], int):  # the mountain, whose hex the tile names as the board does
+        return _("{who} settles on the mountain and takes {tile}.").format(who=_who(e), tile=_tile(e["tile"]))
+    return _("{who} settles on {node} and takes its tile ({tile}).").format(who=_who(e), node=_node(e["node"]),
+                                                                          tile=_tile(e["tile"]))
 
 
 def _flagged(e) -> str:
@@ -198,8 +205,7 @@ LINES = {
     "boat_departed": lambda e: _("Boat {boat} sails to {port}.").format(boat=e["boat"] + 1, port=_node(e["port"])),
     "disembarked": lambda e: _("{who} goes ashore at {node}.").format(who=_who(e), node=_node(e["node"])),
     "moved": _moved,
-    "hex_taken": lambda e: _("{who} settles on {node} and takes its tile ({tile}).").format(
-        who=_who(e), node=_node(e["node"]), tile=_tile(e["tile"])),
+    "hex_taken": _hex_taken,
     "member_returned": lambda e: _("{who}'s house member goes home.").format(who=_who(e)),
     "passed": lambda e: _("{who} plays no card.").format(who=_who(e)),
     "card_played": lambda e: _("{who} plays {card}.").format(who=_who(e), card=_card(e["card"])),

@@ -130,11 +130,12 @@ def test_every_event_type_has_a_log_line():
 @pytest.mark.parametrize("node, words", [
     ("N.PW", "the west port of island N"), ("S.PE", "the east port of island S"),
     ("E.PW", "the north port of island E"), ("W.PE", "the south port of island W"),
-    ("E.F7", "field 7 of island E"), ("N.k", "road k of island N"), ("W3", "mountain hex 3"), ("B2", "space 2 of path B"),
+    ("E.F7", "field 7 of island E"), ("N.k", "road k of island N"), ("W3", "a mountain hex"), ("B2", "space 2 of path B"),
 ])
 def test_a_space_is_named_in_words_not_by_its_code(node, words):
     """Ports by the side they face (east and west islands are drawn turned), the rest by island and
-    number; the board page names them from the same glossary."""
+    number, except a mountain hex, which the board marks by its wisdom tile only (a number beside
+    the tiles' W1-W10 would point at another hex); the board page names them from the same glossary."""
     assert ENGINE.glossary()["nodes"][node] == words
     assert ENGINE.describe({"type": "moved", "seat": 1, "node": node, "food": 0}) == f"{{seat1}} steps to {words}."
 
@@ -144,13 +145,15 @@ def test_a_cards_effect_names_who_played_it_and_its_end_is_silent():
     assert ENGINE.describe({"type": "steered", "seat": 0, "boat": 1, "port": "E.PE"}) == (
         "{seat0} sends boat 2 to the south port of island E.")
     assert ENGINE.describe({"type": "farmers_swapped", "seat": 2, "a": "N.F1", "b": "W4"}) == (
-        "{seat2} swaps the farmers of field 1 of island N and mountain hex 4.")
+        "{seat2} swaps the farmers of field 1 of island N and a mountain hex.")
     assert ENGINE.describe({"type": "card_resolved", "seat": 0, "card": "I"}) == ""
 
 
 def test_a_wisdom_tile_taken_is_named_as_the_board_marks_it():
-    line = ENGINE.describe({"type": "hex_taken", "seat": 1, "node": "W8", "tile": 8})
-    assert line == f"{{seat1}} settles on mountain hex 8 and takes its tile (wisdom tile W8, {data.WISDOM[8]['name']})."
+    line = ENGINE.describe({"type": "hex_taken", "seat": 1, "node": "W8", "tile": 5})
+    assert line == f"{{seat1}} settles on the mountain and takes wisdom tile W5, {data.WISDOM[5]['name']}."
+    field = ENGINE.describe({"type": "hex_taken", "seat": 1, "node": "E.F2", "tile": "fish"})
+    assert field == "{seat1} settles on field 2 of island E and takes its tile (fish)."
 
 
 @pytest.mark.parametrize("value, words", [
