@@ -67,7 +67,7 @@ def test_the_account_page_links_the_guides_and_copies_new_tokens(new_page):
     sign_up(page, "omar")
     page.goto("/accounts/profile/")
     assert unlabelled_cells(page) == []  # each notice's boxes under their channel's heading
-    assert page.get_by_role("columnheader", name="Par e-mail").is_visible()
+    assert page.get_by_role("columnheader", name="Par e\u2011mail").is_visible()  # a hyphen no line breaks at
     assert page.get_by_test_id("copy-token").is_hidden()
     page.click("#token-button")
     page.get_by_test_id("copy-token").click()
