@@ -449,6 +449,8 @@ async function submit(action) {
   }
 }
 
+// The latest frame as the page offers it: no choice while a move is on its way or on a position
+// from before the player's latest move.
 function offer() {
   const frame = state.frame;
   const answered = state.busy || frame.seq < state.answeredBefore;
