@@ -86,21 +86,26 @@ def strip_place(layer: int, slot: int) -> str:
     return _(data.STRIP_PLACES[layer & 1][slot]).format(layer=layer + 1)
 
 
+def _strip(e) -> dict:
+    """The words of a strip event: who, the strip's colour, the junk, and where in its hold."""
+    words = {"who": seat(e["seat"]), "owner": _(data.COLOUR_WORDS[data.COLOURS[e["owner"]]]), "junk": junk(e["junk"])}
+    if "layer" in e:  # a log from before events named the layer has none
+        words["place"] = strip_place(e["layer"], e["slot"])
+    return words
+
+
 def _placed(e):
-    who, owner = seat(e["seat"]), _(data.COLOUR_WORDS[data.COLOURS[e["owner"]]])
-    if "layer" not in e:  # a log from before events named the layer
-        return _("{who} loads a {owner} strip on the {junk} junk (slot {slot}).").format(
-            who=who, owner=owner, junk=junk(e["junk"]), slot=e["slot"] + 1)
-    return _("{who} loads a {owner} strip on the {junk} junk ({place}).").format(
-        who=who, owner=owner, junk=junk(e["junk"]), place=strip_place(e["layer"], e["slot"]))
+    words = _strip(e)
+    if "place" not in words:
+        return _("{who} loads a {owner} strip on the {junk} junk (slot {slot}).").format(**words, slot=e["slot"] + 1)
+    return _("{who} loads a {owner} strip on the {junk} junk ({place}).").format(**words)
 
 
 def _lifted(e):
-    who, owner = seat(e["seat"]), _(data.COLOUR_WORDS[data.COLOURS[e["owner"]]])
-    if "layer" not in e:
-        return _("{who} lifts the {owner} strip off the {junk} junk.").format(who=who, owner=owner, junk=junk(e["junk"]))
-    return _("{who} lifts the {owner} strip off the {junk} junk ({place}).").format(
-        who=who, owner=owner, junk=junk(e["junk"]), place=strip_place(e["layer"], e["slot"]))
+    words = _strip(e)
+    if "place" not in words:
+        return _("{who} lifts the {owner} strip off the {junk} junk.").format(**words)
+    return _("{who} lifts the {owner} strip off the {junk} junk ({place}).").format(**words)
 
 
 def _taken(e):

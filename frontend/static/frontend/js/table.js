@@ -445,7 +445,9 @@ async function submit(action) {
   } finally {
     state.busy = false;
     offer();
-    if (!replay.active && !playback.stepping) draw();
+    // A frame that came while the move was on its way is offered now, unless it is from before
+    // the move (then the board already shows it quiet).
+    if (!state.live.sent && !replay.active && !playback.stepping) draw();
   }
 }
 
