@@ -182,3 +182,39 @@ def test_replay_steps_through_the_events_and_returns_to_the_live_game(new_page):
     page.locator("#replay-pos").filter(has_text="now").wait_for()
     assert page.locator("#board .clickable").count() > 0
     assert page.locator("#log li.future").count() == 0
+
+
+# The action turn's prompt drawn for a given choice (the renderer's own drawing, read at once).
+TURN_PROMPT = """([legal, done]) => {
+    const table = window.sampanTable;
+    const live = table.state.live;
+    const glossaries = JSON.parse(document.getElementById("page-data").textContent).glossaries;
+    const view = { ...live.view, phase: "actions", step: null, main_action_done: done };
+    const prompt = document.getElementById("prompt");
+    const seats = table.state.table.seats.map((seat) => ({ ...seat, name: `seat ${seat.seat}` }));
+    table.state.renderer.render(document.getElementById("board"), { ...live, view, seats, legal_actions: legal },
+        { act: () => {}, prompt, glossary: glossaries.dschunke, lastMove: null });
+    const why = prompt.querySelector("p.muted");
+    return { heading: prompt.querySelector("h3").innerText, why: why ? why.innerText : "",
+             buttons: [...prompt.querySelectorAll("button")].map((button) => button.innerText) };
+}"""
+
+
+def test_a_turn_with_nothing_left_to_choose_says_why_it_waits_instead_of_asking_for_a_card(new_page):
+    """A holder of a special card the others have not seen ends the turn, or passes, by hand (so
+    the wait tells them nothing); the prompt says that, and asks for a card only when one can be
+    played."""
+    page = new_page()
+    sign_up(page, "wen")
+    create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
+    start_if_waiting(page)
+    page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length > 0")
+    done = page.evaluate(TURN_PROMPT, [[{"type": "end_turn"}], True])
+    assert done["heading"] == "Your action is done: end your turn" and done["buttons"] == ["End turn"]
+    assert "ends the turn by hand" in done["why"]
+    stuck = page.evaluate(TURN_PROMPT, [[{"type": "pass"}], False])
+    assert stuck["heading"] == "No merchant or trainee is left for you: pass" and stuck["buttons"] == ["Pass"]
+    assert "ends the turn by hand" in stuck["why"]
+    card = page.evaluate(TURN_PROMPT, [[{"type": "play_special", "card": 0}, {"type": "end_turn"}], True])
+    assert card["heading"] == "Play a special card or end your turn" and card["why"] == ""
+    assert card["buttons"][-1] == "End turn" and len(card["buttons"]) == 2

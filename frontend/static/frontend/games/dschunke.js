@@ -549,10 +549,20 @@ const STEP_PROMPTS = {
   lift: () => [heading(gettext("Move a cargo strip: click a strip in the top layer of a junk"))],
 };
 
+// A turn with nothing left to choose ends by itself, except for a holder of a special card the
+// others have not seen (waiting on its end would tell them it has no card to play): the prompt
+// says so, rather than asking for a card it cannot play.
 function turnPrompt(ctx) {
   const { actions, view, glossary } = ctx;
+  const cards = typed(ctx, "play_special").length > 0;
+  const nothingLeft = !cards && (view.main_action_done || !typed(ctx, "use").length);
+  let words = gettext("Your action: click a merchant or trainee on a junk");
+  if (nothingLeft) words = view.main_action_done ? gettext("Your action is done: end your turn") : gettext("No merchant or trainee is left for you: pass");
+  else if (view.main_action_done) words = gettext("Play a special card or end your turn");
+  const why = gettext("A player holding a special card the others have not seen ends the turn by hand, so that the wait tells them nothing.");
   return [
-    heading(view.main_action_done ? gettext("Play a special card or end your turn") : gettext("Your action: click a merchant or trainee on a junk")),
+    heading(words),
+    ...(nothingLeft ? [el("p", { class: "muted", text: why })] : []),
     row(
       ...typed(ctx, "play_special").map((action) => actions.button(action, interpolate(gettext("Play %(card)s"), { card: glossary.specials[action.card].title }))),
       actions.button(actions.find({ type: "end_turn" }), gettext("End turn")),
