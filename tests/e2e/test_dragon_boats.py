@@ -122,7 +122,7 @@ def test_a_short_game_of_dragon_boats_against_three_bots_by_clicking(new_page):
 NOTHING_TO_PLAY = {
     "en": ("The explore phase begins: no card to play now", "Pass"),
     "fr": ("La phase d’exploration commence\u00a0: aucune carte à jouer maintenant", "Passer"),
-    "de": ("Die Erkundungsphase beginnt: jetzt keine Karte zu spielen", "Passen"),
+    "de": ("Die Erkundungsphase beginnt: Sie können jetzt keine Karte spielen", "Passen"),
 }
 ONLY_PASS_AT_W1 = """() => {
     const table = window.sampanTable;
@@ -162,3 +162,40 @@ def test_a_seat_asked_with_no_card_to_play_is_told_so_with_a_pass_button(new_pag
     page.wait_for_timeout(400)  # the page redraws the real prompt 150 ms after a resize
     assert page.evaluate(ONLY_PASS_AT_W1) == {"heading": heading, "buttons": [button]}
     shoot_view(page, f"1280_only_pass_{language}", "#prompt")
+
+
+# A disc's turn at stall I (B-P4, B-P11): the heading names boarding and the mountain paths only
+# where the legal actions hold them (a seat with no member at home or no offering has neither).
+STALL_TURN = """(actions) => {
+    const table = window.sampanTable;
+    const live = table.state.live;
+    const glossaries = JSON.parse(document.getElementById("page-data").textContent).glossaries;
+    const stalls = live.view.stalls.map((stall, index) => (index === 0 ? { ...stall, offerings: ["gold"], price: 2 } : stall));
+    const view = { ...live.view, step: "resolve", resolving: { stall: 0 }, stalls, to_act: [live.seat] };
+    table.state.renderer.render(document.getElementById("board"),
+        { ...live, view, to_act: [live.seat], legal_actions: actions },
+        { act: () => {}, prompt: document.getElementById("prompt"), glossary: glossaries.dragon_boats, lastMove: null });
+    return document.getElementById("prompt").querySelector("h3").innerText;
+}"""
+STALL_CHOICES = [{"type": "buy", "kind": "gold"}, {"type": "take_money"}]
+BOARD = {"type": "board", "boat": 0, "place": 0, "omit": None}
+PATH = {"type": "path", "path": "A"}
+STALL_HEADINGS = [
+    ([], "Your disc at stall I: buy an offering for 2 or take 1 money"),
+    ([BOARD], "Your disc at stall I: buy an offering for 2 or take 1 money; you may also board a boat"),
+    ([PATH], "Your disc at stall I: buy an offering for 2 or take 1 money; you may also take a mountain path"),
+    ([BOARD, PATH], "Your disc at stall I: buy an offering for 2 or take 1 money; you may also board a boat or take a"
+                    " mountain path"),
+]
+
+
+def test_a_stall_turn_offers_boarding_and_paths_only_where_the_actions_hold_them(new_page):
+    page = new_page(1280, 800, locale="en")
+    sign_up(page, "stallturn")
+    create_table(page, "dragon_boats", [{"kind": "me"}, BOT])
+    start_if_waiting(page)
+    page.wait_for_function("(() => { const table = window.sampanTable; const live = table.state.live;"
+                           " return live && live.legal_actions.length > 0 && !table.state.busy"
+                           " && (live.to_act || []).every((seat) => seat === live.seat); })()", timeout=30000)
+    for extra, heading in STALL_HEADINGS:
+        assert page.evaluate(STALL_TURN, STALL_CHOICES + extra) == heading

@@ -25,7 +25,9 @@ export function statusLine(ctx) {
   }
   if (view.moving) {
     const m = view.moving;
-    parts.push(interpolate(gettext("%(name)s walks: step %(steps)s, %(free)s free"), { name: seatName(ctx, m.seat), steps: m.steps, free: m.free }));
+    const left = Math.max(0, m.free - m.steps);
+    parts.push(left ? interpolate(ngettext("%(name)s walks: %(n)s free step left", "%(name)s walks: %(n)s free steps left", left), { name: seatName(ctx, m.seat), n: left })
+      : interpolate(gettext("%(name)s walks: each further step costs 1 food"), { name: seatName(ctx, m.seat) }));
   }
   const waiting = (view.to_act || []).map((seat) => seatName(ctx, seat));
   if (waiting.length && !view.outcome) parts.push(interpolate(gettext("to act: %(names)s"), { names: waiting.join(", ") }));
@@ -56,6 +58,16 @@ function pendingHeading(ctx) {
   };
   return labelled(name, asks[kind] || gettext("choose"));
 }
+
+// Which ways aboard the seat is offered now: "both", "board" (a boat), "path" (a mountain
+// path) or null, so that a prompt never offers a way the actions do not hold.
+function boardingWays(ctx) {
+  const board = ctx.actions.all.some((action) => action.type === "board");
+  const path = ctx.actions.all.some((action) => action.type === "path");
+  return board && path ? "both" : board ? "board" : path ? "path" : null;
+}
+
+const playable = (ctx) => ctx.actions.all.some((action) => action.type === "play");
 
 // Whose move a card window interrupts.
 function windowContext(ctx) {
@@ -95,17 +107,33 @@ function heading(ctx) {
       const stall = view.stalls[view.resolving.stall];
       if (only === "take_money") return interpolate(gettext("Your disc at stall %(stall)s: nothing to buy or board, take 1 money"), { stall: stall.stall });
       if (only === "done") return interpolate(gettext("Your disc at stall %(stall)s: nothing more to do, click Done"), { stall: stall.stall });
+      const ways = boardingWays(ctx);
       if (!ctx.actions.all.some((action) => ["buy", "take_money", "exchange", "draw_card"].includes(action.type))) {
-        return interpolate(gettext("Your disc at stall %(stall)s: you may still board a boat or take a mountain path, then click Done"), { stall: stall.stall });
+        const still = {
+          both: gettext("Your disc at stall %(stall)s: you may still board a boat or take a mountain path, then click Done"),
+          board: gettext("Your disc at stall %(stall)s: you may still board a boat, then click Done"),
+          path: gettext("Your disc at stall %(stall)s: you may still take a mountain path, then click Done"),
+        }[ways];
+        return interpolate(still || (playable(ctx) ? gettext("Your disc at stall %(stall)s: play a bonus card, or click Done")
+          : gettext("Your disc at stall %(stall)s: nothing more to do, click Done")), { stall: stall.stall });
       }
       const what = stall.offerings
         ? interpolate(gettext("buy an offering for %(price)s or take 1 money"), { price: stall.price })
         : view.options.stall_v_price === false ? gettext("trade an offering and/or a treasure, or take 1 money")
           : interpolate(gettext("trade an offering and/or a treasure (price %(price)s), or take 1 money"), { price: stall.price });
-      return interpolate(gettext("Your disc at stall %(stall)s: %(what)s; you may also board a boat or take a mountain path"), { stall: stall.stall, what });
+      const also = {
+        both: gettext("Your disc at stall %(stall)s: %(what)s; you may also board a boat or take a mountain path"),
+        board: gettext("Your disc at stall %(stall)s: %(what)s; you may also board a boat"),
+        path: gettext("Your disc at stall %(stall)s: %(what)s; you may also take a mountain path"),
+      }[ways];
+      return interpolate(also || gettext("Your disc at stall %(stall)s: %(what)s"), { stall: stall.stall, what });
     }
-    case "final": return only === "done" ? gettext("Final boarding: nothing to do now, click Done")
-      : gettext("Final boarding: board a boat or take a mountain path, then click Done");
+    case "final": return {
+      both: gettext("Final boarding: board a boat or take a mountain path, then click Done"),
+      board: gettext("Final boarding: board a boat, then click Done"),
+      path: gettext("Final boarding: take a mountain path, then click Done"),
+    }[boardingWays(ctx)] || (playable(ctx) ? gettext("Final boarding: play a bonus card, or click Done")
+      : gettext("Final boarding: nothing to do now, click Done"));
     case "window": return `${windowContext(ctx)}${only === "pass" ? gettext("no card to play now") : interpolate(gettext("play a bonus card %(when)s, or pass"), { when: ctx.glossary.windows[view.window.point] || gettext("now") })}`;
     case "steer": return interpolate(gettext("Steer %(boat)s: click a port"), { boat: boatWords(ctx, view.arrived) });
     case "move": {
