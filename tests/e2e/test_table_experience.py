@@ -138,6 +138,23 @@ def test_the_prompt_comes_folded_to_its_heading_on_a_phone_and_unfolds_with_a_ta
     assert prompt.locator("h3").inner_text() in toggle.inner_text()  # the folded line says what is asked
     toggle.click()
     assert prompt.is_visible()
+
+    # It scrolls within a quarter of the screen; a new question opens at its top, the same one
+    # stays where the player scrolled it.
+    ask = """(heading) => {
+        const prompt = document.getElementById("prompt");
+        const buttons = Array.from({ length: 30 }, (_, n) => Object.assign(document.createElement("button"), { textContent: `Choice ${n}` }));
+        prompt.replaceChildren(Object.assign(document.createElement("h3"), { textContent: heading }), ...buttons);
+    }"""
+    scrolled = "new Promise((done) => { const prompt = document.getElementById('prompt'); prompt.scrollTop = 80;" \
+               " setTimeout(() => done(prompt.scrollTop), 50); })"
+    settled = "new Promise((done) => setTimeout(() => done(document.getElementById('prompt').scrollTop), 50))"
+    page.evaluate(ask, "First question")
+    assert page.evaluate(scrolled) == 80
+    page.evaluate(ask, "First question")
+    assert page.evaluate(settled) == 80
+    page.evaluate(ask, "Second question")
+    assert page.evaluate(settled) == 0
     toggle.click()
     assert not prompt.is_visible()
 

@@ -762,7 +762,15 @@ function promptHeading() {
 }
 const promptFolded = () => $("prompt-dock").classList.contains("folded");
 $("prompt-toggle").addEventListener("click", () => foldPrompt(!promptFolded()));
-new MutationObserver(() => foldPrompt(promptFolded())).observe($("prompt"), { childList: true, subtree: true, characterData: true });
+// A new question opens at its top, wherever the player had scrolled the last one (a phone's
+// prompt scrolls within a quarter of the screen).
+let shownHeading = null;
+new MutationObserver(() => {
+  const heading = promptHeading();
+  if (heading !== shownHeading) $("prompt").scrollTop = 0;
+  shownHeading = heading;
+  foldPrompt(promptFolded());
+}).observe($("prompt"), { childList: true, subtree: true, characterData: true });
 
 function setUpAlerts() {
   const sound = $("sound");
