@@ -81,9 +81,9 @@ class DragonMarket(Engine):
                                           "description": _("MP for crossing a sailor or leaping water (powers).")},
                 "turn_limit": {"type": "integer", "minimum": 0, "maximum": 500, "default": data.DEFAULT_TURN_LIMIT,
                                "title": _("Round limit"),
-                               "description": _("Not in the book, which ends only when a player completes the "
-                                                "objectives: 0 plays to the end. Otherwise the game also ends after "
-                                                "this many rounds; then most objectives, then most goods held, win.")},
+                               "description": _("0 plays as the book does: the game ends only when a player completes the "
+                                                "objectives. Any other number also ends it after that many rounds, "
+                                                "won by the most objectives, then the most goods held.")},
             },
             "additionalProperties": False,
         }

@@ -117,7 +117,7 @@ LINES = {
     "die_rerolled": lambda e: _("{who} rerolls die {die}: {value}.").format(who=_seat(e["seat"]), die=e["die"] + 1,
                                                                            value=e["value"]),
     "mp_bought": lambda e: _("{who} pays a coin for one more movement point.").format(who=_seat(e["seat"])),
-    "boat_slid": lambda e: _("{who} slides boat {boat} (its sailor now on {cell}).").format(
+    "boat_slid": lambda e: _("{who} slides boat {boat}; its sailor is now on {cell}.").format(
         who=_seat(e["seat"]), boat=_boat(e), cell=_cell(e["s"])),
     "boat_rotated": lambda e: _("{who} turns boat {boat} a quarter turn.").format(who=_seat(e["seat"]), boat=_boat(e)),
     "boat_hopped": lambda e: _("{who} slides boat {boat} over another boat.").format(who=_seat(e["seat"]), boat=_boat(e)),

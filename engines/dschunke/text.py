@@ -9,7 +9,7 @@ _, ngettext = catalog(__file__)
 
 # The end screen's columns: the parts of scoring.breakdown, in their order.
 SCORE_COLUMNS = {"money": N_("Money"), "specials_bonus": N_("Special cards' bonus"), "end_bonus": N_("End bonus"),
-                 "hand": N_("Goods cards in hand")}
+                 "hand": N_("Goods cards in hand (breaks a tie)")}
 
 
 # What each special card does, for the board's tooltips (the rulings are in RULES.md).

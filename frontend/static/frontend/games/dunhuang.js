@@ -57,7 +57,8 @@ function goodCard(ctx, good, x, y, w, h, hit = false) {
   return svg("g", { class: "good", "data-good": good },
     svg("rect", { x, y, width: w, height: h, rx: 5, fill: GOOD_COLOURS[good], stroke: "#333", class: hit ? "hit" : "" }),
     svg("text", { x: x + w / 2, y: y + h / 2 + 2, "text-anchor": "middle", "font-size": Math.min(22, h * 0.5), "font-weight": 700 }, String(good)),
-    h >= 44 ? svg("text", { x: x + w / 2, y: y + h - 6, "text-anchor": "middle", "font-size": 11 }, goodName(ctx, good)) : null,
+    h >= 44 ? svg("text", { x: x + w / 2, y: y + h - 6, "text-anchor": "middle", "font-size": 11, ...squeezed(goodName(ctx, good), w - 4, 11) },
+      goodName(ctx, good)) : null,
     svg("title", {}, `${good} · ${goodName(ctx, good)}`));
 }
 
@@ -80,7 +81,8 @@ function drawCircle(parts, ctx) {
     [interpolate(gettext("Bank tokens: %(tokens)s"), { tokens: view.bank_tokens.join(", ") || gettext("none") }),
       gettext("The majority tokens no shop holds: the first shop with a card of the kind takes its token.")],
     [interpolate(gettext("Top merchant: %(n)s tokens"), { n: view.tokens_to_win }),
-      gettext("A player who ends their turn with this many majority tokens and 4 different goods in hand wins at once.")],
+      interpolate(gettext("A player who ends their turn with %(n)s majority tokens and 4 different goods in hand wins at once."),
+        { n: view.tokens_to_win })],
   ].filter(([line]) => line);
   const lines = facts.flatMap(([line, help]) => wrap(line, 26).map((part) => [part, help])); // the centre is as wide as the gap between the tiles
   const camel = view.circle.find((slot) => slot.camel);

@@ -121,11 +121,12 @@ function drawChoices(ctx, size) {
     } else if (action.type === "step") {
       const [x, y] = action.to;
       const cost = ctx.stepCost(action.to);
-      // A marker in the square's corner, so that the boat under it can still be chosen.
-      const [cx, cy] = [px(x) + 13, py(y, size) + 13];
+      // A marker in the square's corner, so that the boat under it can still be chosen and the
+      // mark of the goods on it read.
+      const [cx, cy] = [px(x) + 10, py(y, size) + 10];
       const target = svg("g", { class: "dm-step", "data-to": `${x},${y}` },
-        svg("circle", { class: "hit", cx, cy, r: 10, fill: "#fff7e0" }),
-        svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#7a1d00" }, String(cost)));
+        svg("circle", { class: "hit", cx, cy, r: 9, fill: "#fff7e0" }),
+        svg("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#7a1d00" }, String(cost)));
       layer.push(actions.clickable(target, action, interpolate(gettext("Move your heir to (%(x)s, %(y)s) for %(mp)s MP"), { x, y, mp: cost })));
     } else if (action.type === "sailor_at") {
       const [x, y] = action.cell;

@@ -8,6 +8,7 @@ import { svg } from "../board.js";
 import { CELL, COLOURS, cellX, cellY, drawSymbol, levelFill, symbolHelp } from "./symbols.js";
 
 const MARGIN = 2; // cells shown around what is on the table
+const HEADROOM = 1.5 * CELL; // above the column numbers, where the zoom buttons lie
 const DRAG_SLOP = 6; // pixels a pointer may move and still click
 
 // Where the camera looks (kept between draws; "fit" until the player moves it).
@@ -26,10 +27,10 @@ function bounds(view, extra) {
 
 function viewBox(box) {
   const width = (box.maxX - box.minX + 1) * CELL;
-  const height = (box.maxY - box.minY + 1) * CELL;
+  const height = (box.maxY - box.minY + 1) * CELL + HEADROOM;
   if (camera.fitted) {
     camera.cx = cellX(box.minX) + width / 2;
-    camera.cy = cellY(box.maxY) + height / 2;
+    camera.cy = cellY(box.maxY) - HEADROOM + height / 2;
     camera.zoom = 1;
   }
   const size = Math.max(width, height * 1.2) / camera.zoom;
@@ -143,7 +144,8 @@ function drawChoices(ctx, top) {
       const [tx, ty] = [cellX(cells[1][0]) + CELL / 2, cellY(cells[1][1]) + CELL / 2];
       const arrow = svg("g", { class: `tl-arrow${chosen ? " selected" : ""}` },
         svg("line", { x1: centre[0], y1: centre[1], x2: tx, y2: ty, stroke: "#ff3d00", "stroke-width": 4 }),
-        svg("circle", { class: "hit", cx: tx, cy: ty, r: 12, fill: chosen ? "#ff3d00" : "#fff" }));
+        svg("circle", { class: "hit", cx: tx, cy: ty, r: 12, fill: chosen ? "#ff3d00" : "#fff" }),
+        arrowHead(centre, [tx, ty], chosen ? "#fff" : "#ff3d00"));
       const words = (ctx.glossary.directions || {})[action.dir] || action.dir;
       actions.placed.add(actions.indexOf(action)); // confirmed from the prompt once previewed
       arrow.dataset.actionIndex = actions.indexOf(action); // the way to the action, for a hint
@@ -162,6 +164,14 @@ function drawChoices(ctx, top) {
       rx: 6, fill: "none", stroke: "#ff3d00", "stroke-width": 3, "pointer-events": "none" }));
   }
   return svg("g", { class: "tl-choices" }, ...layer);
+}
+
+// A head on the disc at `tip`, pointing away from `from`: the disc reads as an arrow's end.
+function arrowHead(from, tip, fill) {
+  const length = Math.hypot(tip[0] - from[0], tip[1] - from[1]);
+  const [dx, dy] = [(tip[0] - from[0]) / length, (tip[1] - from[1]) / length];
+  const point = (along, across) => `${tip[0] + dx * along - dy * across},${tip[1] + dy * along + dx * across}`;
+  return svg("polygon", { points: [point(8, 0), point(-5, 7), point(-5, -7)].join(" "), fill, "pointer-events": "none" });
 }
 
 // Why a cell the player clicked cannot start their tile, in the rules' words.
