@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import create_table, play_until, play_until_over, screenshot, sign_up, start_if_waiting
+from tests.e2e.helpers import click_a_move, create_table, play_until, play_until_over, screenshot, sign_up, start_if_waiting
 
 pytestmark = pytest.mark.e2e
 
@@ -199,3 +199,35 @@ def test_a_stall_turn_offers_boarding_and_paths_only_where_the_actions_hold_them
                            " && (live.to_act || []).every((seat) => seat === live.seat); })()", timeout=30000)
     for extra, heading in STALL_HEADINGS:
         assert page.evaluate(STALL_TURN, STALL_CHOICES + extra) == heading
+
+
+# The first prompt button whose move the board draws too, by its action's index, or null.
+TWIN_INDEX = """() => {
+    const onBoard = new Set([...document.querySelectorAll("#board [data-action-index]")].map((node) => node.dataset.actionIndex));
+    const button = [...document.querySelectorAll("#prompt button[data-action-index]")].find((node) => onBoard.has(node.dataset.actionIndex));
+    return button ? button.dataset.actionIndex : null;
+}"""
+
+
+def test_pointing_at_a_prompt_button_outlines_its_place_on_the_board(new_page):
+    """A space a button names in words (a road, a stall) is shown on the sea when the button is
+    pointed at or focused, and no longer once the pointer leaves."""
+    page = new_page(1280, 800, locale="en")
+    sign_up(page, "twins")
+    create_table(page, "dragon_boats", [{"kind": "me"}, BOT])
+    start_if_waiting(page)
+    rng = random.Random(4)
+    for _ in range(60):
+        if page.evaluate("!window.sampanTable.state.busy") and page.evaluate(TWIN_INDEX) is not None:
+            break
+        click_a_move(page, rng)
+        page.wait_for_timeout(200)
+    index = page.evaluate(TWIN_INDEX)
+    assert index is not None
+    twin = page.locator(f'#board [data-action-index="{index}"]')
+    page.locator(f'#prompt button[data-action-index="{index}"]').hover()
+    assert "twin" in twin.first.get_attribute("class")
+    page.mouse.move(5, 5)
+    assert "twin" not in (twin.first.get_attribute("class") or "")
+    page.locator(f'#prompt button[data-action-index="{index}"]').focus()
+    assert "twin" in twin.first.get_attribute("class")

@@ -801,6 +801,16 @@ function explainClick(click) {
 }
 $("board").addEventListener("click", explainClick);
 
+// A prompt button whose move the board also draws points at it: pointing at or focusing the
+// button outlines that place on the board (a space named in words the board does not print).
+function outlineTwin(event) {
+  for (const node of $("board").querySelectorAll(".twin")) node.classList.remove("twin");
+  const button = event.type === "pointerover" || event.type === "focusin" ? event.target.closest("[data-action-index]") : null;
+  if (!button) return;
+  for (const node of $("board").querySelectorAll(`[data-action-index="${button.dataset.actionIndex}"]`)) node.classList.add("twin");
+}
+for (const type of ["pointerover", "pointerout", "focusin", "focusout"]) $("prompt").addEventListener(type, outlineTwin);
+
 // The board is drawn again when the window changes size or a phone turns.
 let resizeTimer = null;
 window.addEventListener("resize", () => {
