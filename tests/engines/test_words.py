@@ -204,7 +204,7 @@ def test_a_worker_used_takes_the_article_its_language_puts_there():
         german = engine.describe(used)
     assert "emploie l’apprenti pour" in french, french
     assert french_glossary["money_merchant"] == "le marchand d’argent"
-    assert "setzt den oberen Lehrling auf der Dschunke weiß ein (Waren nehmen)" in german, german
+    assert "setzt den oberen Lehrling auf der Dschunke Weiß ein (Waren nehmen)" in german, german
 
 
 @pytest.mark.parametrize("zone, french, german", [

@@ -87,7 +87,7 @@ def test_the_log_names_a_strip_by_its_layer_and_its_column_or_row_as_the_board_d
     with i18n.language("fr"):
         assert ENGINE.describe(second[0]).endswith("sur la jonque violette (couche 2, rangée du haut).")
     with i18n.language("de"):
-        assert ENGINE.describe(second[0]).endswith("auf die Dschunke lila (Lage 2, obere Reihe).")
+        assert ENGINE.describe(second[0]).endswith("auf die Dschunke Lila (Lage 2, obere Reihe).")
     # An older log's event, without the layer, keeps its slot number.
     older = {key: value for key, value in second[0].items() if key != "layer"}
     assert ENGINE.describe(older).endswith("on the purple junk (slot 1).")

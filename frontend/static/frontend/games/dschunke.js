@@ -366,8 +366,9 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
   const acting = (ctx.snapshot.to_act || []).includes(seat);
   const lines = [
     moneyText(ctx, player, seat),
-    interpolate(gettext("hand %(hand)s · supply %(supply)s · specials %(specials)s"), { hand: player.hand_size, supply: player.supply_cards, specials: player.specials_count }),
-    interpolate(gettext("strips left %(n)s"), { n: player.strips_left }),
+    // Two short lines rather than one squeezed into a phone's panel.
+    interpolate(gettext("hand %(hand)s · supply %(supply)s"), { hand: player.hand_size, supply: player.supply_cards }),
+    interpolate(gettext("specials %(specials)s · strips left %(n)s"), { specials: player.specials_count, n: player.strips_left }),
     openSpecials(ctx, player),
     bidText(ctx, player, seat),
   ].filter(Boolean);
