@@ -44,7 +44,7 @@ def test_a_peoples_table_has_no_round_limit_and_a_good_is_taken_by_a_click(new_p
     page.goto("/tables/new/?game=dragon_market")
     limit = page.locator("[name=option-turn_limit]")
     assert limit.input_value() == "0"
-    assert "0 plays to the end" in page.locator(".option-field", has=limit).locator(".option-help").inner_text()
+    assert "0 plays as the book does" in page.locator(".option-field", has=limit).locator(".option-help").inner_text()
     create(page, 2, {1: {"kind": "ai", "strength": "random"}}, {"boat_setup": '"random"'})
     page.get_by_test_id("start").click()
     page.wait_for_selector("#board .dm-sea")
