@@ -76,6 +76,13 @@ export function boatWords(ctx, index) {
     : interpolate(gettext("boat %(n)s"), { n: index + 1 });
 }
 
+// A place on a boat and who sits there.
+export function spotWords(ctx, index, place) {
+  const occupant = ctx.view.boats[index].seats[place];
+  return interpolate(gettext("%(boat)s, %(place)s place: %(who)s"),
+    { boat: boatWords(ctx, index), place: PLACE_WORDS[place], who: occupant === null ? gettext("nobody") : seatName(ctx, occupant) });
+}
+
 // What the next `choose` of the card being resolved names: a port, a boat, a [boat, place] …
 export function pickKind(view) {
   const pending = view.pending;

@@ -8,7 +8,7 @@ import { gettext, interpolate } from "../../js/i18n.js";
 import { explained, pressable, squeezed, svg } from "../board.js";
 import {
   FARM_COLOURS, KIND_COLOURS, PLACE_MARKS, PLACE_WORDS, REWARD_MARKS, boatWords, capital, choice, dockWord, islandWord,
-  kindWord, nodeWords,
+  kindWord, nodeWords, spotWords,
   seatColour, seatName,
 } from "./common.js";
 
@@ -306,8 +306,7 @@ function drawPlace(ctx, boat, place, occupant, x, y) {
     }),
     svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: occupant === null ? "#555" : "#fff" },
       PLACE_MARKS[place]),
-    svg("title", {}, interpolate(gettext("%(boat)s, %(place)s place: %(who)s"),
-      { boat: boatWords(ctx, boat.boat), place: PLACE_WORDS[place], who: occupant === null ? gettext("nobody") : seatName(ctx, occupant) })));
+    svg("title", {}, spotWords(ctx, boat.boat, place)));
   if (boards) {
     // A middle place with a choice of the offering to leave out: the prompt asks which.
     boards.forEach((one) => ctx.actions.placed.add(ctx.actions.indexOf(one)));

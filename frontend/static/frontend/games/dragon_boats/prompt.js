@@ -3,7 +3,7 @@
 import { el } from "../../js/client.js";
 import { gettext, interpolate, labelled, ngettext } from "../../js/i18n.js";
 import {
-  PLACE_WORDS, boatWords, capital, cardName, kindWord, nodeWords, pickKind, seatName,
+  PLACE_WORDS, boatWords, capital, cardName, kindWord, nodeWords, pickKind, seatName, spotWords,
 } from "./common.js";
 
 const PHASES = {
@@ -228,10 +228,7 @@ function choiceWords(ctx, value) {
     case "place": return interpolate(gettext("%(place)s place"), { place: PLACE_WORDS[value] });
     case "stall": return interpolate(gettext("stall %(stall)s"), { stall: ["I", "II", "III", "IV", "V"][value] });
     case "owner": case "seat": return seatName(ctx, value);
-    case "spot": {
-      const occupant = ctx.view.boats[value[0]].seats[value[1]];
-      return `${boatWords(ctx, value[0])} ${PLACE_WORDS[value[1]]} (${occupant === null ? gettext("empty") : seatName(ctx, occupant)})`;
-    }
+    case "spot": return spotWords(ctx, value[0], value[1]);
     default: return kindWord(ctx, value);
   }
 }
