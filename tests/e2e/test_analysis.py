@@ -59,6 +59,13 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
         # named by its first event, the number the log gives that event's line
         assert int(re.search(r"\d+", item.inner_text()).group()) - 1 in {d["seq"] for d in decisions}
     assert page.evaluate("[...document.querySelectorAll('#log li')].every((li) => li.value === Number(li.dataset.seq))")
+    # With no costly move, a chart that fell says where the fall came from; a level one does not.
+    fell, level = page.evaluate("""() => {
+        const panel = window.sampanTable.state.analysis;
+        const at = (chance) => ({ chances: [chance, chance, chance, chance] });
+        return [panel.costliestList([], [at(0.6), at(0.1)]).textContent, panel.costliestList([], [at(0.4), at(0.4)]).textContent];
+    }""")
+    assert fell.startswith(level[:-1]) and len(fell) > len(level), (fell, level)
 
     over = panel.locator(".analysis-chart .u-over")
     box = over.bounding_box()

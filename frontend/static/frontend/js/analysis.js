@@ -9,6 +9,7 @@ import { gettext, interpolate, ngettext } from "./i18n.js";
 const POLL_MS = 1000;
 const COSTLIEST = 5; // moves listed
 const NOTABLE_LOSS = 0.02; // a move that cost less than this is not called costly
+const NOTABLE_FALL = 0.1; // a fall of the seat's chance over the game worth explaining
 const COLOURS = ["#2a7f86", "#d68910", "#8e44ad", "#34495e"]; // red marks the costly moves
 
 export class AnalysisPanel {
@@ -99,7 +100,7 @@ export class AnalysisPanel {
       el("h3", { text: gettext("Each player's chance to win, by the expert's estimate") }),
       el("p", { class: "muted", text: gettext("Each point is one of this seat's turns: click it to see the table as the turn began. Red points are the turns of its costliest moves.") }),
       chartBox,
-      this.costliestList(costliest),
+      this.costliestList(costliest, decisions),
     );
     this.drawChart(chartBox, decisions, new Set(costliest.map((d) => d.seq)));
   }
@@ -143,9 +144,13 @@ export class AnalysisPanel {
     this.chart.over.setAttribute("title", gettext("Click to see the table as this turn began"));
   }
 
-  costliestList(costliest) {
+  costliestList(costliest, decisions) {
     if (!costliest.length) {
-      return el("p", { "data-testid": "analysis-costliest", text: gettext("No move of this seat cost much by the expert's estimate.") });
+      // A chart that falls beside "no costly move" reads as a contradiction: say where the fall came from.
+      const fell = decisions[0].chances[this.seat] - decisions[decisions.length - 1].chances[this.seat] > NOTABLE_FALL;
+      return el("p", { "data-testid": "analysis-costliest", text: fell
+        ? gettext("No move of this seat cost much by the expert's estimate: its chance fell with the others' moves and the luck of the game, not with its own.")
+        : gettext("No move of this seat cost much by the expert's estimate.") });
     }
     const list = el("ol", { class: "analysis-costliest", "data-testid": "analysis-costliest" });
     for (const decision of costliest) {
