@@ -82,7 +82,7 @@ DUNHUANG = Guide(
         Step(_("Take the ivory into your hand this time: different goods in hand make the top merchant, and hand "
                "cards score at the end."),
              do={"type": "take", "to": "hand"}, point=".panel[data-seat='0']"),
-        Step(_("The farmer gives you the market card as many places ahead as the camel moved: two places on lies "
+        Step(_("The farmer gives you the market card as many tiles ahead as the camel moved: two tiles on lies "
                "porcelain, under the interpreter."),
              do={"type": "use"}, point=".tile[data-tile='0']"),
     ),
@@ -124,7 +124,7 @@ DSCHUNKE = Guide(
                "from the stock of your choice.")),
         Step(_("Take a fish card: the more fish you hold, the surer your bid."),
              do={"type": "take", "kind": "brown"}),
-        Step(_("And a second one: you hold 6 fish now."),
+        Step(_("And a second one: that makes 6 fish."),
              do={"type": "take", "kind": "brown"}),
         Step(_("Bartering: everyone bids cards of one kind in secret, then all bids are shown. The most cards of a "
                "kind earn its price, a tie shares it, and every card bid goes back to the stocks.")),
@@ -286,8 +286,8 @@ BOATS = Guide(
         Step(_("Step onto the wisdom hex marked W3: its tile, the Sage of Treasure, gives a point for each treasure "
                "you own at the end."),
              do={"type": "step", "node": "W1"}, point="[data-node='W1']"),
-        Step(_("No boat had its crew, so none sailed. Storage: keep at most three offerings, and sell treasures for 2 "
-               "money if you like. Keep your treasure, it scores with the Sage: you are done."),
+        Step(_("No boat had its crew, so none sailed. Storage: you may keep up to three offerings, and sell treasures "
+               "for 2 money each if you like. Keep your treasure, it scores with the Sage: you are done."),
              do={"type": "done"}),
     ),
     free=_("Now play on by yourself. Your member waits on boat 4 until it has a crew of 2: then it sails, and your "

@@ -96,6 +96,16 @@ def too_wide(page) -> list[str]:
     }""")
 
 
+# Whether every ringed button of the prompt lies within the prompt's scrolled view.
+RINGED_IN_PROMPT_SIGHT = """() => {
+    const view = document.getElementById("prompt").getBoundingClientRect();
+    return [...document.querySelectorAll("#prompt .guide-target")].every((node) => {
+        const box = node.getBoundingClientRect();
+        return box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+    });
+}"""
+
+
 def unexplained(page) -> list[str]:
     return page.evaluate(UNEXPLAINED)
 
@@ -132,6 +142,7 @@ def follow_steps(page, until: int | None, language: str, wrong: list) -> None:
             wrong.append(number)
         targets = [target for target in page.locator(TARGETS).all() if target.is_visible()]
         assert targets, f"step {number} rings nothing in sight"
+        page.wait_for_function(RINGED_IN_PROMPT_SIGHT, timeout=3000)  # a phone's prompt scrolls to it
         seq = page.evaluate("window.sampanTable.state.live.seq")
         ringed = page.evaluate(RINGED)
         targets[-1].click()  # the prompt's button where there is one (a board's arrow may only preview)

@@ -5,7 +5,7 @@
 // only the notes read at one head (Next) are the page's own. Once the script is over the player
 // plays on with the Hint button, and the end screen puts the scores in words.
 // Also here: the offer, on a person's first table of a game, of its guided game and how-to-play page.
-import { api, el } from "./client.js";
+import { api, el, showInPrompt } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
 import { ActionIndex } from "../games/board.js";
 
@@ -172,6 +172,8 @@ export class Guide {
       const first = targets.find((node) => node.closest("#board")) || looks[0];
       if (first) bringIntoSight(first);
     }
+    // At every draw: a redraw or a fold of the prompt loses its scroll.
+    showInPrompt(targets.find((node) => node.closest("#prompt")));
   }
 
   // Whether the page may send `action`: only the step's move while the script runs (a wrong

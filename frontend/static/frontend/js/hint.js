@@ -2,7 +2,7 @@
 // player's seat, asked of the server on the player's turn, outlined where the board drew it
 // (every drawn action names its index in the legal actions: board.js ActionIndex) and named
 // in words beside the prompt, with the expert's reason. The server refuses hints elsewhere.
-import { api } from "./client.js";
+import { api, showInPrompt } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
 import { ActionIndex } from "../games/board.js";
 
@@ -43,6 +43,7 @@ export class Hints {
     const dock = document.getElementById("prompt-dock");
     if (dock && dock.classList.contains("folded") && marked.some((node) => node.closest("#prompt"))
         && !marked.some((node) => node.closest("#board"))) document.getElementById("prompt-toggle").click();
+    showInPrompt(marked.find((node) => node.closest("#prompt")));
     this.text.replaceChildren(
       interpolate(gettext("Hint: %(move)s."), { move: describe(this.hint.action) }),
       " ",
