@@ -55,6 +55,10 @@ def test_on_a_phone_every_link_of_the_bar_is_a_tap_away(new_page, language):
     screenshot(page, f"site-menu-{language}-375-player")
     page.locator("main").click(position={"x": 20, "y": 300})  # a tap outside the bar folds it
     assert not menu_is_open(page)
+    open_site_menu(page)
+    page.get_by_test_id("bell").click()  # so does the bell: its notices open in the menu's place
+    assert not menu_is_open(page)
+    page.get_by_test_id("bell").click()
 
     other = "de" if language != "de" else "fr"
     choose_language(page, other)

@@ -114,7 +114,7 @@ def test_a_game_without_a_guide_has_no_learn_page(client, game):
 
 
 def test_the_rulings_page_is_named_so_and_links_back_to_the_guide(client):
-    for language, word in (("en", "Rulings"), ("fr", "Arbitrages"), ("de", "Regelentscheidungen")):
+    for language, word in (("en", "Rulings"), ("fr", "Précisions de règles"), ("de", "Regelentscheidungen")):
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
         html = client.get("/games/dunhuang/rules/").content.decode()
         assert word in html and 'href="/games/dunhuang/learn/"' in html, language

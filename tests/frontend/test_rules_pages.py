@@ -10,7 +10,7 @@ from tests.frontend.test_learn_pages import LANGUAGES, MAINTAINER_WORDS, article
 
 pytestmark = pytest.mark.django_db
 
-HEADINGS = {"en": "rulings", "fr": "arbitrages", "de": "Regelentscheidungen"}
+HEADINGS = {"en": "rulings", "fr": "précisions de règles", "de": "Regelentscheidungen"}
 # Beyond the how-to-play pages' maintainer words: source keys, code names, seats counted from 0, issues.
 CODE_WORDS = re.compile(r"`|[{}]|\b[a-z]+_[a-z_]+\b|\bS-[A-Z]{3,}|\bSEED\b|\b[Ss]eat 0\b|\bissue|\bFAQ\b")
 

@@ -238,7 +238,7 @@ def test_every_catalog_is_complete_and_compiled():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language, heading", [("fr", "arbitrages"), ("de", "Regelentscheidungen"), ("en", "rulings")])
+@pytest.mark.parametrize("language, heading", [("fr", "précisions de règles"), ("de", "Regelentscheidungen"), ("en", "rulings")])
 def test_a_rulings_page_comes_in_the_language_the_browser_asks_for(client, language, heading):
     page = client.get("/games/dschunke_tiles/rules/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert heading in re.search(r"<h1>(.*?)</h1>", page, re.S).group(1)

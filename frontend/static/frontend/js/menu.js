@@ -1,5 +1,5 @@
 // The site's menu on a phone: the button at the right end of the bar opens the links below it;
-// a tap outside the bar or Escape closes them.
+// a tap anywhere but on them (the bell's notices included) or Escape closes them.
 const bar = document.querySelector(".topbar");
 const button = document.getElementById("menu-toggle");
 const menu = document.getElementById("site-menu");
@@ -12,7 +12,7 @@ function show(open) {
 if (button && menu) {
   button.addEventListener("click", () => show(!bar.classList.contains("menu-open")));
   document.addEventListener("click", (event) => {
-    if (!bar.contains(event.target)) show(false);
+    if (!menu.contains(event.target) && !button.contains(event.target)) show(false);
   });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && bar.classList.contains("menu-open")) {
