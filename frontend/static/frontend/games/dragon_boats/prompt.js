@@ -62,12 +62,12 @@ function pendingHeading(ctx) {
 // Which ways aboard the seat is offered now: "both", "board" (a boat), "path" (a mountain
 // path) or null, so that a prompt never offers a way the actions do not hold.
 function boardingWays(ctx) {
-  const board = ctx.actions.all.some((action) => action.type === "board");
-  const path = ctx.actions.all.some((action) => action.type === "path");
+  const [board, path] = [offers(ctx, "board"), offers(ctx, "path")];
   return board && path ? "both" : board ? "board" : path ? "path" : null;
 }
 
-const playable = (ctx) => ctx.actions.all.some((action) => action.type === "play");
+// Whether the legal actions hold one of `types`.
+const offers = (ctx, ...types) => ctx.actions.all.some((action) => types.includes(action.type));
 
 // Whose move a card window interrupts.
 function windowContext(ctx) {
@@ -106,15 +106,14 @@ function heading(ctx) {
     case "resolve": {
       const stall = view.stalls[view.resolving.stall];
       if (only === "take_money") return interpolate(gettext("Your disc at stall %(stall)s: nothing to buy or board, take 1 money"), { stall: stall.stall });
-      if (only === "done") return interpolate(gettext("Your disc at stall %(stall)s: nothing more to do, click Done"), { stall: stall.stall });
       const ways = boardingWays(ctx);
-      if (!ctx.actions.all.some((action) => ["buy", "take_money", "exchange", "draw_card"].includes(action.type))) {
+      if (!offers(ctx, "buy", "take_money", "exchange", "draw_card")) {
         const still = {
           both: gettext("Your disc at stall %(stall)s: you may still board a boat or take a mountain path, then click Done"),
           board: gettext("Your disc at stall %(stall)s: you may still board a boat, then click Done"),
           path: gettext("Your disc at stall %(stall)s: you may still take a mountain path, then click Done"),
         }[ways];
-        return interpolate(still || (playable(ctx) ? gettext("Your disc at stall %(stall)s: play a bonus card, or click Done")
+        return interpolate(still || (offers(ctx, "play") ? gettext("Your disc at stall %(stall)s: play a bonus card, or click Done")
           : gettext("Your disc at stall %(stall)s: nothing more to do, click Done")), { stall: stall.stall });
       }
       const what = stall.offerings
@@ -132,7 +131,7 @@ function heading(ctx) {
       both: gettext("Final boarding: board a boat or take a mountain path, then click Done"),
       board: gettext("Final boarding: board a boat, then click Done"),
       path: gettext("Final boarding: take a mountain path, then click Done"),
-    }[boardingWays(ctx)] || (playable(ctx) ? gettext("Final boarding: play a bonus card, or click Done")
+    }[boardingWays(ctx)] || (offers(ctx, "play") ? gettext("Final boarding: play a bonus card, or click Done")
       : gettext("Final boarding: nothing to do now, click Done"));
     case "window": return `${windowContext(ctx)}${only === "pass" ? gettext("no card to play now") : interpolate(gettext("play a bonus card %(when)s, or pass"), { when: ctx.glossary.windows[view.window.point] || gettext("now") })}`;
     case "steer": return interpolate(gettext("Steer %(boat)s: click a port"), { boat: boatWords(ctx, view.arrived) });
