@@ -14,6 +14,11 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The site words this hint itself: Django's German for it misspells "dasselbe".
+        self.fields["password2"].help_text = _("Type the same password again, to check it.")
+
     def clean_username(self):
         """Refuses a look-alike of an existing name ("аlice" with a Cyrillic "а", "ALICE", "A1ice"
         where "alice" exists: Unicode TR39 confusables and case; see accounts.names)."""

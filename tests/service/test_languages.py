@@ -41,6 +41,17 @@ def test_every_field_of_the_sign_up_form_is_labelled_in_the_readers_language(cli
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("accept, hint", [
+    ("fr", "Saisissez le même mot de passe une seconde fois, pour le vérifier."),
+    ("de", "Geben Sie zur Prüfung dasselbe Passwort noch einmal ein."),
+    ("en", "Type the same password again, to check it."),
+])
+def test_the_sign_up_forms_hints_are_the_sites_own_words(client, accept, hint):
+    page = client.get("/accounts/signup/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    assert hint in page and "das selbe" not in page
+
+
+@pytest.mark.django_db
 def test_the_switch_wins_over_the_browser_and_is_remembered_on_the_account(client, make_user):
     user = make_user()
     client.force_login(user)
