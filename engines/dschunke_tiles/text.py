@@ -23,12 +23,12 @@ SYMBOL_WORDS = {
 }
 # What each symbol does for the score, shown on the board when a cell is pointed at or tapped.
 KIND_EFFECTS = {
-    "sack": N_("Goods: a group of two or more sacks of one colour, side by side, scores for that colour."),
-    "rice": N_("Goods: a group of two or more rice bags of one colour, side by side, scores for that colour."),
-    "aubergine": N_("Goods: a group of two or more aubergines of one colour, side by side, scores for that colour."),
-    "fish": N_("Goods: a group of two or more fish of one colour, side by side, scores for that colour."),
+    "sack": N_("A group of two or more sacks of one colour, side by side, scores for that colour."),
+    "rice": N_("A group of two or more rice bags of one colour, side by side, scores for that colour."),
+    "aubergine": N_("A group of two or more aubergines of one colour, side by side, scores for that colour."),
+    "fish": N_("A group of two or more fish of one colour, side by side, scores for that colour."),
     "rat": N_("A rat costs its colour one point while it can be seen; cover it to save the point."),
-    data.EMBLEM: N_("The start tile's emblem: it belongs to no one and scores nothing."),
+    data.EMBLEM: N_("The start tile's emblem belongs to no one and scores nothing."),
 }
 
 

@@ -25,6 +25,12 @@ def test_a_whole_game_of_the_legespiel_against_a_bot_by_clicking_the_table(new_p
     start_if_waiting(page)
     page.wait_for_selector("#board .tl-tile")  # the start tile
     assert page.locator("#board .tl-player").count() == 2
+    # A tile's tooltip: its name and level, then each symbol with what it does ("T01 (on the
+    # table) · red rat: …"), one colon a symbol.
+    tooltip = page.locator("#board .tl-tile > title").first.text_content()
+    name, *symbols = tooltip.split(" · ")
+    assert name.endswith("(on the table)") and ":" not in name, tooltip
+    assert symbols and all(symbol.count(":") == 1 for symbol in symbols), tooltip
     rng = random.Random(5)
     seen: set = set()
     for _move in range(12):  # a few placements, then a look at the table mid-game

@@ -3,7 +3,7 @@
 // level and carries its level number. Scoring groups are outlined in their colour, visible rats
 // marked -1, the last tile placed flashes. The view pans (drag) and zooms (buttons, wheel).
 import { el } from "../../js/client.js";
-import { gettext, interpolate, labelled } from "../../js/i18n.js";
+import { gettext, interpolate } from "../../js/i18n.js";
 import { svg } from "../board.js";
 import { CELL, COLOURS, cellX, cellY, drawSymbol, levelFill, symbolHelp } from "./symbols.js";
 
@@ -53,7 +53,7 @@ function drawTile(tile, ctx) {
   const help = tile.symbols.map((symbol) => symbolHelp(symbol, ctx.glossary)).join(" · ");
   const levelWords = tile.level ? interpolate(gettext("level %(level)s"), { level: tile.level }) : gettext("on the table");
   return svg("g", { class: `tl-tile${last ? " last-moved" : ""}`, "data-placement": tile.index },
-    svg("title", {}, labelled(`${tile.name} (${levelWords})`, help)),
+    svg("title", {}, [`${tile.name} (${levelWords})`, help].join(" · ")),
     tile.level ? svg("rect", { x: x + 2, y: y + 2, width, height, rx: 5, fill: "rgba(0,0,0,.28)" }) : null,
     svg("rect", { x: x + 2 - lift, y: y + 2 - lift, width: width - 4, height: height - 4, rx: 5, fill: levelFill(tile.level),
       stroke: last ? "#ff8a00" : "#6b5432", "stroke-width": last ? 4 : 2 }),
