@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.helpers import (
-    PASSWORD, choose_language, click_a_move, create_table, overlapping_words, screenshot, sign_up, start_if_waiting,
+    PASSWORD, choose_language, click_a_move, create_table, overlapping_words, play_on_by_api, screenshot, sign_up,
+    start_if_waiting,
 )
 
 pytestmark = pytest.mark.e2e
@@ -180,6 +181,21 @@ def test_a_first_table_shows_a_guide_and_a_useless_click_says_why(new_page):
     page.evaluate("window.dispatchEvent(new Event('resize'))")  # the board is drawn again, still playable
     page.wait_for_timeout(300)
     assert page.locator("#board .clickable, #prompt button").count() > 0
+
+
+def test_the_guide_to_taking_turns_leaves_an_ended_table_and_waits_for_the_next(new_page):
+    page = new_page(1280, 900)
+    sign_up(page, "ended_newcomer")
+    table_id = create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    hint = page.get_by_test_id("first-hint")
+    hint.wait_for()
+    play_on_by_api(page, table_id)
+    page.get_by_test_id("seed-check").filter(has_text="matches").wait_for()  # the end screen is drawn
+    assert not hint.is_visible()
+    create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    hint.wait_for()  # not dismissed: the next table shows it again
 
 
 def test_a_click_on_a_board_not_yet_redrawn_is_refused_not_played_on_the_newer_position(new_page):

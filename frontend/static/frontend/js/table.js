@@ -604,6 +604,9 @@ function showAbandoned() {
 }
 
 function showEnd() {
+  // The page's guide to taking turns has nothing left to say at an ended table (it stays unseen
+  // for the next one).
+  if (state.table.status === "finished" || state.table.status === "abandoned") $("first-hint").hidden = true;
   if (state.table.status === "finished") showFinished();
   else if (state.table.status === "abandoned") showAbandoned();
 }
