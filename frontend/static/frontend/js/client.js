@@ -55,12 +55,6 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-const RECONNECT_MIN_MS = 500;
-const RECONNECT_MAX_MS = 15000;
-
-// One table's live feed. Events are applied strictly in seq order, exactly once: frames
-// are handled one at a time, anything at or below the last seq is dropped, and a gap is
-// filled from GET events/?after=N before going on.
 // Scrolls the phone's prompt (it scrolls within a quarter of the screen) so that `node`, one of
 // its buttons marked by the guide or a hint, is in sight. Run after the frame's other changes: a
 // new question first opens at its top (table.js).
@@ -74,6 +68,12 @@ export function showInPrompt(node) {
   });
 }
 
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 15000;
+
+// One table's live feed. Events are applied strictly in seq order, exactly once: frames
+// are handled one at a time, anything at or below the last seq is dropped, and a gap is
+// filled from GET events/?after=N before going on.
 export class TableConnection {
   constructor(tableId, { onEvent, onSync, onError, onStatus, onChat = () => {} }) {
     this.tableId = tableId;

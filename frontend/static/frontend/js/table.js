@@ -604,11 +604,12 @@ function showAbandoned() {
 }
 
 function showEnd() {
+  const show = { finished: showFinished, abandoned: showAbandoned }[state.table.status];
+  if (!show) return;
   // The page's guide to taking turns has nothing left to say at an ended table (it stays unseen
   // for the next one).
-  if (state.table.status === "finished" || state.table.status === "abandoned") $("first-hint").hidden = true;
-  if (state.table.status === "finished") showFinished();
-  else if (state.table.status === "abandoned") showAbandoned();
+  $("first-hint").hidden = true;
+  show();
 }
 
 // Why the game ended, in the engine's words ("{winners}" named here); "" for an older outcome
