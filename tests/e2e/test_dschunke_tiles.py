@@ -31,6 +31,9 @@ def test_a_whole_game_of_the_legespiel_against_a_bot_by_clicking_the_table(new_p
     name, *symbols = tooltip.split(" · ")
     assert name.endswith("(on the table)") and ":" not in name, tooltip
     assert symbols and all(symbol.count(":") == 1 for symbol in symbols), tooltip
+    # A tap on one of its symbols tells the same (a phone has no tooltips).
+    page.locator("#board .tl-tile .tl-symbol").first.click()
+    page.locator("#message").filter(has_text=name).wait_for()
     rng = random.Random(5)
     seen: set = set()
     for _move in range(12):  # a few placements, then a look at the table mid-game

@@ -793,8 +793,9 @@ setUpAlerts();
 // has a tooltip (an SVG <title> or a title attribute), so that a phone can read them too.
 function explainClick(click) {
   if (click.defaultPrevented || click.target.closest(".clickable, button, a, input, select, label")) return;
-  const titled = click.target.closest("[title], g, svg");
-  const ownTitle = titled && (titled.getAttribute("title") || (titled.querySelector(":scope > title") || {}).textContent);
+  // The nearest part with a tooltip, as hovering shows it (a tile's symbol has none of its own).
+  const titled = click.target.closest("[title], :has(> title)");
+  const ownTitle = titled && (titled.getAttribute("title") || titled.querySelector(":scope > title").textContent);
   let why;
   if (replay.active) why = gettext("This is a replay: press Now to play.");
   else if (playback.stepping) why = gettext("Earlier moves are on show; the board is yours again in a moment.");
