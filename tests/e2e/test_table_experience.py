@@ -183,6 +183,23 @@ def test_a_first_table_shows_a_guide_and_a_useless_click_says_why(new_page):
     assert page.locator("#board .clickable, #prompt button").count() > 0
 
 
+def test_on_a_phone_what_a_tap_says_shows_on_screen_wherever_the_tap_was_and_closes(new_page):
+    page = new_page(375, 812)
+    sign_up(page, "phone_tapper")
+    create_table(page, "dschunke", [{"kind": "me"}, *BOTS[:2]])
+    start_if_waiting(page)
+    page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length")
+    card = page.locator("#board .market-kind").first  # at the board's top, the board's foot far below
+    card.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+    card.click()
+    message = page.locator("#message")
+    message.filter(has_text="cannot be played now").wait_for()
+    box, screen = message.bounding_box(), page.viewport_size
+    assert 0 <= box["y"] and box["y"] + box["height"] <= screen["height"], box
+    page.get_by_role("button", name="Close this message").click()
+    assert not message.is_visible()
+
+
 def test_the_guide_to_taking_turns_leaves_an_ended_table_and_waits_for_the_next(new_page):
     page = new_page(1280, 900)
     sign_up(page, "ended_newcomer")

@@ -72,7 +72,9 @@ function showConnection(status) {
 
 function showMessage(text) {
   $("message").textContent = text || "";
+  $("message-box").hidden = !text;
 }
+$("message-close").addEventListener("click", () => showMessage(""));
 
 function seatName(seat) {
   const info = state.table.seats.find((s) => s.seat === seat);
@@ -792,12 +794,13 @@ setUpAlerts();
 // A click on the board that plays nothing says why, and explains what was clicked where it
 // has a tooltip (an SVG <title> or a title attribute), so that a phone can read them too.
 function explainClick(click) {
-  if (click.defaultPrevented || click.target.closest(".clickable, button, a, input, select, label")) return;
+  if (click.target.closest(".clickable, button, a, input, select, label")) return;
   // The nearest part with a tooltip, as hovering shows it (a tile's symbol has none of its own).
   const titled = click.target.closest("[title], :has(> title)");
   const ownTitle = titled && (titled.getAttribute("title") || titled.querySelector(":scope > title").textContent);
   let why;
-  if (replay.active) why = gettext("This is a replay: press Now to play.");
+  if (click.defaultPrevented) why = ""; // the game answered the click itself (the Legespiel's cell, in the prompt)
+  else if (replay.active) why = gettext("This is a replay: press Now to play.");
   else if (playback.stepping) why = gettext("Earlier moves are on show; the board is yours again in a moment.");
   else if (state.live && state.live.outcome) why = "";
   else if (!isMyTurn()) why = interpolate(gettext("It is not your turn: waiting for %(names)s."), { names: ((state.live && state.live.to_act) || []).map(seatName).join(", ") });
