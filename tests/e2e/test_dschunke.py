@@ -184,6 +184,32 @@ def test_replay_steps_through_the_events_and_returns_to_the_live_game(new_page):
     assert page.locator("#log li.future").count() == 0
 
 
+def test_a_replay_of_an_event_the_log_leaves_out_marks_the_line_before_it_in_view(new_page):
+    """A turn's end has no log line: the replay there (as a click on the analysis chart leads)
+    marks the latest line up to it, scrolled into the log's view, and leaves the page still."""
+    page = new_page()
+    sign_up(page, "gus")
+    create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
+    start_if_waiting(page)
+    gaps: list[int] = []
+    for _ in range(40):
+        seqs = log_seqs(page)
+        gaps = sorted(set(range(1, max(seqs))) - set(seqs))
+        if len(seqs) > 30 and gaps:  # more lines than the log's box shows at once
+            break
+        page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length > 0")
+        click_a_move(page)
+    gap = gaps[0]
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate("(seq) => window.sampanTable.replay.go(seq)", gap)
+    page.locator("#replay-pos").filter(has_text=f"{gap} / ").wait_for()
+    current = page.locator("#log li.current")
+    assert current.get_attribute("data-seq") == str(max(seq for seq in log_seqs(page) if seq < gap))
+    line, box = current.bounding_box(), page.locator(".log-card").bounding_box()
+    assert box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"], (line, box)
+    assert page.evaluate("window.scrollY") == 0
+
+
 # The action turn's prompt drawn for a given choice (the renderer's own drawing, read at once).
 TURN_PROMPT = """([legal, done]) => {
     const table = window.sampanTable;

@@ -226,14 +226,25 @@ export class GameLog {
     if (this.list.parentElement) this.list.parentElement.scrollTop = this.list.parentElement.scrollHeight;
   }
 
-  // In replay, lines after `seq` are dimmed and the line at `seq` is marked.
+  // In replay, lines after `seq` are dimmed and the last line up to `seq` is marked (an event the
+  // log leaves out, such as a turn's start, has no line of its own).
   mark(seq) {
+    const shown = seq === null ? [] : [...this.lines.keys()].filter((lineSeq) => lineSeq <= seq);
+    const currentSeq = shown.length ? Math.max(...shown) : null;
     for (const [lineSeq, line] of this.lines) {
       line.classList.toggle("future", seq !== null && lineSeq > seq);
-      line.classList.toggle("current", seq !== null && lineSeq === seq);
+      line.classList.toggle("current", lineSeq === currentSeq);
     }
-    const current = seq === null ? null : this.lines.get(seq);
-    if (current) current.scrollIntoView({ block: "nearest" });
+    if (currentSeq !== null) this.scrollTo(this.lines.get(currentSeq));
+  }
+
+  // Scrolls the log's own box, never the page: the reader may be looking at the board.
+  scrollTo(line) {
+    const box = this.list.parentElement;
+    const [lineRect, boxRect] = [line.getBoundingClientRect(), box.getBoundingClientRect()];
+    if (lineRect.top < boxRect.top || lineRect.bottom > boxRect.bottom) {
+      box.scrollTop += lineRect.top - boxRect.top - (box.clientHeight - lineRect.height) / 2;
+    }
   }
 }
 
