@@ -60,6 +60,16 @@ def test_each_guide_answers_in_each_language_with_every_section(client, game, la
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_dunhuangs_scores_are_items_of_the_end_by_the_goods_running_out(client, language):
+    """A list inside a list item is indented four spaces in the guides' Markdown: with two it
+    is drawn flat, and the scores read as further ways for the game to end."""
+    ways = re.search(r"<ul>(.*)</ul>", section(article(page(client, "dunhuang", language)), "end"), re.S)
+    top_level = re.sub(r"<ul>.*?</ul>", "", ways.group(1), flags=re.S)
+    assert top_level.count("<li>") == 2, (language, top_level)
+    assert ways.group(1).count("<li>") == 5
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", GUIDES)
 def test_a_guide_speaks_to_players_only(client, game, language):
     text = re.sub(r"<[^>]+>", " ", article(page(client, game, language)))  # the words, not the markup
