@@ -50,6 +50,12 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     decisions = analysis["decisions"]
     assert analysis["status"] == "done" and decisions
     turn_starts = [d["seq"] for before, d in zip([None, *decisions], decisions) if before is None or d["turn"] != before["turn"]]
+    # A point a turn, then the result: the winners at 100%, the others at 0.
+    xs, last = page.evaluate("""() => { const data = window.sampanTable.state.analysis.chart.data;
+        return [data[0], data.slice(1, -1).map((seat) => seat.at(-1))]; }""")
+    winners = page.request.get(f"/api/tables/{table_id}/").json()["outcome"]["winners"]
+    assert xs == [*turn_starts, page.evaluate("window.sampanTable.connection.seq")]
+    assert last == [100 if seat in winners else 0 for seat in range(bots + 1)], (last, winners)
     costliest = panel.get_by_test_id("analysis-costliest")
     page.wait_for_function("!document.querySelector('[data-testid=analysis-costliest]').textContent.includes('…')")
     assert not re.search(r"[{}]|\"type\"", costliest.inner_text())  # moves in words, never as JSON
@@ -69,7 +75,7 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
 
     over = panel.locator(".analysis-chart .u-over")
     box = over.bounding_box()
-    over.click(position={"x": box["width"] / 2, "y": box["height"] / 2})
+    over.click(position={"x": box["width"] * 0.4, "y": box["height"] / 2})  # a turn's point, not the result's
     page.wait_for_function("document.getElementById('replay-pos').textContent.includes('/')")
     shown = int(page.locator("#replay-pos").inner_text().split("/")[0])
     assert shown in turn_starts  # a point a turn: the table as the seat's turn began

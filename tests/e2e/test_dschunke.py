@@ -1,6 +1,7 @@
 """Dschunke in a real browser against a real server: a whole game against three bots, and
 two people at one table who see each other's moves live."""
 import random
+import re
 
 import pytest
 
@@ -178,7 +179,9 @@ def test_replay_steps_through_the_events_and_returns_to_the_live_game(new_page):
     page.locator("#replay-pos").filter(has_text=f"2 / {head}").wait_for()
     assert page.locator("#log li.current").get_attribute("data-seq") == "2"
     assert page.locator("#board .clickable").count() == 0
-    page.click("#replay [data-step=live]")
+    # Said above the board, with the way back (a phone's replay controls lie far below it).
+    assert page.get_by_test_id("last-move").inner_text().startswith(f"Replay, event 2 of {head}:")
+    page.get_by_test_id("replay-leave").click()
     page.locator("#replay-pos").filter(has_text="now").wait_for()
     assert page.locator("#board .clickable").count() > 0
     assert page.locator("#log li.future").count() == 0
@@ -193,16 +196,17 @@ def test_a_replay_of_an_event_the_log_leaves_out_marks_the_line_before_it_in_vie
     start_if_waiting(page)
     gaps: list[int] = []
     for _ in range(40):
+        # The player's turn: the bots have played and the log holds every line up to now.
+        page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length > 0")
         seqs = log_seqs(page)
         gaps = sorted(set(range(1, max(seqs))) - set(seqs))
         if len(seqs) > 30 and gaps:  # more lines than the log's box shows at once
             break
-        page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length > 0")
         click_a_move(page)
     gap = gaps[0]
     page.evaluate("window.scrollTo(0, 0)")
     page.evaluate("(seq) => window.sampanTable.replay.go(seq)", gap)
-    page.locator("#replay-pos").filter(has_text=f"{gap} / ").wait_for()
+    page.locator("#replay-pos").filter(has_text=re.compile(rf"^{gap} / ")).wait_for()
     current = page.locator("#log li.current")
     assert current.get_attribute("data-seq") == str(max(seq for seq in log_seqs(page) if seq < gap))
     line, box = current.bounding_box(), page.locator(".log-card").bounding_box()

@@ -14,9 +14,10 @@ const COLOURS = ["#2a7f86", "#d68910", "#8e44ad", "#34495e"]; // red marks the c
 
 export class AnalysisPanel {
   // box: the panel; tableId; seats: each seat's name; mySeat: the reader's (null: a spectator);
-  // describeAt(seq, action): the action in words at that point; goTo(seq): show the table there.
-  constructor({ box, tableId, seats, mySeat, describeAt, goTo }) {
-    Object.assign(this, { box, tableId, seats, describeAt, goTo });
+  // describeAt(seq, action): the action in words at that point; goTo(seq): show the table there;
+  // ending: the last event's seq and the set of winning seats, the chart's last point.
+  constructor({ box, tableId, seats, mySeat, describeAt, goTo, ending }) {
+    Object.assign(this, { box, tableId, seats, describeAt, goTo, ending });
     this.seat = mySeat ?? 0;
     this.chart = null;
     this.polling = null;
@@ -98,7 +99,7 @@ export class AnalysisPanel {
     const chartBox = el("div", { class: "analysis-chart", "data-testid": "analysis-chart" });
     this.box.append(
       el("h3", { text: gettext("Each player's chance to win, by the expert's estimate") }),
-      el("p", { class: "muted", text: gettext("Each point is one of this seat's turns: click it to see the table as the turn began. Red points are the turns of its costliest moves.") }),
+      el("p", { class: "muted", text: gettext("Each point is one of this seat's turns: click it to see the table as the turn began. Red points are the turns of its costliest moves. The last point is the result: the winners at 100%.") }),
       chartBox,
       this.costliestList(costliest, decisions),
     );
@@ -115,10 +116,12 @@ export class AnalysisPanel {
       if (!turns.length || turns[turns.length - 1].turn !== turn) turns.push({ turn, first: d, costly: false });
       if (costly.has(d.seq)) turns[turns.length - 1].costly = true;
     });
-    const xs = turns.map((t) => t.first.seq);
+    // The estimates end where the game does: the result, a certainty, is the last point.
+    const xs = [...turns.map((t) => t.first.seq), this.ending.seq];
     const percentOf = (chance) => Math.round(1000 * chance) / 10;
-    const seatsData = this.seats.map((_, seat) => turns.map((t) => percentOf(t.first.chances[seat])));
-    const marks = turns.map((t) => (t.costly ? percentOf(t.first.chances[this.seat]) : null));
+    const seatsData = this.seats.map((_, seat) => [...turns.map((t) => percentOf(t.first.chances[seat])),
+      this.ending.winners.has(seat) ? 100 : 0]);
+    const marks = [...turns.map((t) => (t.costly ? percentOf(t.first.chances[this.seat]) : null)), null];
     const width = Math.max(260, chartBox.clientWidth || this.box.clientWidth - 32);
     const percent = (_, values) => values.map((v) => `${v}%`);
     const options = {
@@ -128,9 +131,10 @@ export class AnalysisPanel {
       axes: [{ label: gettext("Event number") }, { values: percent, size: 48 }],
       series: [
         { label: gettext("Event") },
+        // The analysed seat's points are always drawn, even close together: they are what a click goes to.
         ...this.seats.map((name, seat) => ({ label: name, stroke: COLOURS[seat % COLOURS.length], width: seat === this.seat ? 3 : 1.5,
-          value: (_, v) => (v == null ? "—" : `${v}%`) })),
-        { label: gettext("Costly move"), stroke: "#c0392b", paths: () => null,
+          points: seat === this.seat ? { show: true, size: 5 } : {}, value: (_, v) => (v == null ? "—" : `${v}%`) })),
+        { label: gettext("Costly move"), stroke: "#c0392b", fill: "#c0392b", paths: () => null,
           points: { show: true, size: 10, fill: "#c0392b" }, value: (_, v) => (v == null ? "—" : `${v}%`) },
       ],
       cursor: { drag: { x: false, y: false } },

@@ -247,7 +247,7 @@ function sayWhereToAct(legal, placed) {
   const prompt = $("prompt");
   if (!isMyTurn() || prompt.textContent.trim()) return;
   let words;
-  if (replay.active) words = gettext("This is a replay: press Now to play.");
+  if (replay.active) words = gettext("This is a replay: press “Back to the game” to play.");
   else if (!legal.length) return;
   else words = legal.every((_, index) => placed.has(index)) ? gettext("Your turn: choose what is outlined on the board.")
     : gettext("Your turn: choose an action in the list below.");
@@ -343,18 +343,24 @@ function moveLine(move) {
 }
 
 // The latest move in words above the board, marked when the clock or a bot made it for a person.
-function showLastMove(move) {
+// `replayAt`: the event a replay shows, said above the board with the way back (on a phone the
+// replay's own controls lie far below it).
+function showLastMove(move, replayAt = null) {
   markTouched(move);
   const box = $("last-move");
   const line = moveLine(move);
-  box.hidden = !line;
-  if (!line) return;
-  const madeFor = move.by === "timeout" ? gettext("time ran out: played by a bot")
+  box.hidden = !line && replayAt === null;
+  if (box.hidden) return;
+  const madeFor = !line ? "" : move.by === "timeout" ? gettext("time ran out: played by a bot")
     : move.by === "bot" && isPersonsSeat(move.seat) ? gettext("played by the stand-in bot") : "";
+  const label = replayAt === null ? gettext("Last move:")
+    : interpolate(gettext("Replay, event %(seq)s of %(head)s:"), { seq: replayAt, head: connection.seq });
   box.replaceChildren(
-    el("span", { class: "last-move-label", text: gettext("Last move:") }), " ",
+    el("span", { class: "last-move-label", text: label }), " ",
     line,
     madeFor ? el("span", { class: "made-for-note", text: ` (${madeFor})` }) : "",
+    replayAt === null ? "" : el("button", { type: "button", class: "quiet replay-leave", "data-testid": "replay-leave",
+      onclick: () => replay.go("live").catch((error) => showMessage(error.message)) }, gettext("Back to the game")),
   );
   box.classList.toggle("made-for", Boolean(madeFor));
   box.classList.remove("fresh");
@@ -484,7 +490,7 @@ async function showReplayStep(seq, snapshot) {
     glossary: page.glossaries[state.table.game] || {},
     lastMove: move,
   });
-  showLastMove(move);
+  showLastMove(move, seq);
   $("action-list").replaceChildren();
   $("actions-box").hidden = true;
   sayWhereToAct([], new Set());
@@ -663,6 +669,7 @@ async function showAnalysis(table) {
       replay.go(seq).catch((error) => showMessage(error.message));
       $("board").scrollIntoView({ behavior: "smooth", block: "start" });
     },
+    ending: { seq: connection.seq, winners: winningSeats(table.outcome || {}) },
   });
   await state.analysis.show();
 }
@@ -800,7 +807,7 @@ function explainClick(click) {
   const ownTitle = titled && (titled.getAttribute("title") || titled.querySelector(":scope > title").textContent);
   let why;
   if (click.defaultPrevented) why = ""; // the game answered the click itself (the Legespiel's cell, in the prompt)
-  else if (replay.active) why = gettext("This is a replay: press Now to play.");
+  else if (replay.active) why = gettext("This is a replay: press “Back to the game” to play.");
   else if (playback.stepping) why = gettext("Earlier moves are on show; the board is yours again in a moment.");
   else if (state.live && state.live.outcome) why = "";
   else if (!isMyTurn()) why = interpolate(gettext("It is not your turn: waiting for %(names)s."), { names: ((state.live && state.live.to_act) || []).map(seatName).join(", ") });
