@@ -180,7 +180,7 @@ def test_replay_steps_through_the_events_and_returns_to_the_live_game(new_page):
     assert page.locator("#log li.current").get_attribute("data-seq") == "2"
     assert page.locator("#board .clickable").count() == 0
     # Said above the board, with the way back (a phone's replay controls lie far below it).
-    assert page.get_by_test_id("last-move").inner_text().startswith(f"Replay, event 2 of {head}:")
+    assert page.get_by_test_id("last-move").inner_text().startswith(f"Replay, after event 2 of {head}:")
     page.get_by_test_id("replay-leave").click()
     page.locator("#replay-pos").filter(has_text="now").wait_for()
     assert page.locator("#board .clickable").count() > 0

@@ -300,14 +300,15 @@ function drawWorkers(ctx, junk, x, y, width) {
     const who = merchant ? gettext("merchant") : workerWord(ctx.glossary, worker);
     const help = `${WORKER_HELP[worker.action] || ""} ${merchant ? gettext("A merchant acts on its own junk and moves on to the next junk every round.")
       : gettext("A trainee acts on one junk without a merchant, of its user's choice: it is drawn on each of them. Its action changes every round.")}`;
+    const room = badgeW - (merchant ? 20 : 8); // a merchant's pill narrows towards its round ends
     const badge = svg("g", { class: `worker${worker.used ? " used" : ""}`, "data-worker": worker.name }, svg("title", {}, help.trim()),
       svg("rect", {
         x: bx, y, width: badgeW, height: 44, rx: merchant ? 22 : 8,
         fill: worker.used ? "#bbb" : merchant ? "#fff7df" : "#e3f1ff", stroke: "#333", class: action ? "hit" : "",
       }),
       svg("text", { x: bx + badgeW / 2, y: y + 18, "text-anchor": "middle", "font-size": 15, "font-weight": 700,
-        "text-decoration": worker.used ? "line-through" : "none", ...squeezed(short, badgeW - 8, 15, 700) }, short),
-      svg("text", { x: bx + badgeW / 2, y: y + 35, "text-anchor": "middle", "font-size": 11, ...squeezed(who, badgeW - 8, 11) }, who));
+        "text-decoration": worker.used ? "line-through" : "none", ...squeezed(short, room, 15, 700) }, short),
+      svg("text", { x: bx + badgeW / 2, y: y + 35, "text-anchor": "middle", "font-size": 11, ...squeezed(who, room, 11) }, who));
     group.append(ctx.actions.clickable(badge, action, interpolate(gettext("Use %(worker)s on the %(junk)s junk"),
       { worker: usedWorkerWord(ctx.glossary, worker), junk: junkWord(ctx.glossary, junk.name) })));
   });

@@ -354,7 +354,7 @@ function showLastMove(move, replayAt = null) {
   const madeFor = !line ? "" : move.by === "timeout" ? gettext("time ran out: played by a bot")
     : move.by === "bot" && isPersonsSeat(move.seat) ? gettext("played by the stand-in bot") : "";
   const label = replayAt === null ? gettext("Last move:")
-    : interpolate(gettext("Replay, event %(seq)s of %(head)s:"), { seq: replayAt, head: connection.seq });
+    : interpolate(gettext("Replay, after event %(seq)s of %(head)s:"), { seq: replayAt, head: connection.seq });
   box.replaceChildren(
     el("span", { class: "last-move-label", text: label }), " ",
     line,
