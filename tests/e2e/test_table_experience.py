@@ -186,7 +186,7 @@ def test_a_first_table_shows_a_guide_and_a_useless_click_says_why(new_page):
 def test_on_a_phone_what_a_tap_says_shows_on_screen_wherever_the_tap_was_and_closes(new_page):
     page = new_page(375, 812)
     sign_up(page, "phone_tapper")
-    create_table(page, "dschunke", [{"kind": "me"}, *BOTS[:2]])
+    table_id = create_table(page, "dschunke", [{"kind": "me"}, *BOTS[:2]])
     start_if_waiting(page)
     page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length")
     card = page.locator("#board .market-kind").first  # at the board's top, the board's foot far below
@@ -198,6 +198,13 @@ def test_on_a_phone_what_a_tap_says_shows_on_screen_wherever_the_tap_was_and_clo
     assert 0 <= box["y"] and box["y"] + box["height"] <= screen["height"], box
     page.get_by_role("button", name="Close this message").click()
     assert not message.is_visible()
+    # With no prompt (the game is over) the message rides alone, without the prompt's fold bar.
+    play_on_by_api(page, table_id)
+    page.get_by_test_id("scores").wait_for()
+    card.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+    card.click()
+    message.filter(has_text="Yuan").wait_for()
+    assert not page.locator("#prompt-toggle").is_visible()
 
 
 def test_the_guide_to_taking_turns_leaves_an_ended_table_and_waits_for_the_next(new_page):
