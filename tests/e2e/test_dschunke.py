@@ -159,6 +159,12 @@ def test_two_players_see_each_others_moves_live_and_catch_up_after_a_drop(new_pa
         watcher.wait_for_function("(seq) => window.sampanTable.connection.seq >= seq", arg=target)
         moves_seen += 1
     assert moves_seen >= 4
+    # A person is waited for, so a clock runs: a phone's one-line heading shows its time whole.
+    clock = guest.get_by_test_id("clock")
+    guest.wait_for_function("document.querySelector('[data-testid=clock]').title.endsWith('left')")
+    assert re.fullmatch(r"\d+:\d\d", clock.inner_text()), clock.inner_text()
+    assert clock.evaluate("(node) => node.scrollWidth <= node.clientWidth")
+    assert guest.evaluate("document.documentElement.scrollWidth <= 375")
     for page in (host, guest):
         assert_log_complete(page)
     host.wait_for_function("document.querySelector('#conn-status').textContent === 'connected'")

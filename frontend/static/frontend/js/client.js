@@ -284,7 +284,9 @@ export async function sha256Hex(text) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export function formatCountdown(deadline) {
+// The time left until `deadline` in words ("1d 23h left"); `short`: the time alone ("1d 23h"),
+// for a phone's one-line heading.
+export function formatCountdown(deadline, { short = false } = {}) {
   const ms = new Date(deadline).getTime() - Date.now();
   if (ms <= 0) return gettext("time is up");
   const seconds = Math.floor(ms / 1000);
@@ -292,9 +294,12 @@ export function formatCountdown(deadline) {
   const hours = Math.floor((seconds % 86400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   const rest = String(seconds % 60).padStart(2, "0");
-  if (days > 0) return interpolate(gettext("%(days)sd %(hours)sh left"), { days, hours });
-  if (hours > 0) return interpolate(gettext("%(hours)sh %(minutes)sm left"), { hours, minutes: String(minutes).padStart(2, "0") });
-  return interpolate(gettext("%(time)s left"), { time: `${minutes}:${rest}` });
+  if (days > 0) return interpolate(short ? gettext("%(days)sd %(hours)sh") : gettext("%(days)sd %(hours)sh left"), { days, hours });
+  if (hours > 0) {
+    return interpolate(short ? gettext("%(hours)sh %(minutes)sm") : gettext("%(hours)sh %(minutes)sm left"),
+      { hours, minutes: String(minutes).padStart(2, "0") });
+  }
+  return short ? `${minutes}:${rest}` : interpolate(gettext("%(time)s left"), { time: `${minutes}:${rest}` });
 }
 
 // A readable label for any action dict, used by the generic "choose an action" list.

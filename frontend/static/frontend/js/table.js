@@ -429,7 +429,16 @@ function tickClock() {
   // Only bots wait for this player: the game waits too, with no clock (a phone's one-line
   // heading leaves that out, for the turn banner's sake).
   const noClock = !deadline && running && isMyTurn();
-  clock.textContent = deadline ? formatCountdown(deadline) : noClock ? gettext("No clock: only bots are waiting") : "";
+  if (deadline) {
+    // A phone's one-line heading shows the time alone (site.css), the rest of it in the tooltip.
+    const words = formatCountdown(deadline);
+    clock.replaceChildren(el("span", { class: "clock-long", text: words }),
+      el("span", { class: "clock-short", text: formatCountdown(deadline, { short: true }) }));
+    clock.title = words;
+  } else {
+    clock.textContent = noClock ? gettext("No clock: only bots are waiting") : "";
+    clock.title = "";
+  }
   clock.classList.toggle("no-clock", noClock);
 }
 
