@@ -101,6 +101,7 @@ class HeadMove:
     schedule: deadlines.Schedule
     appended: Appended | None
     seats_changed: bool
+    ended_turns: list[int] = field(default_factory=list)  # seats that were to act and are no more
     frames: dict | None = None  # of the new head, once built (`prepare_frames`)
 
     def prepare_frames(self) -> None:
@@ -118,6 +119,7 @@ class HeadMove:
             after.tasks += [functools.partial(send_ai_turn, table.pk, index, table.head_seq, seats[index].bot_strength)
                             for index in table.to_act
                             if seats[index].bot_plays and not deadlines.ticker_plays(seats, index)]
+        after.tasks += notices.answered_notices(table, self.ended_turns)
         if table.status == Table.Status.RUNNING:
             after.tasks += notices.turn_notices(table, self.schedule.new_turns)
         elif self.appended is not None and table.status == Table.Status.FINISHED:  # this command ended the game
@@ -140,7 +142,7 @@ def head_moved(
     """Queue the deadlines' writes in the same batch as the events (the same transaction)."""
     batch = appended.batch if appended is not None else store.Batch()
     schedule = deadlines.reschedule(table, seats_of(table), previous_to_act, acted, batch)
-    return HeadMove(table, batch, schedule, appended, seats_changed)
+    return HeadMove(table, batch, schedule, appended, seats_changed, sorted(set(previous_to_act) - set(table.to_act)))
 
 
 def after_head_moved(

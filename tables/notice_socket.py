@@ -23,3 +23,6 @@ class NoticeConsumer(AsyncJsonWebsocketConsumer):
 
     async def notice_new(self, message):
         await self.send_json({"type": "notice", **message["notice"]})
+
+    async def notice_read(self, message):
+        await self.send_json({"type": "notices_read", "ids": message["ids"], "unread": message["unread"]})

@@ -1,6 +1,7 @@
 """Notices to a player: in the site (the bell, pushed on their own socket) and by email, each
 kind as the player chose. Kinds: a correspondence move waits (and, by email only, a reminder
-before its deadline), an invitation to a table, a finished game, a rematch offer. Emails are in
+before its deadline), an invitation to a table, a finished game, a rematch offer. A move's notice
+is read once the turn is over, and a table has one in the bell at a time. Emails are in
 the player's language and link to the address they use the site at.
 
 Notices are sent once the command that caused them commits (`AfterCommit.tasks`).
@@ -79,6 +80,13 @@ def turn_notices(table: Table, seats: list[int]) -> list:
     return [functools.partial(notify_seat, table.pk, seat, Notice.Kind.TURN) for seat in seats]
 
 
+def answered_notices(table: Table, seats: list[int]) -> list:
+    """Reading these seats' move notices once their turn is over (the move is no longer waiting)."""
+    if table.time_kind != Table.TimeKind.CORRESPONDENCE:
+        return []
+    return [functools.partial(read_turn_notices, table.pk, seat) for seat in seats]
+
+
 def ended_notices(table: Table, seats: list[Seat]) -> list:
     return [functools.partial(notify_seat, table.pk, seat.index, Notice.Kind.ENDED)
             for seat in seats if seat.kind == Seat.Kind.HUMAN]
@@ -103,12 +111,26 @@ def notify(user, kind: str, table: Table) -> None:
     profile = Profile.of(user)
     chosen = wanted(profile)
     if kind in chosen["site"]:
+        if kind == Notice.Kind.TURN:  # the bell lists a table's waiting move once, the newest
+            Notice.objects.filter(user=user, kind=kind, table=table).delete()
         notice = Notice.objects.create(user=user, kind=kind, table=table)
         with speaking(profile.language or settings.LANGUAGE_CODE):
             shown = as_dict(notice)
         publish.send_now_rollback_unsafe([(user_group(user.pk), {"type": "notice.new", "notice": shown})])
     if kind in chosen["email"] and user.email:
         send_email(user, profile, table, SUBJECTS[kind], [LINES[kind]])
+
+
+def read_turn_notices(table_id: int, seat: int) -> None:
+    row = Seat.objects.filter(table_id=table_id, index=seat, kind=Seat.Kind.HUMAN).first()
+    if row is None:
+        return
+    waiting = Notice.objects.filter(user_id=row.user_id, table_id=table_id, kind=Notice.Kind.TURN, read_at__isnull=True)
+    ids = list(waiting.values_list("id", flat=True))
+    if ids:
+        Notice.objects.filter(id__in=ids).update(read_at=timezone.now())
+        unread = Notice.objects.filter(user_id=row.user_id, read_at__isnull=True).count()
+        publish.send_now_rollback_unsafe([(user_group(row.user_id), {"type": "notice.read", "ids": ids, "unread": unread})])
 
 
 def send_reminder(table_id: int, seat: int) -> None:

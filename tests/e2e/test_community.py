@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import (create_table, play_until_over, screenshot, sign_up, start_if_waiting,
+from tests.e2e.helpers import (click_a_move, create_table, play_until_over, screenshot, sign_up, start_if_waiting,
                                submit_create_form)
 
 pytestmark = pytest.mark.e2e
@@ -118,6 +118,37 @@ def test_an_invitation_rings_the_bell_live_and_reading_it_clears_the_count(new_p
     notice.locator("a").click()
     guest.wait_for_url(f"**/tables/{table_id}/")
     guest.get_by_test_id("join-1").wait_for()
+
+
+def test_a_waiting_move_rings_the_bell_and_the_move_made_reads_it(new_page):
+    host, guest = new_page(), new_page(375, 812)
+    sign_up(host, "rio")
+    sign_up(guest, "sol")
+    host.goto("/tables/new/?game=dschunke")
+    host.select_option("#players", "3")
+    host.select_option("select[name=seat-1-kind]", "invite")
+    host.fill("input[name=seat-1-username]", "sol")
+    host.select_option("select[name=seat-2-kind]", "ai")
+    host.select_option("select[name=seat-2-strength]", "random")
+    host.check("input[name=tc][value=correspondence]")
+    host.click("#new-table button[type=submit]")
+    host.wait_for_url("**/tables/*/")
+    guest.goto(host.url)
+    guest.get_by_test_id("join-1").click()
+    host.get_by_test_id("start").click()
+    pages = (host, guest)
+    for page in pages:
+        page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.to_act.length")
+    mover = next(page for page in pages if page.evaluate("window.sampanTable.state.live.legal_actions.length > 0"))
+    count = mover.get_by_test_id("bell-count")
+    count.wait_for()  # the move waits: a notice, pushed live
+    before = int(count.inner_text())
+    while mover.evaluate("window.sampanTable.state.live.legal_actions.length > 0"):
+        click_a_move(mover)
+        mover.wait_for_function("!window.sampanTable.state.busy")
+    # The turn is over: its notice is read, on the bell without a reload.
+    mover.wait_for_function("(before) => { const badge = document.querySelector('[data-testid=bell-count]');"
+                            " return Number(badge.textContent) === before - 1 && badge.hidden === (before === 1); }", arg=before)
 
 
 def test_the_example_client_plays_a_whole_game_as_a_bot_account(new_page, sampan_server):

@@ -9,7 +9,7 @@ from config.asgi import application
 from tables import lifecycle
 from tables.models import Notice, Table
 
-from .helpers import new_table
+from .helpers import act, new_table
 from .test_command_path import play_to_the_end
 from .wsclients import session_cookie
 
@@ -62,6 +62,26 @@ def test_a_finished_game_and_a_rematch_offer_notify_the_players(make_user, clien
     assert [m.to for m in mail.outbox] == [["bob@example.org"]]
 
 
+def test_a_waiting_move_is_read_once_played_and_a_table_lists_one(make_user, client_for):
+    alice, bob = make_user(), make_user()
+    a, b = client_for(alice), client_for(bob)
+    table = new_table(a, time_control={"kind": "correspondence", "days": 2})
+    lifecycle.join(table["id"], bob)
+    lifecycle.start_table(table["id"], alice)
+
+    def bell(client):
+        data = client.get("/api/me/notices/").json()
+        return data["unread"], [(notice["kind"], notice["read"]) for notice in data["notices"]]
+
+    assert bell(a) == (1, [("turn", False)])
+    assert act(a, table["id"], {"type": "roll"}, 3, "a1").status_code == 200
+    assert bell(a) == (0, [("turn", True)])  # played: the move no longer waits
+    assert bell(b) == (1, [("turn", False)])
+    assert act(b, table["id"], {"type": "roll"}, 4, "b1").status_code == 200
+    assert bell(a) == (1, [("turn", False)])  # waiting again: the table's one notice, the newest
+    assert bell(b) == (0, [("turn", True)])
+
+
 def test_each_kind_goes_where_the_player_chose(make_user, client_for):
     host, guest = make_user(), make_user(email="g@example.org")
     me = client_for(guest).patch("/api/me/", {"notices": {"site": ["turn", "ended"], "email": []}}, format="json")
@@ -96,3 +116,21 @@ async def test_a_notice_is_pushed_on_the_players_own_socket_and_strangers_get_no
     for socket in sockets.values():
         await socket.disconnect()
     assert await sync_to_async(Table.objects.count)() == 1
+
+
+@pytest.mark.asyncio
+@pytest.mark.usefixtures("close_consumer_connections")
+async def test_a_move_made_tells_the_players_bell_its_notice_is_read(make_user, client_for):
+    alice, bob = await sync_to_async(make_user)(), await sync_to_async(make_user)()
+    a = await sync_to_async(client_for)(alice)
+    table = await sync_to_async(new_table)(a, time_control={"kind": "correspondence", "days": 2})
+    await sync_to_async(lifecycle.join)(table["id"], bob)
+    await sync_to_async(lifecycle.start_table)(table["id"], alice)
+    cookie = await sync_to_async(session_cookie)(alice)
+    socket = WebsocketCommunicator(application, "/ws/me/", headers=[
+        (b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", cookie)])
+    assert (await socket.connect())[0]
+    waiting = await sync_to_async(lambda: list(Notice.objects.filter(user=alice).values_list("id", flat=True)))()
+    assert (await sync_to_async(act)(a, table["id"], {"type": "roll"}, 3, "a1")).status_code == 200
+    assert await socket.receive_json_from(timeout=5) == {"type": "notices_read", "ids": waiting, "unread": 0}
+    await socket.disconnect()

@@ -54,9 +54,15 @@ function listen() {
   const socket = new WebSocket(`${scheme}://${location.host}/ws/me/`);
   socket.onmessage = (message) => {
     const frame = JSON.parse(message.data);
-    if (frame.type !== "notice") return;
-    notices = [frame, ...notices.filter((notice) => notice.id !== frame.id)];
-    unread += 1;
+    if (frame.type === "notice") {
+      // A table's waiting move is listed once: the newest notice of it takes the older one's place.
+      const replaced = (notice) => notice.id === frame.id || (frame.kind === "turn" && notice.kind === "turn" && notice.table === frame.table);
+      if (!notices.some((notice) => replaced(notice) && !notice.read)) unread += 1;
+      notices = [frame, ...notices.filter((notice) => !replaced(notice))];
+    } else if (frame.type === "notices_read") { // a move made: its notice is read
+      notices = notices.map((notice) => (frame.ids.includes(notice.id) ? { ...notice, read: true } : notice));
+      unread = frame.unread;
+    } else return;
     showCount();
     if (!panel.hidden) render();
   };
