@@ -62,7 +62,10 @@ def test_every_page_in_each_language_fits_a_phone(new_page, language):
         page.wait_for_timeout(300)
     page.wait_for_function("window.sampanTable.state.live.legal_actions.length > 0")
     assert page.locator("#turn-banner").inner_text() == words["turn"]
-    # Only bots wait: the phone's one-line heading leaves out that no clock runs, for the banner.
+    # The heading's two lines: the game's name (cut at most at its end), then the turn.
+    title, banner = page.locator("#table-title").bounding_box(), page.locator("#turn-banner").bounding_box()
+    assert title["width"] > 200 and banner["y"] >= title["y"] + title["height"] - 2, (title, banner)
+    # Only bots wait: the phone's heading leaves out that no clock runs.
     assert page.get_by_test_id("clock").is_hidden()
     page.locator("#log li", has_text=words["bot"]).first.wait_for()
     assert no_sideways_scroll(page)
