@@ -235,6 +235,8 @@ def join(table_id: int, user, seat: int | None = None) -> Table:
         if table.rematch_of_id and not table.seats.exclude(kind__in=[Seat.Kind.HUMAN, Seat.Kind.AI]).exists():
             table = lock_table(table_id)  # the seats as they are now
             do_start(table)  # a rematch starts once everyone is back
+        elif user.pk != table.created_by_id:  # the host starts the game: tell them who came
+            AfterCommit(tasks=notices.joined_notices(table)).on_commit()
     return table
 
 

@@ -287,6 +287,7 @@ class Notice(models.Model):
         INVITE = "invite"  # a seat is kept for the player at a new table
         ENDED = "ended"  # a game the player sat at has ended
         REMATCH = "rematch"  # another player offers a rematch
+        JOINED = "joined"  # a player took a seat at a table the player opened
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
     kind = models.CharField(max_length=10, choices=Kind.choices)

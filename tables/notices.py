@@ -1,6 +1,7 @@
 """Notices to a player: in the site (the bell, pushed on their own socket) and by email, each
 kind as the player chose. Kinds: a correspondence move waits (and, by email only, a reminder
-before its deadline), an invitation to a table, a finished game, a rematch offer. A move's notice
+before its deadline), an invitation to a table, a finished game, a rematch offer, a player who
+took a seat at the player's table. A move's notice
 is read once the turn is over, and a table has one in the bell at a time. Emails are in
 the player's language and link to the address they use the site at.
 
@@ -12,6 +13,7 @@ import functools
 import logging
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,6 +25,7 @@ from tables.language import speaking
 from tables.models import Notice, Profile, Seat, Table
 
 log = logging.getLogger(__name__)
+User = get_user_model()
 
 KINDS = [kind for kind, _ in Notice.Kind.choices]
 CHANNELS = ("site", "email")
@@ -35,12 +38,14 @@ SUBJECTS = {
     Notice.Kind.INVITE: gettext_lazy("You are invited to a table"),
     Notice.Kind.ENDED: gettext_lazy("A game has ended"),
     Notice.Kind.REMATCH: gettext_lazy("A rematch is offered"),
+    Notice.Kind.JOINED: gettext_lazy("A player joined your table"),
 }
 LINES = {
     Notice.Kind.TURN: gettext_lazy("It is your move at your correspondence table."),
     Notice.Kind.INVITE: gettext_lazy("A seat is kept for you at a new table: join it from the table's page."),
     Notice.Kind.ENDED: gettext_lazy("A game you played has ended: the final scores are on the table's page."),
     Notice.Kind.REMATCH: gettext_lazy("Your opponents offer a rematch: your seat is kept for you."),
+    Notice.Kind.JOINED: gettext_lazy("A player took a seat at your table: start the game from the table's page."),
 }
 
 
@@ -92,6 +97,11 @@ def ended_notices(table: Table, seats: list[Seat]) -> list:
             for seat in seats if seat.kind == Seat.Kind.HUMAN]
 
 
+def joined_notices(table: Table) -> list:
+    """Telling the table's host that a player took a seat: the game waits for the host to start it."""
+    return [functools.partial(notify_user, table.pk, table.created_by_id, Notice.Kind.JOINED)]
+
+
 def invite_notices(table: Table, kind: str = Notice.Kind.INVITE) -> list:
     return [functools.partial(notify_seat, table.pk, seat.index, kind)
             for seat in table.seats.all() if seat.kind == Seat.Kind.INVITE]
@@ -101,10 +111,14 @@ def notify_seat(table_id: int, seat: int, kind: str) -> None:
     row = Seat.objects.select_related("user").filter(table_id=table_id, index=seat).first()
     if row is None or row.user is None:
         return
+    notify_user(table_id, row.user_id, kind)
+
+
+def notify_user(table_id: int, user_id: int, kind: str) -> None:
     try:
-        notify(row.user, kind, Table.objects.get(pk=table_id))
+        notify(User.objects.get(pk=user_id), kind, Table.objects.get(pk=table_id))
     except Exception:  # a notice never undoes what caused it
-        log.exception("notice %s to seat %s of table %s failed", kind, seat, table_id)
+        log.exception("notice %s to user %s of table %s failed", kind, user_id, table_id)
 
 
 def notify(user, kind: str, table: Table) -> None:

@@ -120,7 +120,7 @@ def test_an_invitation_rings_the_bell_live_and_reading_it_clears_the_count(new_p
     guest.get_by_test_id("join-1").wait_for()
 
 
-def test_a_waiting_move_rings_the_bell_and_the_move_made_reads_it(new_page):
+def test_a_player_who_sits_down_and_a_waiting_move_ring_the_bell_and_the_move_made_reads_it(new_page):
     host, guest = new_page(), new_page(375, 812)
     sign_up(host, "rio")
     sign_up(guest, "sol")
@@ -135,20 +135,30 @@ def test_a_waiting_move_rings_the_bell_and_the_move_made_reads_it(new_page):
     host.wait_for_url("**/tables/*/")
     guest.goto(host.url)
     guest.get_by_test_id("join-1").click()
+    # The guest is told who starts the game; the host hears that the guest sat down.
+    guest.get_by_test_id("waiting-for-host").filter(has_text="rio").wait_for()
+    host.get_by_test_id("bell-count").filter(has_text="1").wait_for()
+    assert host.request.get("/api/me/notices/").json()["notices"][0]["kind"] == "joined"
     host.get_by_test_id("start").click()
     pages = (host, guest)
     for page in pages:
         page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.to_act.length")
     mover = next(page for page in pages if page.evaluate("window.sampanTable.state.live.legal_actions.length > 0"))
-    count = mover.get_by_test_id("bell-count")
-    count.wait_for()  # the move waits: a notice, pushed live
-    before = int(count.inner_text())
-    while mover.evaluate("window.sampanTable.state.live.legal_actions.length > 0"):
+    turn = mover.request.get("/api/me/notices/").json()["notices"][0]
+    assert turn["kind"] == "turn" and not turn["read"]  # the move waits
+    shows = ("(count) => { const badge = document.querySelector('[data-testid=bell-count]');"
+             " return Number(badge.textContent) === count && badge.hidden === (count === 0); }")
+    before = mover.request.get("/api/me/notices/").json()["unread"]
+    mover.wait_for_function(shows, arg=before)  # pushed live
+    table = host.url.rstrip("/").rsplit("/", 1)[1]
+    seat = mover.evaluate("window.sampanTable.state.table.my_seat")
+    while seat in mover.request.get(f"/api/tables/{table}/").json()["to_act"]:  # the whole turn
+        mover.wait_for_function("window.sampanTable.state.live.legal_actions.length > 0 && !window.sampanTable.state.busy")
         click_a_move(mover)
         mover.wait_for_function("!window.sampanTable.state.busy")
     # The turn is over: its notice is read, on the bell without a reload.
-    mover.wait_for_function("(before) => { const badge = document.querySelector('[data-testid=bell-count]');"
-                            " return Number(badge.textContent) === before - 1 && badge.hidden === (before === 1); }", arg=before)
+    mover.wait_for_function(shows, arg=before - 1)
+    assert mover.request.get("/api/me/notices/").json()["unread"] == before - 1
 
 
 def test_the_example_client_plays_a_whole_game_as_a_bot_account(new_page, sampan_server):

@@ -31,6 +31,16 @@ def test_an_invitation_comes_to_the_bell_and_by_email(make_user, client_for):
     assert client_for(host).get("/api/me/notices/").json() == {"unread": 0, "notices": []}
 
 
+def test_the_host_hears_when_a_player_takes_a_seat(make_user, client_for):
+    host, guest = make_user(), make_user()
+    table = invite(client_for(host), guest)
+    assert client_for(host).get("/api/me/notices/").json()["unread"] == 0
+    lifecycle.join(table["id"], guest)
+    (notice,) = client_for(host).get("/api/me/notices/").json()["notices"]
+    assert (notice["kind"], notice["table"], notice["text"]) == ("joined", table["id"], "A player joined your table")
+    assert [n["kind"] for n in client_for(guest).get("/api/me/notices/").json()["notices"]] == ["invite"]
+
+
 def test_reading_marks_up_to_a_notice_and_only_ones_own(make_user, client_for):
     host, guest = make_user(), make_user()
     first, second = invite(client_for(host), guest), invite(client_for(host), guest)
@@ -54,7 +64,7 @@ def test_a_finished_game_and_a_rematch_offer_notify_the_players(make_user, clien
     lifecycle.start_table(table["id"], alice)
     play_to_the_end(table["id"], [a, b])
     kinds = {user: list(Notice.objects.filter(user=user).values_list("kind", flat=True)) for user in (alice, bob)}
-    assert kinds == {alice: ["ended"], bob: ["ended"]}
+    assert kinds == {alice: ["joined", "ended"], bob: ["ended"]}
     assert mail.outbox == []  # a finished game is not emailed unless chosen
     rematch = a.post(f"/api/tables/{table['id']}/rematch/", format="json").json()
     notice = b.get("/api/me/notices/").json()["notices"][0]
@@ -67,11 +77,12 @@ def test_a_waiting_move_is_read_once_played_and_a_table_lists_one(make_user, cli
     a, b = client_for(alice), client_for(bob)
     table = new_table(a, time_control={"kind": "correspondence", "days": 2})
     lifecycle.join(table["id"], bob)
+    a.post("/api/me/notices/", {}, format="json")  # that bob took his seat: read
     lifecycle.start_table(table["id"], alice)
 
     def bell(client):
         data = client.get("/api/me/notices/").json()
-        return data["unread"], [(notice["kind"], notice["read"]) for notice in data["notices"]]
+        return data["unread"], [(notice["kind"], notice["read"]) for notice in data["notices"] if notice["kind"] == "turn"]
 
     assert bell(a) == (1, [("turn", False)])
     assert act(a, table["id"], {"type": "roll"}, 3, "a1").status_code == 200
@@ -125,12 +136,13 @@ async def test_a_move_made_tells_the_players_bell_its_notice_is_read(make_user, 
     a = await sync_to_async(client_for)(alice)
     table = await sync_to_async(new_table)(a, time_control={"kind": "correspondence", "days": 2})
     await sync_to_async(lifecycle.join)(table["id"], bob)
+    await sync_to_async(a.post)("/api/me/notices/", {}, format="json")  # that bob took his seat: read
     await sync_to_async(lifecycle.start_table)(table["id"], alice)
     cookie = await sync_to_async(session_cookie)(alice)
     socket = WebsocketCommunicator(application, "/ws/me/", headers=[
         (b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", cookie)])
     assert (await socket.connect())[0]
-    waiting = await sync_to_async(lambda: list(Notice.objects.filter(user=alice).values_list("id", flat=True)))()
+    waiting = await sync_to_async(lambda: list(Notice.objects.filter(user=alice, kind="turn").values_list("id", flat=True)))()
     assert (await sync_to_async(act)(a, table["id"], {"type": "roll"}, 3, "a1")).status_code == 200
     assert await socket.receive_json_from(timeout=5) == {"type": "notices_read", "ids": waiting, "unread": 0}
     await socket.disconnect()

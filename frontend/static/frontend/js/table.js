@@ -125,10 +125,14 @@ function renderLobby() {
   const waiting = table.rematch_of
     ? gettext("The rematch starts as soon as the invited players join.")
     : gettext("The game can start once the invited players have joined.");
+  // A seated guest learns who starts the game (its host is told of each player who sits down).
+  const hostStarts = mine && !invitesPending && page.username !== table.created_by;
   box.replaceChildren(
     el("h2", { text: gettext("Waiting for players") }),
     el("ul", { class: "seat-list" }, ...rows),
     invitesPending ? el("p", { class: "muted", "data-testid": "waiting-for-invited", text: waiting }) : "",
+    hostStarts ? el("p", { class: "muted", "data-testid": "waiting-for-host",
+      text: interpolate(gettext("%(name)s, who opened the table, starts the game."), { name: table.created_by }) }) : "",
     el("div", { class: "row" }, ...buttons),
   );
 }
