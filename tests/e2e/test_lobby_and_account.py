@@ -17,7 +17,11 @@ def test_the_lobby_lists_my_tables_and_open_seats(new_page):
     host.locator(f"#list-mine li[data-table='{table_id}']").wait_for()
     screenshot(host, "home-1280")
     sign_up(visitor, "gus")
-    visitor.locator(f"#list-open li[data-table='{table_id}'] a").click()
+    # How long a move may take, before sitting down: in the list and on the table's page.
+    listed = visitor.locator(f"#list-open li[data-table='{table_id}']")
+    assert listed.get_by_test_id("time-control").inner_text() == "Live: 5 minutes a move"
+    listed.locator("a").click()
+    assert visitor.locator("#table-lobby").get_by_test_id("time-control").inner_text() == "Live: 5 minutes a move"
     visitor.get_by_test_id("join-1").click()
     visitor.locator("#table-lobby").filter(has_text="gus").wait_for()
     host.goto(f"/tables/{table_id}/")

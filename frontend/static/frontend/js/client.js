@@ -1,6 +1,6 @@
 // The shared browser client: REST calls, the live table connection (seq tracking, gap
 // detection, reconnect with backoff, catch-up), action submission, the log and replay.
-import { gettext, interpolate } from "./i18n.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -282,6 +282,17 @@ export class Replay {
 export async function sha256Hex(text) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A table's time control in words, so that a player knows before sitting down how long a move may take.
+export function timeControlWords(control) {
+  if (control.kind === "correspondence") {
+    return interpolate(ngettext("Correspondence: %(days)s day a move", "Correspondence: %(days)s days a move", control.days), control);
+  }
+  const minutes = control.seconds / 60;
+  return Number.isInteger(minutes)
+    ? interpolate(ngettext("Live: %(minutes)s minute a move", "Live: %(minutes)s minutes a move", minutes), { minutes })
+    : interpolate(ngettext("Live: %(seconds)s second a move", "Live: %(seconds)s seconds a move", control.seconds), control);
 }
 
 // The time left until `deadline` in words ("1d 23h left"); `short`: the time alone ("1d 23h"),

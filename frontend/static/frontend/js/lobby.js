@@ -1,7 +1,7 @@
 // The home page lists: open tables, my tables, tables where it is my turn, live games to watch. They follow the
 // service while the page is in view (read again every few seconds, and on coming back to it). Each game's card
 // starts a table against bots in one click.
-import { api, el } from "./client.js";
+import { api, el, timeControlWords } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
 import { showTurnIcon } from "./alerts.js";
 import { startGuidedGame } from "./guide.js";
@@ -24,6 +24,7 @@ function tableItem(table) {
     el("span", { class: `status status-${table.status}`, text: STATUS_WORDS[table.status] || table.status }),
     table.guided ? el("span", { class: "muted", "data-testid": "guided-mark", text: gettext("Guided game") }) : null,
     el("span", { class: "muted", text: seats }),
+    table.status === "open" && table.time_control ? el("span", { class: "muted", "data-testid": "time-control", text: timeControlWords(table.time_control) }) : null,
   );
 }
 

@@ -1,7 +1,7 @@
 // The table page: seats before the start, then the board drawn by the game's renderer,
 // the live feed, the log, replay, the clock and, once finished, the scores and seed check.
 import {
-  api, el, describeAction, formatCountdown, sha256Hex, GameLog, Replay, TableConnection,
+  api, el, describeAction, formatCountdown, sha256Hex, timeControlWords, GameLog, Replay, TableConnection,
 } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
 import { PACES, Playback, movesOf, pace, setPace } from "./playback.js";
@@ -129,6 +129,7 @@ function renderLobby() {
   const hostStarts = mine && !invitesPending && page.username !== table.created_by;
   box.replaceChildren(
     el("h2", { text: gettext("Waiting for players") }),
+    el("p", { "data-testid": "time-control", text: timeControlWords(table.time_control) }),
     el("ul", { class: "seat-list" }, ...rows),
     invitesPending ? el("p", { class: "muted", "data-testid": "waiting-for-invited", text: waiting }) : "",
     hostStarts ? el("p", { class: "muted", "data-testid": "waiting-for-host",
