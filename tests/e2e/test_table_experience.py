@@ -197,6 +197,10 @@ def test_on_a_phone_what_a_tap_says_shows_on_screen_wherever_the_tap_was_and_clo
     card.click()
     message = page.locator("#message")
     message.filter(has_text="cannot be played now").wait_for()
+    # What the tap touched reads as information, why nothing happened as a warning.
+    about = message.locator(".message-about")
+    assert about.inner_text().startswith(card.locator("title").text_content())
+    assert about.evaluate("(node) => getComputedStyle(node).color") != message.evaluate("(node) => getComputedStyle(node).color")
     box, screen = message.bounding_box(), page.viewport_size
     assert 0 <= box["y"] and box["y"] + box["height"] <= screen["height"], box
     page.get_by_role("button", name="Close this message").click()
@@ -206,7 +210,7 @@ def test_on_a_phone_what_a_tap_says_shows_on_screen_wherever_the_tap_was_and_clo
     page.get_by_test_id("scores").wait_for()
     card.evaluate("(node) => node.scrollIntoView({block: 'center'})")
     card.click()
-    message.filter(has_text="Yuan").wait_for()
+    message.filter(has_text=card.locator("title").text_content()).wait_for()
     assert not page.locator("#prompt-toggle").is_visible()
 
 

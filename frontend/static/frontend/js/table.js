@@ -70,9 +70,11 @@ function showConnection(status) {
   badge.textContent = { live: gettext("connected"), connecting: gettext("connecting…"), offline: gettext("reconnecting…") }[status];
 }
 
-function showMessage(text) {
-  $("message").textContent = text || "";
-  $("message-box").hidden = !text;
+// `text`: what went wrong or why nothing happened (in the warning colour); `about`: what the
+// player touched, its tooltip, before it.
+function showMessage(text, about = "") {
+  $("message").replaceChildren(...(about ? [el("span", { class: "message-about", text: about }), text ? " · " : ""] : []), text || "");
+  $("message-box").hidden = !text && !about;
 }
 $("message-close").addEventListener("click", () => showMessage(""));
 
@@ -826,7 +828,7 @@ function explainClick(click) {
   else if (state.live && state.live.outcome) why = "";
   else if (!isMyTurn()) why = interpolate(gettext("It is not your turn: waiting for %(names)s."), { names: ((state.live && state.live.to_act) || []).map(seatName).join(", ") });
   else why = gettext("That cannot be played now: what you may use is outlined, or offered in the prompt.");
-  showMessage([ownTitle, why].filter(Boolean).join(" · "));
+  showMessage(why, ownTitle);
 }
 $("board").addEventListener("click", explainClick);
 
