@@ -1,9 +1,9 @@
 """Notices to a player: in the site (the bell, pushed on their own socket) and by email, each
 kind as the player chose. Kinds: a correspondence move waits (and, by email only, a reminder
 before its deadline), an invitation to a table, a finished game, a rematch offer, a player who
-took a seat at the player's table. A move's notice
-is read once the turn is over, and a table has one in the bell at a time. Emails are in
-the player's language and link to the address they use the site at.
+took a seat at the player's table. A move's notice is read once the turn is over, and a table has
+one in the bell at a time. Emails are in the player's language and link to the address they use
+the site at.
 
 Notices are sent once the command that caused them commits (`AfterCommit.tasks`).
 """
@@ -108,10 +108,9 @@ def invite_notices(table: Table, kind: str = Notice.Kind.INVITE) -> list:
 
 
 def notify_seat(table_id: int, seat: int, kind: str) -> None:
-    row = Seat.objects.select_related("user").filter(table_id=table_id, index=seat).first()
-    if row is None or row.user is None:
-        return
-    notify_user(table_id, row.user_id, kind)
+    user_id = Seat.objects.filter(table_id=table_id, index=seat).values_list("user_id", flat=True).first()
+    if user_id is not None:
+        notify_user(table_id, user_id, kind)
 
 
 def notify_user(table_id: int, user_id: int, kind: str) -> None:
