@@ -53,7 +53,15 @@ def my_move(page, rng: random.Random, moves_this_turn: list) -> None:
     if page.evaluate(PHASE) != "play":
         spots = page.locator("#board .dm-spot").all()
         if spots:
-            rng.choice(spots).click()
+            spot = rng.choice(spots)
+            picked = spot.bounding_box()
+            spot.click()
+            # While the prompt asks which way the boat lies, the board marks the square picked.
+            mark = page.get_by_test_id("dm-chosen-spot")
+            mark.wait_for()
+            chosen = mark.bounding_box()
+            assert abs(chosen["x"] + chosen["width"] / 2 - picked["x"] - picked["width"] / 2) < 2, (chosen, picked)
+            assert abs(chosen["y"] + chosen["height"] / 2 - picked["y"] - picked["height"] / 2) < 2, (chosen, picked)
         else:
             rng.choice(prompt_buttons.all()).click()
         return

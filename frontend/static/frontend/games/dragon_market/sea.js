@@ -110,6 +110,14 @@ function drawHeirs(ctx, size) {
 function drawChoices(ctx, size) {
   const { actions, local } = ctx;
   const layer = [];
+  const placing = ctx.view.placing || {};
+  if (placing.cell) {
+    // The square chosen for a new boat's sailor, while the prompt asks which way the boat lies.
+    const [x, y] = placing.cell;
+    layer.push(svg("rect", { class: "dm-chosen-spot", "data-testid": "dm-chosen-spot", x: px(x) + 4, y: py(y, size) + 4,
+      width: CELL - 8, height: CELL - 8, rx: 8, fill: "rgba(255,212,0,.35)", stroke: "#ffd400", "stroke-width": 4 },
+    svg("title", {}, gettext("The new boat's sailor stands here: choose which way the boat lies"))));
+  }
   for (const action of actions.all) {
     if (action.type === "take") {
       // A ring round the stack under the heir: clicking the good takes it.
