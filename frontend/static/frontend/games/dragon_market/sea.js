@@ -149,10 +149,11 @@ function drawChoices(ctx, size) {
         ...boat.cells.map(([x, y]) => svg("rect", { x: px(x + ax) + 6, y: py(y + ay, size) + 6, width: CELL - 12,
           height: CELL - 12, rx: 6, fill: "rgba(154,107,63,.18)", stroke: "#5b3b1c", "stroke-dasharray": "4 3" }))));
       const [sx, sy] = [boat.s[0] + ax, boat.s[1] + ay];
+      // In the square's corner, as an heir's step marker, so that the goods on it still read.
+      const [cx, cy] = [px(sx) + CELL - 10, py(sy, size) + 10];
       const target = svg("g", { class: "dm-ghost", "data-move": `${action.type}:${action.by}` },
-        svg("circle", { class: "hit", cx: px(sx) + CELL / 2, cy: py(sy, size) + CELL / 2, r: 13, fill: "#fff" }),
-        svg("text", { x: px(sx) + CELL / 2, y: py(sy, size) + CELL / 2 + 4, "text-anchor": "middle", "font-size": 10,
-          "font-weight": 700, fill: "#7a1d00" }, interpolate(gettext("%(mp)s MP"), { mp: 1 })));
+        svg("circle", { class: "hit", cx, cy, r: 9, fill: "#fff" }),
+        svg("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#7a1d00" }, "1"));
       layer.push(actions.clickable(target, action, interpolate(gettext("Move boat %(id)s so its sailor is on (%(x)s, %(y)s), for 1 MP"),
         { id: boat.id, x: sx, y: sy })));
     }
