@@ -2,7 +2,8 @@
 player's own area (hand, drawn tiles or player board) and the prompt all lie within the
 window, with no scrolling; on a phone, upright (375 x 812) and on its side (812 x 375), the
 prompt folds to one line covering at most a quarter of the board in sight, a tap unfolds it,
-and the site's header and the table's are one line each."""
+the site's header is one line and the table's one on its side, two upright (its name, then the
+turn and the clock: the name was cut to a letter)."""
 import random
 import shutil
 from pathlib import Path
@@ -109,7 +110,11 @@ def test_the_first_screen_shows_board_own_area_and_prompt(new_page, game, player
         shoot(page, f"first-{game}-{language}-{width}x{height}")
         assert not wider_than_the_window(page)
         assert one_line(page, ".topbar .brand", ".topbar > *"), (width, height)  # the site's bar (links folded)
-        assert one_line(page, "#table-title", ".table-head > *"), (width, height)  # the table's
+        if width < height:  # upright, the table's heading in two lines: its name, then the turn
+            assert one_line(page, "#table-title", ".table-head > h1, .table-head > .rules-link"), (width, height)
+            assert one_line(page, "#turn-banner", ".table-head > .turn-banner, .table-head > .clock, .table-head > .conn")
+        else:
+            assert one_line(page, "#table-title", ".table-head > *"), (width, height)  # the table's
         prompt = page.evaluate(BOX, "#prompt-dock")
         assert prompt["bottom"] - prompt["top"] <= board_in_sight(page, game) / 4, (width, height, prompt)
         page.locator("#prompt-toggle").click()  # a tap unfolds it

@@ -194,7 +194,7 @@ def test_a_guided_game_is_played_to_its_end_across_languages_and_widths(new_page
     assert "Tipp" in page.get_by_test_id("guide-say").inner_text()  # the free play's words name the Hint button
     screenshot(page, f"guided-{game}-375-de-free")
     page.get_by_test_id("guide-done").click()  # they tell of this position: once read, they go
-    assert page.locator("#guide").is_hidden()
+    page.locator("#guide").wait_for(state="hidden")
     for width in (375, 1280):  # the board's labels further on, at both widths
         page.set_viewport_size({"width": width, "height": 900})
         page.evaluate(PLAY_ON, 12)
