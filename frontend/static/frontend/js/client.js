@@ -296,7 +296,7 @@ export function timeControlWords(control) {
 }
 
 // The time left until `deadline` in words ("1d 23h left"); `short`: the time alone ("1d 23h"),
-// for a phone's one-line heading.
+// for a phone's table heading.
 export function formatCountdown(deadline, { short = false } = {}) {
   const ms = new Date(deadline).getTime() - Date.now();
   if (ms <= 0) return gettext("time is up");

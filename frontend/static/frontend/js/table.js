@@ -437,7 +437,7 @@ function tickClock() {
   // heading leaves that out, for the turn banner's sake).
   const noClock = !deadline && running && isMyTurn();
   if (deadline) {
-    // A phone's one-line heading shows the time alone (site.css), the rest of it in the tooltip.
+    // A phone's table heading shows the time alone (site.css), the rest of it in the tooltip.
     const words = formatCountdown(deadline);
     clock.replaceChildren(el("span", { class: "clock-long", text: words }),
       el("span", { class: "clock-short", text: formatCountdown(deadline, { short: true }) }));
