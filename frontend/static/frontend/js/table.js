@@ -433,8 +433,8 @@ function tickClock() {
   const clock = $("clock");
   const running = state.table && state.table.status === "running";
   const deadline = running ? state.table.deadline : null;
-  // Only bots wait for this player: the game waits too, with no clock (a phone's one-line
-  // heading leaves that out, for the turn banner's sake).
+  // Only bots wait for this player: the game waits too, with no clock (a phone's heading
+  // leaves that out, for the turn banner's sake).
   const noClock = !deadline && running && isMyTurn();
   if (deadline) {
     // A phone's table heading shows the time alone (site.css), the rest of it in the tooltip.
