@@ -1,10 +1,13 @@
-.PHONY: run test bench balance
+.PHONY: run test test-slow bench balance
 
 run:  ## set up and run the service (embedded profile: SQLite, no services needed)
 	scripts/run.sh
 
-test:  ## set up and run the whole test suite
+test:  ## set up and run the default test suite (all but the slow tests)
 	scripts/test.sh
+
+test-slow:  ## the slow tests (every variant, whole games, killed processes); CI runs them after `make test`
+	scripts/test.sh --slow
 
 bench:  ## engine benchmarks (on demand, not in CI)
 	scripts/ensure-env.sh dev && .venv/bin/python tests/bench/engine_bench.py

@@ -1,28 +1,36 @@
 #!/usr/bin/env bash
-# The whole test suite: engines, service (real PostgreSQL and Redis) and browser tests.
+# The test suite: engines, service (real PostgreSQL and Redis) and browser tests.
 #
-# With no arguments, two pytest runs go side by side: the browser tests, in two workers that
-# each wait on a server and Chromium of their own (their own database and Redis prefix), and
-# all the rest.
-# The browser tests' report follows the rest's. With arguments, one pytest runs them as given.
+#   scripts/test.sh          the default suite: every test but the slow ones
+#   scripts/test.sh --slow   the slow ones only (marked `slow`: every variant, whole games, killed processes)
+#   scripts/test.sh ARGS     one pytest run, as given
+#
+# The default suite and the slow tests each run as two pytest runs side by side: the browser
+# tests, in two workers that each wait on a server and Chromium of their own (their own
+# database and Redis prefix), and all the rest. The browser tests' report follows the rest's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-env.sh dev
 scripts/ensure-services.sh
-if [ $# -gt 0 ]; then
+selection="not slow"
+if [ "$*" = "--slow" ]; then
+  selection="slow"
+elif [ $# -gt 0 ]; then
   exec .venv/bin/python -m pytest "$@"
 fi
+started=$(date +%s)
 browser_log=$(mktemp)
 trap 'rm -f "$browser_log"' EXIT
-.venv/bin/python -m pytest -m e2e -n 2 >"$browser_log" 2>&1 &
+.venv/bin/python -m pytest -m "e2e and $selection" -n 2 >"$browser_log" 2>&1 &
 browser_tests=$!
 status=0
-.venv/bin/python -m pytest -m "not e2e" || status=$?
+.venv/bin/python -m pytest -m "not e2e and $selection" || status=$?
 browser_status=0
 wait "$browser_tests" || browser_status=$?
 echo
-echo "=== browser tests (pytest -m e2e -n 2, run beside the rest) ==="
+echo "=== browser tests (pytest -m \"e2e and $selection\" -n 2, run beside the rest) ==="
 cat "$browser_log"
+echo "=== $selection: $(( $(date +%s) - started )) s in all ==="
 if [ "$status" -eq 0 ]; then
   status=$browser_status
 fi

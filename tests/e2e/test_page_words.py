@@ -8,7 +8,8 @@ import re
 import pytest
 
 from tests.e2e.helpers import (
-    PageMovedOn, click_a_move_in_this_state, create_table, screenshot, sign_up, start_if_waiting, unfold_prompt,
+    PageMovedOn, click_a_move_in_this_state, create_table, play_on_by_api, screenshot, sign_up, start_if_waiting,
+    unfold_prompt,
 )
 from tests.e2e.test_dragon_market import create as create_dragon_market
 from tests.e2e.test_dschunke_tiles import place_a_tile_step
@@ -38,10 +39,12 @@ WATCH = """() => {
 }"""
 
 
-def open_game(page, game: str, seats: list[dict]) -> None:
-    create_table(page, game, [{"kind": "me"}, *seats])
+def open_game(page, game: str, seats: list[dict]) -> int:
+    """Opens and starts a table of `game` with this page's player in seat 0; returns its id."""
+    table_id = create_table(page, game, [{"kind": "me"}, *seats])
     start_if_waiting(page)
     page.evaluate(WATCH)
+    return table_id
 
 
 def place_a_tile(page, rng: random.Random) -> None:
@@ -157,7 +160,7 @@ def test_dunhuang_leaves_the_board_s_choices_to_the_board(new_page, width):
 def test_dschunke_offers_no_bid_once_bidding_is_over(new_page, width):
     page = new_page(width, 900, pace=None)  # other seats' moves shown one by one, as players see them
     sign_up(page, f"ada{width}")
-    open_game(page, "dschunke", [BOT, BOT])
+    table_id = open_game(page, "dschunke", [BOT, BOT])
     rng = random.Random(width)
     asked = "(() => { const live = window.sampanTable.state.live;"
     asked += " return live.view.phase === 'bartering' && live.legal_actions.length > 0 && !window.sampanTable.state.busy; })()"
@@ -181,6 +184,7 @@ def test_dschunke_offers_no_bid_once_bidding_is_over(new_page, width):
     assert screenshot_taken
     assert page.locator("#prompt").filter(has_text="sealed bid").count() == 0
     page.evaluate("localStorage.setItem('sampan.pace', '0')")  # the rest of the game at once
+    play_on_by_api(page, table_id)  # the later rounds' clicks are the whole-game test's (test_dschunke.py)
     assert finish(page, rng, f"page-words-dschunke-end-{width}") == "All 10 rounds have been played."
 
 

@@ -16,7 +16,9 @@ from tests.e2e.helpers import (
 
 pytestmark = pytest.mark.e2e
 BOT = {"kind": "ai", "strength": "random"}
-GAMES = [("dunhuang", 2), ("dragon_boats", 2), ("dragon_market", 2), ("dschunke", 3), ("dschunke_tiles", 2)]
+# Each a whole game in three languages: the default suite plays Dunhuang's, the slow tests the others.
+GAMES = [("dunhuang", 2), *(pytest.param(game, players, marks=pytest.mark.slow) for game, players in
+                            [("dragon_boats", 2), ("dragon_market", 2), ("dschunke", 3), ("dschunke_tiles", 2)])]
 # Dragon Market played by random clicks would run to its 40th round: it ends after the 4th.
 OPTIONS = {"dragon_market": {"turn_limit": "4", "boat_setup": '"random"'}}
 MOVES_BEFORE_LOOK = 6

@@ -9,7 +9,7 @@ from tests.bench.harness import Service
 
 from .players import Player, play_until, rest_events, settle
 
-pytestmark = pytest.mark.timeout(240)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]  # processes killed and restarted
 PLAY_SECONDS = 4
 REDIS_DOWN_SECONDS = 1.0
 # After a Redis restart the game resumes within seconds, not at once: channels_redis pauses a

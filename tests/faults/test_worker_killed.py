@@ -2,11 +2,14 @@
 AI turn still happens exactly once (the deadline outbox re-sends the turn the dead worker held)."""
 import time
 
+import pytest
+
 from engines import registry
 from engines.core import fold
 
 from tests.bench.harness import Service
 
+pytestmark = pytest.mark.slow  # a real service whose worker is killed and started again
 KILL_AFTER_SEQ = 25
 PLAY_ON_EVENTS = 40  # after the restart: a fixed point well past the killed turn
 TIMEOUT = 120

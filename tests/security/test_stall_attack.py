@@ -10,6 +10,7 @@ import json
 import time
 import uuid
 
+import pytest
 import requests
 import websockets
 
@@ -17,6 +18,7 @@ from engines import registry
 from engines.core import command_rng
 from tests.bench.harness import Service
 
+pytestmark = pytest.mark.slow  # a real service (uvicorn, a worker, beat) waits out bots and clocks
 GAME = "dunhuang"
 TIMEOUT = 60
 ENGINE = registry.get(GAME)

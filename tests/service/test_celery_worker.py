@@ -78,6 +78,7 @@ def wait_for(condition, timeout: float, interval: float = 0.25) -> bool:
     return False
 
 
+@pytest.mark.slow  # a whole game, a task a move; the other tests here play a few moves through the worker
 @override_settings(AI_DISPATCH="celery", AI_QUEUE=QUEUE)
 def test_an_all_ai_dschunke_table_plays_to_the_end_through_a_worker(make_user, client_for, celery_worker):
     client = client_for(make_user())
