@@ -119,7 +119,8 @@ def choose_language(request):
 def account(request):
     kinds = [("turn", _("My move waits at a correspondence table")), ("invite", _("I am invited to a table")),
              ("ended", _("A game I played has ended")), ("rematch", _("A rematch is offered to me")),
-             ("joined", _("A player takes a seat at a table I opened"))]
+             ("joined", _("A player takes a seat at a table I opened")),
+             ("left", _("A player gives up a seat at a table I opened"))]
     return render(request, "frontend/account.html", {"notice_kinds": kinds})
 
 

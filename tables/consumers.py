@@ -57,7 +57,7 @@ def submit_as(table_id: int, user, seat: int | None, frame: dict) -> None:
         table = Table.objects.filter(pk=table_id).first()
         seat = seat_of(table, user) if table else None
     if seat is None:
-        raise Refused("forbidden", "You have no seat at this table.", 403)
+        raise Refused("forbidden", _("You have no seat at this table."), 403)
     moves.submit(table_id, seat, frame.get("action"), frame.get("expected_seq"), frame.get("command_id"))
 
 

@@ -236,7 +236,7 @@ def join(table_id: int, user, seat: int | None = None) -> Table:
             table = lock_table(table_id)  # the seats as they are now
             do_start(table)  # a rematch starts once everyone is back
         elif user.pk != table.created_by_id:  # the host starts the game: tell them who came
-            AfterCommit(tasks=notices.joined_notices(table)).on_commit()
+            AfterCommit(tasks=notices.host_notices(table, Notice.Kind.JOINED)).on_commit()
     return table
 
 
@@ -244,7 +244,7 @@ def check_leave(table: Table, user) -> Seat:
     check_open(table)
     seat = table.seats.filter(user=user, kind=Seat.Kind.HUMAN).first()
     if seat is None:
-        raise forbidden("You have no seat at this table.")
+        raise forbidden(_("You have no seat at this table."))
     return seat
 
 
@@ -258,6 +258,8 @@ def leave(table_id: int, user) -> Table:
     with transaction.atomic():
         table = lock_table(table_id)
         do_free_seat(table, check_leave(table, user))
+        if user.pk != table.created_by_id:  # the host may be about to start: tell them the seat is open
+            AfterCommit(tasks=notices.host_notices(table, Notice.Kind.LEFT)).on_commit()
     return table
 
 

@@ -288,6 +288,7 @@ class Notice(models.Model):
         ENDED = "ended"  # a game the player sat at has ended
         REMATCH = "rematch"  # another player offers a rematch
         JOINED = "joined"  # a player took a seat at a table the player opened
+        LEFT = "left"  # a player gave up their seat at a table the player opened, before it began
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
     kind = models.CharField(max_length=10, choices=Kind.choices)

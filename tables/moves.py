@@ -48,7 +48,7 @@ def check_expected_seq(table: Table, seat: int, expected_seq: Any) -> None:
     """The action was chosen at the head, or during the seat's turn while only others moved
     (simultaneous decisions, such as sealed bids, do not wait on each other)."""
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
-        raise Refused("bad_expected_seq", "expected_seq must be an integer.")
+        raise Refused("bad_expected_seq", _("expected_seq must be an integer."))
     began = table.turn_began.get(str(seat)) if seat in table.to_act else None
     in_turn = began is not None and began <= expected_seq <= table.head_seq
     if expected_seq != table.head_seq and not in_turn:

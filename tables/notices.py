@@ -1,7 +1,7 @@
 """Notices to a player: in the site (the bell, pushed on their own socket) and by email, each
 kind as the player chose. Kinds: a correspondence move waits (and, by email only, a reminder
 before its deadline), an invitation to a table, a finished game, a rematch offer, a player who
-took a seat at the player's table. A move's notice is read once the turn is over, and a table has
+took or gave up a seat at the player's table. A move's notice is read once the turn is over, and a table has
 one in the bell at a time. Emails are in the player's language and link to the address they use
 the site at.
 
@@ -39,6 +39,7 @@ SUBJECTS = {
     Notice.Kind.ENDED: gettext_lazy("A game has ended"),
     Notice.Kind.REMATCH: gettext_lazy("A rematch is offered"),
     Notice.Kind.JOINED: gettext_lazy("A player joined your table"),
+    Notice.Kind.LEFT: gettext_lazy("A player left your table"),
 }
 LINES = {
     Notice.Kind.TURN: gettext_lazy("It is your move at your correspondence table."),
@@ -46,6 +47,7 @@ LINES = {
     Notice.Kind.ENDED: gettext_lazy("A game you played has ended: the final scores are on the table's page."),
     Notice.Kind.REMATCH: gettext_lazy("Your opponents offer a rematch: your seat is kept for you."),
     Notice.Kind.JOINED: gettext_lazy("A player took a seat at your table: start the game from the table's page."),
+    Notice.Kind.LEFT: gettext_lazy("A player gave up their seat at your table before the game began: the seat is open again."),
 }
 
 
@@ -97,9 +99,10 @@ def ended_notices(table: Table, seats: list[Seat]) -> list:
             for seat in seats if seat.kind == Seat.Kind.HUMAN]
 
 
-def joined_notices(table: Table) -> list:
-    """Telling the table's host that a player took a seat: the game waits for the host to start it."""
-    return [functools.partial(notify_user, table.pk, table.created_by_id, Notice.Kind.JOINED)]
+def host_notices(table: Table, kind: str) -> list:
+    """Telling the table's host that a player took a seat (JOINED: the game waits for the host to
+    start it) or gave one up (LEFT: the seat is open again)."""
+    return [functools.partial(notify_user, table.pk, table.created_by_id, kind)]
 
 
 def invite_notices(table: Table, kind: str = Notice.Kind.INVITE) -> list:

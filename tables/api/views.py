@@ -70,7 +70,7 @@ class TablesView(APIView):
     def get(self, request):
         which = request.query_params.get("list", "open")
         if which not in ("open", "mine", "my_turn", "live"):
-            raise Refused("bad_parameter", "list must be open, mine, my_turn or live.")
+            raise Refused("bad_parameter", _("list must be open, mine, my_turn or live."))
         if which in ("mine", "my_turn") and not request.user.is_authenticated:
             raise forbidden(_("Log in to see your tables."))
         tables = self.listed(which, request.user)
@@ -144,7 +144,7 @@ class ActionsView(APIView):
         given.is_valid(raise_exception=True)
         seat = seat_of(get_table(table_id), request.user)
         if seat is None:
-            raise forbidden("You have no seat at this table.")
+            raise forbidden(_("You have no seat at this table."))
         data = given.validated_data
         return Response(moves.submit(table_id, seat, data["action"], data["expected_seq"], data["command_id"]))
 
@@ -205,7 +205,7 @@ class ExportView(APIView):
     def get(self, request, table_id: int):
         table = get_table(table_id)
         if table.status not in (Table.Status.FINISHED, Table.Status.ABANDONED):
-            raise Refused("not_finished", "Only an ended game can be exported.", 409)
+            raise Refused("not_finished", _("Only an ended game can be exported."), 409)
         seat = seat_of(table, request.user)
         head = s.TableDetailSerializer(table, context={"request": request}).data
         lines = [head, *redacted_events(table, seat, 0)]

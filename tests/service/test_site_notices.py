@@ -31,14 +31,20 @@ def test_an_invitation_comes_to_the_bell_and_by_email(make_user, client_for):
     assert client_for(host).get("/api/me/notices/").json() == {"unread": 0, "notices": []}
 
 
-def test_the_host_hears_when_a_player_takes_a_seat(make_user, client_for):
+def test_the_host_hears_when_a_player_takes_a_seat_and_when_they_give_it_up(make_user, client_for):
     host, guest = make_user(), make_user()
     table = invite(client_for(host), guest)
     assert client_for(host).get("/api/me/notices/").json()["unread"] == 0
     lifecycle.join(table["id"], guest)
     (notice,) = client_for(host).get("/api/me/notices/").json()["notices"]
     assert (notice["kind"], notice["table"], notice["text"]) == ("joined", table["id"], "A player joined your table")
+    assert client_for(guest).post(f"/api/tables/{table['id']}/leave/", format="json").status_code == 200
+    notices = client_for(host).get("/api/me/notices/").json()["notices"]
+    assert [(n["kind"], n["table"], n["text"]) for n in notices] == [
+        ("left", table["id"], "A player left your table"), ("joined", table["id"], "A player joined your table")]
     assert [n["kind"] for n in client_for(guest).get("/api/me/notices/").json()["notices"]] == ["invite"]
+    assert client_for(host).post(f"/api/tables/{table['id']}/leave/", format="json").status_code == 200
+    assert len(client_for(host).get("/api/me/notices/").json()["notices"]) == 2  # the host's own leaving tells nobody
 
 
 def test_reading_marks_up_to_a_notice_and_only_ones_own(make_user, client_for):

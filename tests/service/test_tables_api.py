@@ -140,7 +140,7 @@ def test_session_auth_enforces_csrf_and_tokens_work(make_user):
     session.login(username="tokenuser", password="pw-tokenuser")
     assert session.get("/api/me/").json() == {
         "username": "tokenuser", "email": "tokenuser@example.com", "email_notices": True, "pace": 1200,
-        "table_hint_seen": False, "notices": {"site": ["turn", "invite", "ended", "rematch", "joined"],
+        "table_hint_seen": False, "notices": {"site": ["turn", "invite", "ended", "rematch", "joined", "left"],
                                               "email": ["turn", "invite", "rematch"]},
         "rated_against_bots": False, "newcomer_dismissed": [], "bot_owner": None}
     assert session.post("/api/me/token/").status_code == 403  # no CSRF token
