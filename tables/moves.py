@@ -33,7 +33,7 @@ MAX_COMMAND_ID = 100
 def check_command_id(command_id: Any) -> str:
     """A client's command id: printable text (a NUL byte cannot be stored in PostgreSQL)."""
     if not isinstance(command_id, str) or not 0 < len(command_id) <= MAX_COMMAND_ID or not command_id.isprintable():
-        raise Refused("bad_command_id", f"command_id must be 1 to {MAX_COMMAND_ID} printable characters.")
+        raise Refused("bad_command_id", _("command_id must be 1 to %(most)d printable characters.") % {"most": MAX_COMMAND_ID})
     return command_id
 
 

@@ -44,7 +44,8 @@ def int_param(request, name: str, default: int) -> int:
     except ValueError:
         value = -1
     if not 0 <= value <= payloads.MAX_INT:
-        raise Refused("bad_parameter", f"{name} must be a whole number from 0 to {payloads.MAX_INT}.")
+        raise Refused("bad_parameter", _("%(name)s must be a whole number from 0 to %(most)d.")
+                      % {"name": name, "most": payloads.MAX_INT})
     return value
 
 
@@ -196,7 +197,7 @@ class TableStateView(APIView):
         table = get_table(table_id)
         at = int_param(request, "at", table.head_seq)
         if not 0 <= at <= table.head_seq:
-            raise Refused("bad_parameter", f"at must be between 0 and {table.head_seq}.")
+            raise Refused("bad_parameter", _("at must be between 0 and %(head)d.") % {"head": table.head_seq})
         return Response(view_payload(table, seat_of(table, request.user), at))
 
 

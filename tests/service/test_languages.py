@@ -95,6 +95,12 @@ def test_refusals_and_titles_come_in_the_readers_language(client_for, make_user)
     refused = client_for(bob).post(f"/api/tables/{table['id']}/start/", {}, format="json", HTTP_ACCEPT_LANGUAGE="de")
     assert refused.status_code == 403
     assert refused.json()["detail"] == "Nur wer den Tisch eröffnet hat, kann ihn starten."
+    left = client_for(bob).post(f"/api/tables/{table['id']}/leave/", {}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
+    assert left.json()["detail"] == "Vous n’avez pas de place à cette table."
+    export = client_for(alice).get(f"/api/tables/{table['id']}/export/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert (export.status_code, export.json()["detail"]) == (409, "Seule une partie terminée peut être exportée.")
+    at = client_for(alice).get(f"/api/tables/{table['id']}/view/?at=9", HTTP_ACCEPT_LANGUAGE="fr")
+    assert (at.status_code, at.json()["detail"]) == (400, "at doit être compris entre 0 et 0.")
     games = client_for(bob).get("/api/games/", HTTP_ACCEPT_LANGUAGE="fr").json()
     assert {game["name"] for game in games} >= {"dschunke", "dunhuang"}
 
