@@ -6,6 +6,7 @@ import re
 import pytest
 
 from tests.e2e.helpers import SCREENSHOTS, create_table, play_on_by_api, screenshot, sign_up, start_if_waiting
+from tests.selection import once_by_default
 
 pytestmark = pytest.mark.e2e
 BOT = {"kind": "ai", "strength": "random"}
@@ -30,7 +31,7 @@ LOG_HEADING_ON_TOP = """() => {
 }"""
 
 
-@pytest.mark.parametrize("game", sorted(PLAYS))
+@pytest.mark.parametrize("game", once_by_default(sorted(PLAYS), "dunhuang"))
 def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     locale, width, options, heading = PLAYS[game]
     page = new_page(width=width, height=900, locale=locale)

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from tests.e2e.helpers import click_a_move, create_table, overlapping_words, sign_up, start_if_waiting
+from tests.selection import once_by_default
 
 pytestmark = pytest.mark.e2e
 BOT = {"kind": "ai", "strength": "random"}
@@ -27,7 +28,7 @@ def overlaps_at_both_widths(page) -> dict[str, int]:
     return found
 
 
-@pytest.mark.parametrize(("game", "players"), GAMES)
+@pytest.mark.parametrize(("game", "players"), once_by_default(GAMES, "dschunke"))
 def test_no_label_of_the_board_covers_another(new_page, game, players):
     page = new_page(1280, 900)
     sign_up(page, f"layout-{game}")

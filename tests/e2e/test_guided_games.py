@@ -9,6 +9,7 @@ import random
 import pytest
 
 from tests.e2e.helpers import choose_language, play_on_by_api, screenshot, sign_up
+from tests.selection import once_by_default
 
 pytestmark = pytest.mark.e2e
 GAMES = {"dunhuang": "gd-dh", "dschunke": "gd-ds", "dschunke_tiles": "gd-tl", "dragon_boats": "gd-db",
@@ -150,7 +151,7 @@ def follow_steps(page, until: int | None, language: str, wrong: list) -> None:
             || {RINGED} !== ringed""", arg=ringed, timeout=15000)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", once_by_default(GAMES, "dunhuang"))
 def test_a_guided_game_is_played_to_its_end_across_languages_and_widths(new_page, game):
     page = new_page(1280, 900, locale="en-US")
     sign_up(page, GAMES[game])

@@ -13,12 +13,11 @@ from tests.e2e.helpers import (
     MY_STEP, OVER, choose_language, click_a_move, create_table, is_my_turn, log_in, place_a_tile_step, play_until,
     screenshot, sign_up, start_if_waiting,
 )
+from tests.selection import once_by_default
 
 pytestmark = pytest.mark.e2e
 BOT = {"kind": "ai", "strength": "random"}
-# Each a whole game in three languages: the default suite plays Dunhuang's, the slow tests the others.
-GAMES = [("dunhuang", 2), *(pytest.param(game, players, marks=pytest.mark.slow) for game, players in
-                            [("dragon_boats", 2), ("dragon_market", 2), ("dschunke", 3), ("dschunke_tiles", 2)])]
+GAMES = [("dunhuang", 2), ("dragon_boats", 2), ("dragon_market", 2), ("dschunke", 3), ("dschunke_tiles", 2)]
 # Dragon Market played by random clicks would run to its 40th round: it ends after the 4th.
 OPTIONS = {"dragon_market": {"turn_limit": "4", "boat_setup": '"random"'}}
 MOVES_BEFORE_LOOK = 6
@@ -129,7 +128,7 @@ def untranslated(found: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
             for language in ("fr", "de")}
 
 
-@pytest.mark.parametrize(("game", "players"), GAMES)
+@pytest.mark.parametrize(("game", "players"), once_by_default(GAMES, "dunhuang"))  # a whole game in three languages
 def test_every_word_of_the_board_and_the_end_screen_is_translated(new_page, game, players):
     username = f"w{game.replace('_', '')[:12]}7"
     page = new_page(1280, 900)

@@ -27,7 +27,7 @@ from tests.security.leak_scan import (
     scan_log_and_export, scan_replays, scan_running_paths, scan_sockets, seat_of, states_by_seq, stored_events)
 
 pytestmark = [
-    pytest.mark.slow,  # every option set at every player count; tests/security/test_leaks.py reads each game's defaults
+    pytest.mark.slow,  # every option set of every game at every player count
     pytest.mark.django_db(transaction=True),
     pytest.mark.asyncio,
     pytest.mark.usefixtures("close_consumer_connections"),
