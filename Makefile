@@ -6,7 +6,7 @@ run:  ## set up and run the service (embedded profile: SQLite, no services neede
 test:  ## set up and run the default test suite (all but the slow tests)
 	scripts/test.sh
 
-test-slow:  ## the slow tests (every variant, whole games, killed processes); CI runs them after `make test`
+test-slow:  ## the tests marked slow (the README says which); CI runs them after `make test`
 	scripts/test.sh --slow
 
 bench:  ## engine benchmarks (on demand, not in CI)

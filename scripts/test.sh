@@ -2,7 +2,7 @@
 # The test suite: engines, service (real PostgreSQL and Redis) and browser tests.
 #
 #   scripts/test.sh          the default suite: every test but the slow ones
-#   scripts/test.sh --slow   the slow ones only (marked `slow`: every variant, whole games, killed processes)
+#   scripts/test.sh --slow   the slow ones only (marked `slow`: pytest.ini and the README say which)
 #   scripts/test.sh ARGS     one pytest run, as given
 #
 # The default suite and the slow tests each run as two pytest runs side by side: the browser

@@ -1,9 +1,9 @@
 """Notices to a player: in the site (the bell, pushed on their own socket) and by email, each
 kind as the player chose. Kinds: a correspondence move waits (and, by email only, a reminder
 before its deadline), an invitation to a table, a finished game, a rematch offer, a player who
-took or gave up a seat at the player's table. A move's notice is read once the turn is over, and a table has
-one in the bell at a time. Emails are in the player's language and link to the address they use
-the site at.
+took or gave up a seat at the player's table. A move's notice is read once the turn is over, and
+a table has one in the bell at a time. Emails are in the player's language and link to the
+address they use the site at.
 
 Notices are sent once the command that caused them commits (`AfterCommit.tasks`).
 """
