@@ -18,6 +18,9 @@ SHOTS = Path("/tmp/shots")  # a copy of the screenshots to look at
 OVER = "Boolean(window.sampanTable.state.live && window.sampanTable.state.live.outcome)"
 MINE = "(() => { const s = window.sampanTable.state; return Boolean(s.live && !s.busy && s.live.legal_actions.length); })()"
 PHASE = "window.sampanTable.state.live.view.phase"
+# The box of the mark on the square picked for a new boat's sailor, once it is drawn.
+CHOSEN_SPOT_BOX = """() => { const mark = document.querySelector('[data-testid=dm-chosen-spot]');
+  if (!mark) return null; const { x, y, width, height } = mark.getBoundingClientRect(); return { x, y, width, height }; }"""
 
 
 def shoot(page, name: str) -> None:
@@ -58,9 +61,7 @@ def my_move(page, rng: random.Random, moves_this_turn: list) -> None:
             picked = spot.bounding_box()
             spot.click()
             # While the prompt asks which way the boat lies, the board marks the square picked.
-            mark = page.get_by_test_id("dm-chosen-spot")
-            mark.wait_for()
-            chosen = mark.bounding_box()
+            chosen = page.wait_for_function(CHOSEN_SPOT_BOX).json_value()  # read at once: the board may be redrawn
             assert abs(chosen["x"] + chosen["width"] / 2 - picked["x"] - picked["width"] / 2) < 2, (chosen, picked)
             assert abs(chosen["y"] + chosen["height"] / 2 - picked["y"] - picked["height"] / 2) < 2, (chosen, picked)
         else:
