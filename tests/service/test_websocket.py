@@ -227,8 +227,13 @@ async def test_spectators_frames_are_built_only_while_a_spectator_may_watch(two_
     spectators only while one watches there; a spectator whose frames a push lacks reads the
     store."""
     table_id, cookies, eve = two_player_table
-    pushed, send = [], publish.send_on_loop
-    monkeypatch.setattr(publish, "send_on_loop", lambda batch: (pushed.extend(m for _, m in batch), send(batch)))
+    pushed, send, group = [], publish.send_on_loop, publish.group_name(table_id)
+
+    def record_moves(batch):  # another table's push, or a seat's change, may pass here too
+        pushed.extend(m for to, m in batch if to == group and m["type"] == "table.frames")
+        send(batch)
+
+    monkeypatch.setattr(publish, "send_on_loop", record_moves)
     players = [await connect(table_id, cookie) for cookie in cookies]
     syncs = [hello for _, hello in players]
     watchers = [client for client, _ in players]
