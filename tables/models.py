@@ -316,8 +316,8 @@ class Profile(models.Model):
     move_pace_ms = models.PositiveSmallIntegerField(choices=MOVE_PACES, default=1200)
     # The short guide to the table page is shown until the player dismisses it once.
     table_hint_seen = models.BooleanField(default=False)
-    # Which notices the player takes, where: {"site": [kinds], "email": [kinds]} (tables.notices);
-    # empty until they choose. A correspondence turn by email is `email_notices`.
+    # Which notices the player chose to take or not, where: {"site": {kind: bool}, "email": {...}}
+    # (tables.notices); a kind missing takes its default. A correspondence turn by email is `email_notices`.
     notice_prefs = models.JSONField(default=dict, blank=True)
     # A bot account's owner (tables.bot_accounts); None for a person.
     bot_owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,

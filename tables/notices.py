@@ -59,18 +59,21 @@ def user_group(user_id: int) -> str:
 
 
 def wanted(profile: Profile) -> dict[str, list[str]]:
-    """{channel: kinds} the player takes (a correspondence turn by email: `email_notices`)."""
-    chosen = {channel: list(profile.notice_prefs.get(channel, DEFAULTS[channel])) for channel in CHANNELS}
+    """{channel: kinds} the player takes (a correspondence turn by email: `email_notices`). A
+    kind the player has not chosen on or off, one added since they chose, say, takes its default."""
+    chosen = {channel: [kind for kind in KINDS
+                        if profile.notice_prefs.get(channel, {}).get(kind, kind in DEFAULTS[channel])]
+              for channel in CHANNELS}
     email = [kind for kind in chosen["email"] if kind != Notice.Kind.TURN]
     chosen["email"] = ([Notice.Kind.TURN] if profile.email_notices else []) + email
     return chosen
 
 
 def choose(profile: Profile, chosen: dict[str, list[str]]) -> None:
-    """Keep the player's choice (validated by the API: known channels and kinds)."""
+    """Keep the player's choice (validated by the API: known channels and kinds), kind by kind."""
     prefs = {**profile.notice_prefs}
     for channel, kinds in chosen.items():
-        prefs[channel] = [kind for kind in KINDS if kind in kinds]
+        prefs[channel] = {kind: kind in kinds for kind in KINDS}
     if "email" in chosen:
         profile.email_notices = Notice.Kind.TURN in chosen["email"]
     profile.notice_prefs = prefs

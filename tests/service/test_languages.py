@@ -130,8 +130,7 @@ def sign_up_in_german_for_ended_games(client) -> Profile:
             "password2": "tide-lantern-4821"}
     assert client.post("/accounts/signup/", form, HTTP_ACCEPT_LANGUAGE="de").status_code == 302
     lena = Profile.objects.select_related("user").get(user__username="lena")
-    lena.notice_prefs = {"site": ["ended"], "email": ["ended"]}
-    lena.save()
+    notices.choose(lena, {"site": ["ended"], "email": ["ended"]})
     return lena
 
 

@@ -1,13 +1,16 @@
 """Notices in the site (issue 20, item 5): the bell's list, pushed on the player's own socket;
 invitations, finished games and rematch offers; each kind in the site and by email as chosen."""
+from importlib import import_module
+
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.apps import apps
 from django.core import mail
 
 from config.asgi import application
-from tables import lifecycle
-from tables.models import Notice, Table
+from tables import lifecycle, notices
+from tables.models import Notice, Profile, Table
 
 from .helpers import act, new_table
 from .test_command_path import play_to_the_end
@@ -109,6 +112,33 @@ def test_each_kind_goes_where_the_player_chose(make_user, client_for):
     refused = client_for(guest).patch("/api/me/", {"notices": {"site": ["everything"]}}, format="json")
     assert refused.status_code == 400
     assert client_for(guest).get("/api/me/").json()["notices"]["site"] == ["turn", "ended"]
+
+
+def test_a_kind_added_after_the_player_chose_takes_its_default(make_user, client_for, monkeypatch):
+    """A choice is kept kind by kind: a kind the account page did not offer when the player
+    saved comes to the bell (its default), while the kinds they turned off stay off."""
+    host, guest = make_user(), make_user()
+    monkeypatch.setattr(notices, "KINDS", [kind for kind in notices.KINDS if kind != Notice.Kind.JOINED])
+    client_for(host).patch("/api/me/", {"notices": {"site": ["turn"]}}, format="json")
+    monkeypatch.undo()
+    assert client_for(host).get("/api/me/").json()["notices"]["site"] == ["turn", "joined"]
+    table = new_table(client_for(host), seats=[{"kind": "me"}, {"kind": "open"}])
+    lifecycle.join(table["id"], guest)
+    lifecycle.leave(table["id"], guest)
+    assert [notice.kind for notice in Notice.objects.filter(user=host)] == [Notice.Kind.JOINED]
+
+
+def test_lists_saved_before_choices_were_kept_by_kind_keep_their_meaning(make_user):
+    """The migration that keeps choices kind by kind reads a saved list of kinds as on for those
+    it names and off for the others the page offered then; later kinds take their defaults."""
+    profile = Profile.of(make_user())
+    profile.notice_prefs = {"site": ["turn", "ended"], "email": []}
+    profile.save()
+    import_module("tables.migrations.0016_notice_prefs_by_kind").by_kind(apps, None)
+    profile.refresh_from_db()
+    assert profile.notice_prefs["site"] == {"turn": True, "invite": False, "ended": True, "rematch": False}
+    assert notices.wanted(profile)["site"] == ["turn", "ended", "joined", "left"]
+    assert notices.wanted(profile)["email"] == ["turn"]  # the correspondence switch, `email_notices`, as it was
 
 
 @pytest.mark.asyncio
