@@ -159,7 +159,7 @@ export class AnalysisPanel {
     const list = el("ol", { class: "analysis-costliest", "data-testid": "analysis-costliest" });
     for (const decision of costliest) {
       const item = el("li", {}, el("button", { type: "button", class: "link", onclick: () => this.goTo(decision.seq) },
-        interpolate(gettext("Event %(seq)s:"), { seq: decision.seq + 1 })), " ", el("span", { text: "…" }));
+        interpolate(gettext("After event %(seq)s:"), { seq: decision.seq })), " ", el("span", { text: "…" }));
       list.append(item);
       this.describe(decision).then((words) => item.lastChild.replaceWith(words));
     }
