@@ -63,8 +63,8 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     for item in costliest.locator("li").all():
         assert item.inner_text().count(OPENING_QUOTE[locale]) == 2, item.inner_text()
         assert f" {name} " in item.inner_text()  # who played the move
-        # named by its first event, the number the log gives that event's line
-        assert int(re.search(r"\d+", item.inner_text()).group()) - 1 in {d["seq"] for d in decisions}
+        # named by the position it was played in, the event the chart and the replay stop after
+        assert int(re.search(r"\d+", item.inner_text()).group()) in {d["seq"] for d in decisions}
     assert page.evaluate("[...document.querySelectorAll('#log li')].every((li) => li.value === Number(li.dataset.seq))")
     # With no costly move, a chart that fell says where the fall came from; a level one does not.
     fell, level = page.evaluate("""() => {
@@ -85,3 +85,7 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     panel.scroll_into_view_if_needed()
     panel.screenshot(path=str(SCREENSHOTS / f"analysis-panel-{game}-{locale}-{width}.png"))
     assert panel.bounding_box()["width"] <= width  # the chart fits the screen
+    for button in costliest.locator("li button").all()[:1]:  # a costly move opens the replay where it was played
+        named = int(re.search(r"\d+", button.inner_text()).group())
+        button.click()
+        page.wait_for_function(f"parseInt(document.getElementById('replay-pos').textContent) === {named}")

@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.helpers import sign_up, screenshot
 
@@ -76,28 +75,14 @@ def my_move(page, rng: random.Random, moves_this_turn: list) -> None:
     if steps and (not boats or rng.random() < 0.6):
         rng.choice(steps).click()
     else:
-        choose_a_boat(page, rng, boats)
+        rng.choice(boats).press("Enter")  # from the keyboard: a heir's step marker may lie on a boat's middle
+        # the boat is chosen, and stays chosen through a late frame of the last move
+        page.locator("#prompt button.secondary", has_text="Choose another boat").wait_for()
         ghosts = page.locator("#board .dm-ghost").all()
         # a boat's moves in place (a turn, or a power's swap of its goods stacks) are in the prompt
         turns = page.locator("#prompt button:not(.secondary)", has_text=re.compile("^(Turn boat|Swap the goods stacks)")).all()
         rng.choice(ghosts + turns).click()
     moves_this_turn.append(1)
-
-
-def choose_a_boat(page, rng: random.Random, boats: list) -> None:
-    """Press a boat from the keyboard (a heir's step marker may lie on a boat's middle) until the
-    prompt offers to choose another: a frame of the last move that comes in after the press shows
-    a new position, which clears the choice (dragon_market.js), and the player chooses again."""
-    chosen = page.locator("#prompt button.secondary", has_text="Choose another boat")
-    for _ in range(3):
-        rng.choice(boats).press("Enter")
-        try:
-            chosen.wait_for(timeout=10000)
-            return
-        except PlaywrightTimeout:
-            page.wait_for_function(MINE, timeout=30000)
-            boats = page.locator("#board .dm-boat.clickable").all()
-    chosen.wait_for()
 
 
 def play_to_the_end(page, rng: random.Random, clicks: int = 0) -> int:

@@ -13,7 +13,7 @@ const BOAT_MOVES = ["slide", "rotate", "hop", "shift", "half_turn", "turn_far", 
 
 
 // What the page remembers between draws of one state: the boat chosen to move.
-const local = { seq: null, boat: null };
+const local = { position: null, boat: null };
 
 function seatNameOf(snapshot, me) {
   return (seat) => {
@@ -221,16 +221,29 @@ function stepCost(view, to) {
   return dx + dy === 2 && (dx === 0 || dy === 0) ? view.options.mp_cost_special_steps || 2 : 1;
 }
 
+// A boat chosen stays chosen while the turn goes on with every boat where it was and that boat
+// still able to move or turn (a late frame of the same move, a step of the heir); else it is let
+// go. A position drawn without choices (others' moves stepped through, the replay) shows none
+// and leaves the choice as it was.
+function chosenBoat(snapshot, actions) {
+  if (!actions.all.length) return null;
+  const view = snapshot.view;
+  const position = JSON.stringify([view.round, view.to_act, view.boats]);
+  const movable = actions.all.some((action) => BOAT_MOVES.includes(action.type) && action.boat === local.boat);
+  if (position !== local.position || !movable) Object.assign(local, { position, boat: null });
+  return local.boat;
+}
+
 export function render(root, snapshot, ui) {
-  if (snapshot.seq !== local.seq) Object.assign(local, { seq: snapshot.seq, boat: null });
   const actions = new ActionIndex(snapshot.legal_actions || [], ui.act);
+  const chosen = { boat: chosenBoat(snapshot, actions) };
   const view = snapshot.view;
   const me = snapshot.seat;
   const myUnit = me === null || me === undefined ? null : view.units[view.players[me].unit];
   const objective = myUnit ? objectiveOf(myUnit, me, ui.glossary || {}) : null;
   const touched = lastTouched(ui.lastMove);
   const ctx = {
-    view, snapshot, actions, glossary: ui.glossary || {}, me, local,
+    view, snapshot, actions, glossary: ui.glossary || {}, me, local: chosen,
     seatName: seatNameOf(snapshot, me),
     wanted: new Set(objective ? objective.goods.filter((kind) => !myUnit.held.includes(kind)) : []),
     movable: new Set(actions.all.filter((action) => BOAT_MOVES.includes(action.type)).map((action) => action.boat)),
