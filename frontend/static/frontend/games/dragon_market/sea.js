@@ -94,14 +94,18 @@ function drawHeirs(ctx, size) {
     players.forEach((player, index) => {
       const [x, y] = player.heir;
       const offset = (index - (players.length - 1) / 2) * 12;
-      const cx = px(x) + CELL / 2 + offset;
-      const cy = py(y, size) + CELL / 2 + 10;
+      // On a goods stack the pawn stands smaller in the square's lower left corner, so that the
+      // letters of the goods it stands on still read; elsewhere in the middle.
+      const onGoods = goodsUnder(ctx.view, player.heir) !== null;
+      const k = onGoods ? 0.75 : 1;
+      const cx = (onGoods ? px(x) + 8 : px(x) + CELL / 2) + offset;
+      const cy = onGoods ? py(y, size) + CELL - 7 : py(y, size) + CELL / 2 + 10;
       const mine = player.seat === ctx.me;
       pawns.push(svg("g", { class: `dm-heir${ctx.lastHeir === player.seat ? " last-moved" : ""}`, "data-seat": player.seat, "pointer-events": "none" },
         svg("title", {}, interpolate(gettext("%(name)s's heir"), { name: ctx.seatName(player.seat) })),
-        svg("path", { d: `M${cx - 8},${cy + 8} L${cx},${cy - 12} L${cx + 8},${cy + 8} Z`, fill: SEAT_COLOURS[player.colour],
+        svg("path", { d: `M${cx - 8 * k},${cy + 8 * k} L${cx},${cy - 12 * k} L${cx + 8 * k},${cy + 8 * k} Z`, fill: SEAT_COLOURS[player.colour],
           stroke: mine ? "#111" : "#fff", "stroke-width": mine ? 3 : 2 }),
-        svg("circle", { cx, cy: cy - 13, r: 6, fill: SEAT_COLOURS[player.colour], stroke: mine ? "#111" : "#fff", "stroke-width": 2 })));
+        svg("circle", { cx, cy: cy - 13 * k, r: 6 * k, fill: SEAT_COLOURS[player.colour], stroke: mine ? "#111" : "#fff", "stroke-width": 2 })));
     });
   }
   return svg("g", {}, ...pawns);
