@@ -201,6 +201,36 @@ def test_a_stall_turn_offers_boarding_and_paths_only_where_the_actions_hold_them
         assert page.evaluate(STALL_TURN, STALL_CHOICES + extra) == heading
 
 
+# A middle place that may be boarded leaving out either of two offerings (B-P11): pressed on the
+# sea, it asks which offering to leave out, each named in the reader's words.
+LEAVE_OUT = """() => {
+    const table = window.sampanTable;
+    const live = table.state.live;
+    const glossaries = JSON.parse(document.getElementById("page-data").textContent).glossaries;
+    const boards = ["jade", "tea"].map((omit) => ({ type: "board", boat: 0, place: 1, omit }));
+    table.state.renderer.render(document.getElementById("board"), { ...live, to_act: [live.seat], legal_actions: boards },
+        { act: () => {}, prompt: document.getElementById("prompt"), glossary: glossaries.dragon_boats, lastMove: null });
+    return glossaries.dragon_boats.kinds;
+}"""
+
+
+def test_the_offering_left_out_of_a_middle_place_is_asked_in_the_readers_words(new_page):
+    page = new_page(1280, 800, locale="de-DE")
+    sign_up(page, "leaveout")
+    create_table(page, "dragon_boats", [{"kind": "me"}, BOT])
+    start_if_waiting(page)
+    page.wait_for_function("(() => { const table = window.sampanTable; const live = table.state.live;"
+                           " return live && live.legal_actions.length > 0 && !table.state.busy"
+                           " && (live.to_act || []).every((seat) => seat === live.seat); })()", timeout=30000)
+    kinds = page.evaluate(LEAVE_OUT)
+    page.locator('#board .db-place[data-boat="0"][data-place="1"]').dispatch_event("click")
+    chooser = page.locator("#prompt .db-omit")
+    assert chooser.locator(".db-label").inner_text().endswith(", mittlerer Platz: weglassen")
+    assert chooser.locator("button").all_inner_texts() == [kinds["jade"], kinds["tea"]]
+    assert kinds["tea"] != "tea"
+    shoot_view(page, "1280_leave_out_de", "#prompt")
+
+
 # The first prompt button whose move the board draws too, by its action's index, or null.
 TWIN_INDEX = """() => {
     const onBoard = new Set([...document.querySelectorAll("#board [data-action-index]")].map((node) => node.dataset.actionIndex));

@@ -172,7 +172,7 @@ export function renderPrompt(box, ctx) {
     if (boards.length) {
       box.append(el("div", { class: "choices db-omit" },
         el("span", { class: "db-label", text: interpolate(gettext("%(boat)s, middle place: leave out"), { boat: capital(boatWords(ctx, chosen[0])) }) }),
-        ...boards.map((action) => kindButton(ctx, action, action.omit))));
+        ...boards.map((action) => kindButton(ctx, action, kindWord(ctx, action.omit)))));
     }
   }
   for (const [type, label] of GROUPS) {
