@@ -12,7 +12,7 @@ await linkStylesheet(new URL("./dragon_market/dragon_market.css", import.meta.ur
 const BOAT_MOVES = ["slide", "rotate", "hop", "shift", "half_turn", "turn_far", "swap_stacks"];
 
 
-// What the page remembers between draws of one state: the boat chosen to move.
+// What the page remembers between draws: the boat chosen to move, and the position it was chosen in.
 const local = { position: null, boat: null };
 
 function seatNameOf(snapshot, me) {
