@@ -206,16 +206,16 @@ def test_a_stall_turn_offers_boarding_and_paths_only_where_the_actions_hold_them
 LEAVE_OUT = """() => {
     const table = window.sampanTable;
     const live = table.state.live;
-    const glossaries = JSON.parse(document.getElementById("page-data").textContent).glossaries;
     const boards = ["jade", "tea"].map((omit) => ({ type: "board", boat: 0, place: 1, omit }));
-    table.state.renderer.render(document.getElementById("board"), { ...live, to_act: [live.seat], legal_actions: boards },
-        { act: () => {}, prompt: document.getElementById("prompt"), glossary: glossaries.dragon_boats, lastMove: null });
-    return glossaries.dragon_boats.kinds;
+    table.state.live = { ...live, to_act: [live.seat], legal_actions: boards };
+    window.dispatchEvent(new Event("resize"));  // the page draws the table again
+    return JSON.parse(document.getElementById("page-data").textContent).glossaries.dragon_boats.kinds;
 }"""
 
 
 def test_the_offering_left_out_of_a_middle_place_is_asked_in_the_readers_words(new_page):
-    page = new_page(1280, 800, locale="de-DE")
+    """On a phone the prompt, folded at each new turn, opens to ask it."""
+    page = new_page(375, 800, locale="de-DE")
     sign_up(page, "leaveout")
     create_table(page, "dragon_boats", [{"kind": "me"}, BOT])
     start_if_waiting(page)
@@ -223,12 +223,16 @@ def test_the_offering_left_out_of_a_middle_place_is_asked_in_the_readers_words(n
                            " return live && live.legal_actions.length > 0 && !table.state.busy"
                            " && (live.to_act || []).every((seat) => seat === live.seat); })()", timeout=30000)
     kinds = page.evaluate(LEAVE_OUT)
-    page.locator('#board .db-place[data-boat="0"][data-place="1"]').dispatch_event("click")
+    place = page.locator('#board .db-place[data-boat="0"][data-place="1"]')
+    place.locator(".hit").wait_for(state="attached")  # pressable once the page has drawn the table again
+    place.dispatch_event("click")
     chooser = page.locator("#prompt .db-omit")
+    assert page.locator("#prompt-dock:not(.folded)").count() == 1
+    chooser.locator("button").first.wait_for(state="visible")
     assert chooser.locator(".db-label").inner_text().endswith(", mittlerer Platz: weglassen")
     assert chooser.locator("button").all_inner_texts() == [kinds["jade"], kinds["tea"]]
     assert kinds["tea"] != "tea"
-    shoot_view(page, "1280_leave_out_de", "#prompt")
+    shoot_view(page, "375_leave_out_de", "#prompt")
 
 
 # The first prompt button whose move the board draws too, by its action's index, or null.

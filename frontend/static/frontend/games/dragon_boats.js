@@ -32,6 +32,7 @@ export function render(root, snapshot, ui) {
     select: (spot) => {
       local.seatChoice = spot;
       render(root, snapshot, ui);
+      if (spot && ui.showPrompt) ui.showPrompt(); // which offering to leave out: on a phone the folded prompt opens
     },
   };
   const before = root.querySelector(".db-sea-frame");

@@ -236,6 +236,7 @@ function draw() {
   const placed = state.renderer.render($("board"), { ...snapshot, legal_actions: legal }, {
     act: submit,
     prompt: $("prompt"),
+    showPrompt: () => foldPrompt(false), // a click on the board asked a question only the prompt answers
     glossary: page.glossaries[state.table.game] || {},
     lastMove: state.lastMove,
   });
