@@ -141,6 +141,13 @@ def test_a_four_player_game_against_three_bots_by_clicking(new_page):
     page.wait_for_timeout(300)
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     shoot(page, "mid-375")
+    # On a phone the prompt comes folded; choosing a boat that may turn opens it on the turns.
+    turning = page.evaluate("""() => window.sampanTable.state.live.legal_actions
+        .find((action) => ["rotate", "half_turn", "turn_far"].includes(action.type)).boat""")
+    page.locator(f'#board .dm-boat[data-boat="{turning}"]').press("Enter")
+    page.locator("#prompt-dock:not(.folded) #prompt button", has_text=re.compile("^Turn boat")).first.wait_for()
+    shoot(page, "boat-chosen-375")
+    page.locator("#prompt button.secondary", has_text="Choose another boat").click()
     page.set_viewport_size({"width": 1280, "height": 900})
     clicks = play_to_the_end(page, rng, clicks)
     assert clicks > 10

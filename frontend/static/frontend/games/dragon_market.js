@@ -6,7 +6,7 @@
 import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
 import { ActionIndex, linkStylesheet, svg } from "./board.js";
-import { CELL, SEAT_COLOURS, drawBoat, drawSea, goodsName, goodsUnder } from "./dragon_market/sea.js";
+import { CELL, MOVES_ON_THE_SEA, SEAT_COLOURS, drawBoat, drawSea, goodsName, goodsUnder } from "./dragon_market/sea.js";
 
 await linkStylesheet(new URL("./dragon_market/dragon_market.css", import.meta.url));
 const BOAT_MOVES = ["slide", "rotate", "hop", "shift", "half_turn", "turn_far", "swap_stacks"];
@@ -174,8 +174,8 @@ function renderPrompt(target, ctx) {
   const boatActions = actions.all.filter((action) => BOAT_MOVES.includes(action.type));
   if (mine.boat !== null) {
     const boat = view.boats[mine.boat];
-    const turns = boatActions.filter((a) => a.boat === mine.boat && !["slide", "hop", "shift"].includes(a.type));
-    const moves = boatActions.some((a) => a.boat === mine.boat && ["slide", "hop", "shift"].includes(a.type));
+    const turns = boatActions.filter((a) => a.boat === mine.boat && !MOVES_ON_THE_SEA.includes(a.type));
+    const moves = boatActions.some((a) => a.boat === mine.boat && MOVES_ON_THE_SEA.includes(a.type));
     const how = moves && turns.length ? gettext("Boat %(id)s: click a white marker on the board to move it there, or turn it here.")
       : moves ? gettext("Boat %(id)s: click a white marker on the board to move it there.")
         : turns.length ? gettext("Boat %(id)s cannot move from here: turn it here.")
@@ -253,6 +253,10 @@ export function render(root, snapshot, ui) {
     selectBoat: (index) => {
       local.boat = index;
       render(root, snapshot, ui);
+      // Its turns are buttons of the prompt alone: on a phone the folded prompt opens to show them.
+      const turns = actions.all.some((action) => action.boat === index && BOAT_MOVES.includes(action.type)
+        && !MOVES_ON_THE_SEA.includes(action.type));
+      if (turns && ui.showPrompt) ui.showPrompt();
     },
   };
   // Every boat move is reachable: on the board once its boat is chosen, or in the prompt.

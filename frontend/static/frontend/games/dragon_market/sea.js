@@ -10,6 +10,8 @@ export const CELL = 44;
 const RULER = 18; // the margin of the column and row numbers
 export const SEAT_COLOURS = { red: "#d9483b", yellow: "#e3b92b", green: "#3c9a48", blue: "#3a6fd8" };
 const GOODS_HUES = 20;
+// The boat moves drawn on the sea once the boat is chosen; the others are buttons of the prompt.
+export const MOVES_ON_THE_SEA = ["slide", "hop", "shift"];
 
 const px = (x) => x * CELL;
 const py = (y, size) => (size - 1 - y) * CELL;
@@ -145,7 +147,7 @@ function drawChoices(ctx, size) {
       const target = svg("rect", { class: "hit dm-spot", x: px(x) + 6, y: py(y, size) + 6, width: CELL - 12, height: CELL - 12, rx: 8,
         fill: "rgba(255,255,255,.3)", "stroke-dasharray": "4 3" });
       layer.push(actions.clickable(target, action, interpolate(gettext("Put the sailor on (%(x)s, %(y)s)"), { x, y })));
-    } else if (local.boat !== null && ["slide", "hop", "shift"].includes(action.type) && action.boat === local.boat) {
+    } else if (local.boat !== null && MOVES_ON_THE_SEA.includes(action.type) && action.boat === local.boat) {
       const boat = ctx.view.boats[local.boat];
       const [ax, ay] = action.type === "shift" ? shiftVector(boat, action.by) : [boat.d[0] !== 0 ? action.by : 0, boat.d[1] !== 0 ? action.by : 0];
       // Where the boat would lie, outlined; the click target is the sailor's new square, one per move.
