@@ -197,7 +197,7 @@ def test_a_replay_of_an_event_the_log_leaves_out_marks_the_line_before_it_in_vie
     """A turn's end has no log line: the replay there (as a click on the analysis chart leads)
     marks the latest line up to it, scrolled into the log's view, and leaves the page still."""
     page = new_page()
-    sign_up(page, "gus")
+    sign_up(page, "gil")
     create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
     start_if_waiting(page)
     gaps: list[int] = []
