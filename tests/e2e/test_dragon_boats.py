@@ -35,6 +35,17 @@ def create_short_game(page) -> int:
     return int(page.url.rstrip("/").rsplit("/", 1)[1])
 
 
+def wait_for_my_turn_against_a_bot(page, username: str) -> None:
+    """A new player's two-seat game against a bot, once only their seat waits and no bot's move
+    is still to come (which would redraw the page)."""
+    sign_up(page, username)
+    create_table(page, "dragon_boats", [{"kind": "me"}, BOT])
+    start_if_waiting(page)
+    page.wait_for_function("(() => { const table = window.sampanTable; const live = table.state.live;"
+                           " return live && live.legal_actions.length > 0 && !table.state.busy"
+                           " && (live.to_act || []).every((seat) => seat === live.seat); })()", timeout=30000)
+
+
 def shoot_view(page, name: str, selector: str) -> None:
     """What a phone shows with `selector` at the top (the full-page shot is very long)."""
     page.locator(selector).first.evaluate("(node) => node.scrollIntoView({block: 'start'})")
@@ -146,13 +157,8 @@ def test_a_seat_asked_with_no_card_to_play_is_told_so_with_a_pass_button(new_pag
     """The page draws such a frame (the server's view with the window open and Pass the only
     legal action; a random game cannot be steered to it) in each language."""
     page = new_page(375, 812, locale=language)
-    sign_up(page, f"onlypass{language}")
-    create_table(page, "dragon_boats", [{"kind": "me"}, BOT])
-    start_if_waiting(page)
     # The frame is drawn once no bot has a move still to come, which would redraw the real prompt.
-    page.wait_for_function("(() => { const table = window.sampanTable; const live = table.state.live;"
-                           " return live && live.legal_actions.length > 0 && !table.state.busy"
-                           " && (live.to_act || []).every((seat) => seat === live.seat); })()", timeout=30000)
+    wait_for_my_turn_against_a_bot(page, f"onlypass{language}")
     drawn = page.evaluate(ONLY_PASS_AT_W1)
     heading, button = NOTHING_TO_PLAY[language]
     assert drawn == {"heading": heading, "buttons": [button]}
@@ -191,12 +197,7 @@ STALL_HEADINGS = [
 
 def test_a_stall_turn_offers_boarding_and_paths_only_where_the_actions_hold_them(new_page):
     page = new_page(1280, 800, locale="en")
-    sign_up(page, "stallturn")
-    create_table(page, "dragon_boats", [{"kind": "me"}, BOT])
-    start_if_waiting(page)
-    page.wait_for_function("(() => { const table = window.sampanTable; const live = table.state.live;"
-                           " return live && live.legal_actions.length > 0 && !table.state.busy"
-                           " && (live.to_act || []).every((seat) => seat === live.seat); })()", timeout=30000)
+    wait_for_my_turn_against_a_bot(page, "stallturn")
     for extra, heading in STALL_HEADINGS:
         assert page.evaluate(STALL_TURN, STALL_CHOICES + extra) == heading
 
@@ -216,12 +217,7 @@ LEAVE_OUT = """() => {
 def test_the_offering_left_out_of_a_middle_place_is_asked_in_the_readers_words(new_page):
     """On a phone the prompt, folded at each new turn, opens to ask it."""
     page = new_page(375, 800, locale="de-DE")
-    sign_up(page, "leaveout")
-    create_table(page, "dragon_boats", [{"kind": "me"}, BOT])
-    start_if_waiting(page)
-    page.wait_for_function("(() => { const table = window.sampanTable; const live = table.state.live;"
-                           " return live && live.legal_actions.length > 0 && !table.state.busy"
-                           " && (live.to_act || []).every((seat) => seat === live.seat); })()", timeout=30000)
+    wait_for_my_turn_against_a_bot(page, "leaveout")
     kinds = page.evaluate(LEAVE_OUT)
     place = page.locator('#board .db-place[data-boat="0"][data-place="1"]')
     place.locator(".hit").wait_for(state="attached")  # pressable once the page has drawn the table again
