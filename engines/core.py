@@ -129,6 +129,11 @@ class Engine(ABC):
     # that follow: the expert then plans whole turns (bots/planner.py) instead of growing a tree.
     plans_turns: bool = False
 
+    def unblocking_moves(self, state: Any, seat: Seat) -> list[Action]:
+        """For an engine that `plans_turns`: moves the seat must make before `evaluate` can tell
+        its turns apart (a piece boxed in), which the planner plays before it plans. None by default."""
+        return []
+
     # Options the service sets on a table where no person is seated, unless the table set them
     # (a true value): a safety net for games that bots might not bring to an end.
     bots_only_options: dict = {}

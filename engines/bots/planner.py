@@ -12,6 +12,9 @@ Anytime: passes of width 1, 2, 4, ... while the budget lasts (the first always f
 widest finished pass deciding. The chosen plan is remembered by the views it passes through, so
 the rest of the turn is played at once while the game goes as imagined; when it does not (a card
 drawn from the real deck, say), the view differs and the turn is planned again.
+
+Where the estimate is flat because a piece is boxed in, no plan of one turn improves it; the
+engine's `unblocking_moves` then name a way out, played first and remembered like a plan.
 """
 from __future__ import annotations
 
@@ -47,6 +50,10 @@ def choose_planned(engine: Engine, view: dict, seat: Seat, legal_actions: list[A
         return remembered
     stop_at = time.monotonic() + budget_s
     state = engine.sample(view, seat, rng)
+    way_out = engine.unblocking_moves(state, seat)
+    if way_out and way_out[0] in legal_actions:
+        _remember(engine, seat, _walk(engine, state, seat, way_out, rng))
+        return way_out[0]
     plan = best_turn(engine, state, seat, 1, rng)
     width = 2
     while width <= widest:
@@ -59,6 +66,17 @@ def choose_planned(engine: Engine, view: dict, seat: Seat, legal_actions: list[A
         return rng.choice(legal_actions)
     _remember(engine, seat, plan)
     return plan[0][0]
+
+
+def _walk(engine: Engine, state: Any, seat: Seat, actions: list[Action], rng) -> tuple[Step, ...]:
+    """The steps of `actions` made in turn while the seat acts and each is legal."""
+    steps = []
+    for action in actions:
+        if seat not in engine.to_act(state) or action not in engine.legal_actions(state, seat):
+            break
+        state = advance(engine, state, seat, action, rng)
+        steps.append((action, state))
+    return tuple(steps)
 
 
 def best_turn(engine: Engine, state: Any, seat: Seat, width: int, rng,

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines.core import Engine, IllegalAction, check_seat
-from engines.dragon_market import data, hidden, rules, scoring, text
+from engines.dragon_market import data, escape, hidden, rules, scoring, text
 from engines.dragon_market.evolve import evolve
 from engines.dragon_market.setup import setup_events
 from engines.dragon_market.state import new_state
@@ -27,6 +27,12 @@ class DragonMarket(Engine):
     bots_only_options = {"turn_limit": data.BOT_TABLE_ROUND_LIMIT}
     # A turn is six to ten one-MP moves: a boat is slid so that a later step reaches a good.
     plans_turns = True
+
+    def unblocking_moves(self, state, seat):
+        if state["phase"] != "play" or state["turn"] != seat:
+            return []
+        moves = escape.escape_moves(state, seat)
+        return [rules.BUY, *moves] if moves and state["mp"] < 1 else moves
 
     def setup(self, players, options, rng):
         return setup_events(players, options, rng)
