@@ -183,8 +183,8 @@ TILES = Guide(
         Step(_("Your first tile is drawn: a red rat, a red sack and a green aubergine. The outlined cells are where "
                "its first crate can go: click the one just above the start tile's red fish."),
              do={"type": "anchor", "cell": [-1, 1]}, point=".tl-waiting-tile"),
-        Step(_("Click the arrow pointing left to preview the tile running that way, then press Place the tile here "
-               "beside the board."),
+        Step(_("Click the arrow pointing left to preview the tile running that way, then confirm with the ringed "
+               "button “Place the tile here”."),
              do={"type": "orient", "dir": "W"}),
         Step(_("Green placed two tiles: its two green fish side by side already score 3. From now on each turn draws "
                "two tiles, and you place both in the order you like."),

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.e2e.helpers import choose_language, play_on_by_api, screenshot, sign_up
+from tests.e2e.helpers import SCREENSHOTS, choose_language, play_on_by_api, screenshot, sign_up
 from tests.selection import once_by_default
 
 pytestmark = pytest.mark.e2e
@@ -213,3 +213,28 @@ def test_a_guided_game_is_played_to_its_end_across_languages_and_widths(new_page
     page.wait_for_timeout(300)
     screenshot(page, f"guided-{game}-375-de-end")
     assert not too_wide(page), too_wide(page)
+
+
+# Where the ringed part of the board lies against the top of the prompt docked on a phone.
+BOARD_TARGET_AND_DOCK = """() => ({board: document.querySelector('#board .guide-target').getBoundingClientRect().toJSON(),
+  dock: document.getElementById('prompt-dock').getBoundingClientRect().top})"""
+
+
+def test_on_a_phone_a_board_preview_stays_in_sight_when_its_confirmation_opens_the_prompt(new_page):
+    """Legespiel's third step: the arrow's click previews the tile on the board and opens the
+    docked prompt with the button that confirms it; the prompt grows over the board, and the
+    page scrolls so that the preview stands clear of it, not at its very edge."""
+    page = new_page(375, 812, locale="en-US")
+    sign_up(page, "gd-tl-phone")
+    page.get_by_test_id("guided-dschunke_tiles").click()
+    page.wait_for_selector("#guide:not([hidden])")
+    follow_steps(page, 2, "en", wrong=[1])
+    settle(page)
+    assert step_number(page) == 3
+    assert "“Place the tile here”" in page.get_by_test_id("guide-say").inner_text()
+    page.locator("#board .guide-target").first.click()
+    page.locator("#prompt .guide-target").wait_for()
+    settle(page)
+    where = page.evaluate(BOARD_TARGET_AND_DOCK)
+    assert 0 <= where["board"]["top"] and where["board"]["bottom"] <= 0.85 * where["dock"], where
+    page.screenshot(path=str(SCREENSHOTS / "guided-dschunke_tiles-preview-375.png"))  # what the phone shows

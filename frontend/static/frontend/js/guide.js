@@ -166,7 +166,9 @@ export class Guide {
     // may draw only a preview of it, as an arrow does before the prompt's button confirms it).
     const dock = $("prompt-dock");
     if (dock && dock.classList.contains("folded") && targets.some((node) => node.closest("#prompt"))) $("prompt-toggle").click();
-    const key = `${this.key}:${this.number(step)}`;
+    // A new step is brought into sight, and so is the same step's board part when the docked
+    // prompt grew over it (a board click that opens the prompt's confirmation).
+    const key = `${this.key}:${this.number(step)}:${dockHeight()}`;
     if (fresh || this.marked !== key) {
       this.marked = key;
       const first = targets.find((node) => node.closest("#board")) || looks[0];
@@ -220,13 +222,21 @@ export class Guide {
 }
 
 // Scrolls `node` to the middle of what the screen shows of the page, when it is out of sight
-// there (the prompt docked at the foot of a phone's screen hides the bottom).
+// there (the prompt docked at the foot of a phone's screen hides the bottom). A node in sight but
+// at the dock's very edge is moved too: the board around it is what the step is about.
 function bringIntoSight(node) {
   const box = node.getBoundingClientRect();
-  const dock = $("prompt-dock");
-  const bottom = window.innerHeight - (dock && getComputedStyle(dock).position === "sticky" ? dock.offsetHeight : 0);
-  if (box.top >= 0 && box.bottom <= bottom) return;
+  const bottom = window.innerHeight - dockHeight();
+  if (box.top >= 0 && box.bottom <= bottom - SIGHT_MARGIN * bottom) return;
   window.scrollBy({ top: box.top - (bottom - box.height) / 2, behavior: "instant" });
+}
+
+const SIGHT_MARGIN = 0.15; // of the height in sight
+
+// The height of the prompt docked at the foot of a phone's screen (0 where it is not docked).
+function dockHeight() {
+  const dock = $("prompt-dock");
+  return dock && getComputedStyle(dock).position === "sticky" ? dock.offsetHeight : 0;
 }
 
 // On a person's first table of a game (none of theirs running or finished before), an offer of
