@@ -77,7 +77,8 @@ DUNHUANG = Guide(
         Step(_("The bot took tea, and its token, and set the manichean's guard on it: the next player who ties "
                "with the bot in tea does not take the token."),
              point=".panel[data-seat='1'] .token"),
-        Step(_("Two steps to the farmer cost 1 coin. Ivory (4) lies under him, and he pays well for a longer move."),
+        Step(_("Two steps to the farmer cost 1 coin. Ivory (4) lies under him, and he hands you a market card further "
+               "round the circle: the longer the camel's move, the further."),
              do={"type": "move", "steps": 2}, point=".tile[data-tile='6']"),
         Step(_("Take the ivory into your hand this time: different goods in hand make the top merchant, and hand "
                "cards score at the end."),
@@ -193,7 +194,7 @@ TILES = Guide(
              do={"type": "select", "tile": 37}, point=".tl-waiting-tile[data-tile='37']"),
         Step(_("Start it just above your red sack…"),
              do={"type": "anchor", "cell": [-2, 2]}),
-        Step(_("…running up: three red sacks side by side make a group worth 6."),
+        Step(_("…running up: three red sacks in a line make a group worth 6."),
              do={"type": "orient", "dir": "N"}),
         Step(_("Now cover green's two fish. A tile may lie on top when the three cells below it are at one height "
                "and it straddles two or three tiles. Start it on the start tile's emblem…"),
