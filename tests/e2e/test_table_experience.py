@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.helpers import (
-    PASSWORD, choose_language, click_a_move, create_table, overlapping_words, play_on_by_api, screenshot, sign_up,
-    start_if_waiting,
+    PASSWORD, choose_language, click_a_move, create_table, head_seq, overlapping_words, play_on_by_api, screenshot,
+    sign_up, start_if_waiting,
 )
 
 pytestmark = pytest.mark.e2e
@@ -161,6 +161,35 @@ def test_the_prompt_comes_folded_to_its_heading_on_a_phone_and_unfolds_with_a_ta
     assert page.evaluate(settled) == 0
     toggle.click()
     assert not prompt.is_visible()
+
+
+def test_on_a_phone_an_opened_prompt_stays_open_while_another_seat_answers_the_same_question(new_page):
+    """Dunhuang's first question, the card to keep, is asked of every seat at once (as a sealed bid
+    is elsewhere): another seat's answer coming in moves the game on but asks the player nothing
+    new, so the prompt the player opened stays open."""
+    host, guest = new_page(375, 812), new_page()
+    sign_up(host, "tam")
+    sign_up(guest, "uli")
+    create_table(host, "dunhuang", [{"kind": "me"}, {"kind": "invite", "username": "uli"},
+                                    {"kind": "ai", "strength": "random"}])
+    guest.goto(host.url)
+    guest.get_by_test_id("join-1").click()
+    guest.get_by_test_id("waiting-for-host").wait_for()
+    start_if_waiting(host)
+    asked = "window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length > 0"
+    for page in (host, guest):
+        page.wait_for_function(asked)
+    host.wait_for_function("window.sampanTable.state.live.to_act.length === 2")  # the bot has answered
+    question = host.evaluate("JSON.stringify(window.sampanTable.state.live.legal_actions)")
+    seq = head_seq(host)
+    host.locator("#prompt-toggle").click()
+    assert host.locator("#prompt").is_visible()
+    guest.evaluate("window.sampanTable.submit(window.sampanTable.state.live.legal_actions[0])")
+    host.wait_for_function(f"window.sampanTable.state.live.seq > {seq}")
+    assert host.evaluate("JSON.stringify(window.sampanTable.state.live.legal_actions)") == question
+    host.wait_for_timeout(300)  # the frame's drawing is done
+    assert host.locator("#prompt").is_visible()
+    assert host.locator("#prompt-toggle").get_attribute("aria-expanded") == "true"
 
 
 def test_a_first_table_shows_a_guide_and_a_useless_click_says_why(new_page):

@@ -398,16 +398,23 @@ function renderActionList(legal, placed, snapshot) {
   if (legal.some((_, index) => !placed.has(index))) box.open = true;
 }
 
-let promptSeq = null;
-function foldForNewTurn() {
-  if (isMyTurn() && state.live.seq !== promptSeq) {
-    promptSeq = state.live.seq;
+let promptQuestion = null; // the legal actions the prompt was last folded for
+// A new question comes folded on a phone; the same one still asked after another seat's move
+// (a sealed bid coming in while the player bids) stays as the player left it.
+function foldForNewQuestion() {
+  if (!isMyTurn()) {
+    promptQuestion = null;
+    return;
+  }
+  const question = JSON.stringify(state.live.legal_actions);
+  if (question !== promptQuestion) {
+    promptQuestion = question;
     foldPrompt(true);
   }
 }
 
 function renderTurn() {
-  foldForNewTurn();
+  foldForNewQuestion();
   const banner = $("turn-banner");
   const table = state.table;
   if (state.live && state.live.outcome) {
