@@ -1,7 +1,8 @@
 """Dragon Market in a real browser: a people's table is created without a round limit (the book's
 game ends only by objectives, M-T27) and its header claims none, at 1280 and 375 px; and taking
-a good is offered to the heir's owner and done by clicking the good (M-T16, M-T18). Our seat's
-moves are chosen by the turn planner on the page's own view, then made by clicking."""
+a good is offered to the heir's owner and done by clicking the good (M-T16, M-T18); the list of
+moves names a boat's move by the square it brings the sailor to. Our seat's moves are chosen by
+the turn planner on the page's own view, then made by clicking."""
 import random
 
 import pytest
@@ -57,6 +58,10 @@ def test_a_peoples_table_has_no_round_limit_and_a_good_is_taken_by_a_click(new_p
         assert "the first to complete 3 objectives wins" in words  # 2 players: the long game (M-V1)
         shoot(page, f"no-limit-{width}")
     page.set_viewport_size({"width": 1280, "height": 900})
+    # The list of every move names where a boat's move brings its sailor, as the board's marks do.
+    page.wait_for_function(MINE, timeout=60000)
+    listed = page.locator("#action-list").text_content()
+    assert "so its sailor is on (" in listed and " by -" not in listed, listed
     rng = random.Random(3)
     for _ in range(600):  # the goods an objective needs may lie far: most games offer one within 30 moves
         page.wait_for_function(f"{MINE} || {OVER}", timeout=60000)

@@ -6,7 +6,7 @@
 import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
 import { ActionIndex, linkStylesheet, svg } from "./board.js";
-import { CELL, MOVES_ON_THE_SEA, SEAT_COLOURS, drawBoat, drawSea, goodsName, goodsUnder } from "./dragon_market/sea.js";
+import { CELL, MOVES_ON_THE_SEA, SEAT_COLOURS, describeBoatMove, drawBoat, drawSea, goodsName, goodsUnder } from "./dragon_market/sea.js";
 
 await linkStylesheet(new URL("./dragon_market/dragon_market.css", import.meta.url));
 const BOAT_MOVES = ["slide", "rotate", "hop", "shift", "half_turn", "turn_far", "swap_stacks"];
@@ -134,7 +134,7 @@ function describe(ctx, action) {
     case "turn_far": return interpolate(gettext("Turn boat %(id)s about its far end, %(way)s (1 MP)"), { id, way: turnWords[action.turn] });
     case "half_turn": return interpolate(gettext("Turn boat %(id)s right round (1 MP)"), { id });
     case "swap_stacks": return interpolate(gettext("Swap the goods stacks of boat %(id)s (1 MP)"), { id });
-    case "slide": case "hop": case "shift": return interpolate(gettext("Move boat %(id)s by %(by)s (1 MP)"), { id, by: action.by });
+    case "slide": case "hop": case "shift": return describeBoatMove(boat, action);
     case "step": return interpolate(gettext("Move your heir to (%(x)s, %(y)s)"), { x: action.to[0], y: action.to[1] });
     case "take": return interpolate(gettext("Take the %(goods)s (free)"), { goods: takenGoods(ctx) });
     case "buy_mp": return gettext("Pay a coin for one more movement point");

@@ -149,7 +149,7 @@ function drawChoices(ctx, size) {
       layer.push(actions.clickable(target, action, interpolate(gettext("Put the sailor on (%(x)s, %(y)s)"), { x, y })));
     } else if (local.boat !== null && MOVES_ON_THE_SEA.includes(action.type) && action.boat === local.boat) {
       const boat = ctx.view.boats[local.boat];
-      const [ax, ay] = action.type === "shift" ? shiftVector(boat, action.by) : [boat.d[0] !== 0 ? action.by : 0, boat.d[1] !== 0 ? action.by : 0];
+      const [ax, ay] = moveVector(boat, action);
       // Where the boat would lie, outlined; the click target is the sailor's new square, one per move.
       layer.push(svg("g", { class: "dm-outline", "pointer-events": "none" },
         ...boat.cells.map(([x, y]) => svg("rect", { x: px(x + ax) + 6, y: py(y + ay, size) + 6, width: CELL - 12,
@@ -160,16 +160,24 @@ function drawChoices(ctx, size) {
       const target = svg("g", { class: "dm-ghost", "data-move": `${action.type}:${action.by}` },
         svg("circle", { class: "hit", cx, cy, r: 9, fill: "#fff" }),
         svg("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#7a1d00" }, "1"));
-      layer.push(actions.clickable(target, action, interpolate(gettext("Move boat %(id)s so its sailor is on (%(x)s, %(y)s), for 1 MP"),
-        { id: boat.id, x: sx, y: sy })));
+      layer.push(actions.clickable(target, action, describeBoatMove(boat, action)));
     }
   }
   return svg("g", { class: "dm-choices", "data-layer": "choices" }, ...layer); // on top of the boats, on purpose
 }
 
-// A sideways shift moves the boat across its length; `by` is signed along +x or +y.
-function shiftVector(boat, by) {
-  return boat.d[0] !== 0 ? [0, by] : [by, 0];
+// How far a slide, hop or shift of `boat` carries it, as (dx, dy): `by` is signed along +x or +y,
+// along the boat's length (a sideways shift: across it).
+function moveVector(boat, action) {
+  const alongX = (boat.d[0] !== 0) !== (action.type === "shift"); // the move runs along x
+  return alongX ? [action.by, 0] : [0, action.by];
+}
+
+// A slide, hop or shift in words: where it brings the sailor (the square the board marks).
+export function describeBoatMove(boat, action) {
+  const [dx, dy] = moveVector(boat, action);
+  return interpolate(gettext("Move boat %(id)s so its sailor is on (%(x)s, %(y)s), for 1 MP"),
+    { id: boat.id, x: boat.s[0] + dx, y: boat.s[1] + dy });
 }
 
 export function drawSea(ctx) {
