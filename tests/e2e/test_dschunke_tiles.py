@@ -1,6 +1,6 @@
 """Dschunke: das Legespiel in a real browser: a whole game against a bot, placed by clicking the
 table (a tile, a cell, a direction previewed, then confirmed), to the final scores and the seed
-check, at 1280 and 375 px."""
+check, at 1280 and 375 px (where the board takes the shape of the view of the table)."""
 import random
 import shutil
 from pathlib import Path
@@ -11,6 +11,12 @@ from tests.e2e.helpers import MY_STEP, OVER, create_table, place_a_tile_step, sc
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/shots")  # a copy of the screenshots to look at
+
+
+# Width over height of the board on screen and of the view of the table drawn in it.
+BOARD_AND_VIEW_SHAPES = """() => { const grid = document.querySelector('#board svg.tl-grid');
+  const rect = grid.getBoundingClientRect(), view = grid.viewBox.baseVal;
+  return { board: rect.width / rect.height, view: view.width / view.height }; }"""
 
 
 def shoot(page, name: str) -> None:
@@ -53,6 +59,9 @@ def test_a_whole_game_of_the_legespiel_against_a_bot_by_clicking_the_table(new_p
     page.set_viewport_size({"width": 375, "height": 812})
     page.wait_for_timeout(300)
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    # A phone's board takes the shape of the view of the table: no band of empty sea around it.
+    shape = page.evaluate(BOARD_AND_VIEW_SHAPES)
+    assert abs(shape["board"] - shape["view"]) < 0.02, shape
     shoot(page, "mid-375")
     page.set_viewport_size({"width": 1280, "height": 900})
 

@@ -25,6 +25,15 @@ function bounds(view, extra) {
   };
 }
 
+// A phone's board is as tall as the view drawn (dschunke_tiles.css): the view is shaped as the
+// table, from a tall to a wide rectangle (width over height), so that the table fills the
+// screen's width. Elsewhere the board, and the view, are wide.
+const PHONE = window.matchMedia("(max-width: 600px)");
+const TALL = 0.75;
+const WIDE = 1.2;
+let redrawLast = null; // the last board drawn is drawn again when the screen changes shape
+PHONE.addEventListener("change", () => redrawLast && redrawLast());
+
 function viewBox(box) {
   const width = (box.maxX - box.minX + 1) * CELL;
   const height = (box.maxY - box.minY + 1) * CELL + HEADROOM;
@@ -33,8 +42,9 @@ function viewBox(box) {
     camera.cy = cellY(box.maxY) - HEADROOM + height / 2;
     camera.zoom = 1;
   }
-  const size = Math.max(width, height * 1.2) / camera.zoom;
-  return [camera.cx - size / 2, camera.cy - size / 2.4, size, size / 1.2];
+  const ratio = PHONE.matches ? Math.min(WIDE, Math.max(TALL, width / height)) : WIDE;
+  const shownWidth = Math.max(width, height * ratio) / camera.zoom;
+  return [camera.cx - shownWidth / 2, camera.cy - shownWidth / ratio / 2, shownWidth, shownWidth / ratio];
 }
 
 function drawTile(tile, ctx) {
@@ -234,6 +244,7 @@ export function drawGrid(ctx) {
   const extra = ctx.actions.all.filter((action) => action.type === "anchor").map((action) => action.cell);
   const shown = bounds(view, extra);
   const box = viewBox(shown);
+  redrawLast = ctx.redraw;
   const node = svg("svg", { viewBox: box.join(" "), class: "tl-grid", role: "img",
     "aria-label": gettext("The table seen from above") },
   svg("defs", {}, svg("pattern", { id: "tl-cells", width: CELL, height: CELL, patternUnits: "userSpaceOnUse" },
