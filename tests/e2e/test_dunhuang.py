@@ -28,6 +28,13 @@ def test_a_whole_game_of_dunhuang_against_a_bot(new_page):
     assert play_until_over(page) > 5
     page.get_by_test_id("scores").wait_for()
     page.get_by_test_id("seed-check").filter(has_text="matches").wait_for()
+    # The seed's proof is folded under its verdict; opened, the hash shown at the start and the
+    # one computed from the revealed seed read alike.
+    proof = page.locator("details.seed-proof")
+    assert not proof.locator("code").first.is_visible()
+    proof.locator("summary").click()
+    shown_at_start, revealed, computed = proof.locator("code").all_inner_texts()
+    assert shown_at_start == computed and len(computed) == 64 and revealed != computed
     assert "Final round!" not in page.locator("#board").inner_text()  # over, not in its last round
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     assert unlabelled_cells(page) == []  # a player a block, each figure after its column's name

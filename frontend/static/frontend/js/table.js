@@ -579,7 +579,7 @@ function scoresTable(outcome, ratings, glossary, teams) {
 }
 
 // Anyone can check that the revealed seed is the one committed to at the start.
-async function checkSeed(table, target) {
+async function checkSeed(table, target, digestTarget) {
   if (!table.seed || !table.seed_hash) {
     target.textContent = gettext("the seed is not revealed");
     return;
@@ -587,7 +587,8 @@ async function checkSeed(table, target) {
   try {
     const digest = await sha256Hex(table.seed);
     const ok = digest === table.seed_hash;
-    target.textContent = ok ? `${digest} ✓ ${gettext("matches")}` : `${digest} ✗ ${gettext("does not match")}`;
+    digestTarget.textContent = digest;
+    target.textContent = ok ? `✓ ${gettext("matches")}` : `✗ ${gettext("does not match")}`;
     target.className = ok ? "ok" : "error";
   } catch {
     target.textContent = gettext("this browser cannot compute it here (it needs HTTPS)");
@@ -664,6 +665,7 @@ async function showFinished() {
   const outcome = table.outcome || {};
   const reason = endReason(outcome, glossary);
   const check = el("span", { "data-testid": "seed-check", text: gettext("checking…") });
+  const digest = el("code", { text: "…" });
   box.replaceChildren(
     el("h2", { text: gettext("Final scores") }),
     ...resignedNotes(table),
@@ -671,13 +673,21 @@ async function showFinished() {
     scoresTable(outcome, table.ratings, glossary, teamsOf(state.live)),
     table.rated && !table.ratings ? el("p", { class: "muted", text: gettext("Ratings are being updated…") }) : "",
     rematchOffer(table),
-    el("p", {}, gettext("Seed hash shown at the start:"), " ", el("code", { text: table.seed_hash || "—" })),
-    el("p", {}, gettext("Revealed seed:"), " ", el("code", { text: table.seed || "—" })),
-    el("p", {}, gettext("SHA-256 of the seed, computed here:"), " ", check),
+    seedProof(table, check, digest),
   );
   if (state.guide) state.guide.explainEnd(box).catch((error) => showMessage(error.message));
   showAnalysis(table).catch((error) => showMessage(error.message));
-  await checkSeed(table, check);
+  await checkSeed(table, check, digest);
+}
+
+// The proof that chance was fixed before the first move, folded under its verdict.
+function seedProof(table, check, digest) {
+  return el("details", { class: "seed-proof" },
+    el("summary", {}, gettext("Fair chance:"), " ", check),
+    el("p", { class: "muted", text: gettext("Every shuffle and draw of this game came from a secret seed. Its fingerprint (SHA-256) was shown from the start: the seed could not be swapped during the game. Now it is revealed, and your browser computes its fingerprint again to compare.") }),
+    el("p", {}, gettext("Seed hash shown at the start:"), " ", el("code", { text: table.seed_hash || "—" })),
+    el("p", {}, gettext("Revealed seed:"), " ", el("code", { text: table.seed || "—" })),
+    el("p", {}, gettext("SHA-256 of the seed, computed here:"), " ", digest));
 }
 
 // The analysis panel of an ended game (once per page: the end screen may be drawn again).
