@@ -13,6 +13,17 @@ from tests.e2e.helpers import (
 pytestmark = pytest.mark.e2e
 
 BOT = {"kind": "ai", "strength": "random"}
+# The index of a load merchant's hire among our legal actions now (-1: none).
+LOAD_INDEX = """(() => { const table = window.sampanTable, live = table.state.live;
+  return live && !table.state.busy ? live.legal_actions.findIndex((a) => a.type === 'use' && a.worker === 'load_merchant') : -1; })()"""
+
+
+def hire_a_load_merchant(page, rng: random.Random, seen: set) -> None:
+    """Clicks at random until a load merchant may be hired, then hires one by clicking it on the
+    board: its goods are then placed on a junk, a step random clicks alone may never reach."""
+    play_until(page, f"{LOAD_INDEX} >= 0", rng, seen=seen)
+    seen.add("actions")
+    page.locator(f'#board [data-action-index="{page.evaluate(LOAD_INDEX)}"]').first.click()
 
 
 def assert_log_complete(page) -> None:
@@ -80,6 +91,7 @@ def test_a_whole_game_against_three_bots_by_clicking(new_page):
     page.locator("#prompt").filter(has_text="sealed bid").wait_for()
     screenshot(page, "dschunke-bidding-1280")
     seen = set()
+    hire_a_load_merchant(page, rng, seen)
     clicks = play_until_over(page, rng, seen)
     assert clicks > 10
     # Every game passes the actions, loading, goods, bidding and the S event's stack choice.
