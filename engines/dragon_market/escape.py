@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from engines.dragon_market import geometry
-from engines.dragon_market.geometry import FREE_WATER, SIZE, TURNS, add, axis, boat_move_actions, cells_of
+from engines.dragon_market import data, geometry
+from engines.dragon_market.geometry import SIZE, boat_move_actions, cells_of
 from engines.dragon_market.state import pontoon
 
 MAX_MOVES = 6  # longer ways out are left to later turns
@@ -39,7 +39,7 @@ def escape_moves(state: dict, seat: int) -> list[dict]:
         for index in near if moves else every:
             for action in boat_move_actions(index, boats[index], grid)[0]:
                 boat = _moved(boats[index], action)
-                after = _regrid(grid, index, boats[index], boat)
+                after = geometry.moved_grid(grid, index, _cells(boats[index]), _cells(boat))
                 key = tuple(after)
                 if key in seen:
                     continue
@@ -52,29 +52,19 @@ def escape_moves(state: dict, seat: int) -> list[dict]:
 
 
 def _has_step(heir: tuple, home: tuple, grid: list) -> bool:
-    """M-T11, M-T12: a goods square of a boat, or the heir's own pontoon, beside the heir."""
-    for square, cell in geometry.NEXT_TO[heir[0] * SIZE + heir[1]]:
-        code = grid[square]
-        if (code >= 0 and code & 3 != 3) or cell == home:
-            return True
-    return False
+    """M-T11, M-T12: a plain step open to the heir (powers aside)."""
+    return bool(geometry.heir_moves(heir, home, grid, set(), data.STEP_COST))
+
+
+def _cells(boat: dict) -> tuple:
+    return cells_of(boat["kind"], boat["s"], boat["d"])
 
 
 def _distance(heir: tuple, boat: dict) -> int:
-    return min(abs(x - heir[0]) + abs(y - heir[1]) for x, y in cells_of(boat["kind"], boat["s"], boat["d"]))
+    return min(abs(x - heir[0]) + abs(y - heir[1]) for x, y in _cells(boat))
 
 
 def _moved(boat: dict, action: dict) -> dict:
-    s, d = boat["s"], boat["d"]
-    if action["type"] == "slide":
-        return {"kind": boat["kind"], "s": add(s, axis(d), action["by"]), "d": d}
-    return {"kind": boat["kind"], "s": s, "d": TURNS[action["turn"]](d)}
-
-
-def _regrid(grid: list, index: int, before: dict, after: dict) -> list:
-    moved = list(grid)
-    for x, y in cells_of(before["kind"], before["s"], before["d"]):
-        moved[x * SIZE + y] = FREE_WATER
-    for (x, y), code in zip(cells_of(after["kind"], after["s"], after["d"]), (index * 4 + 3, index * 4, index * 4 + 1)):
-        moved[x * SIZE + y] = code
-    return moved
+    _, kind, key = geometry.move_of(action)
+    s, d = geometry.moved_to(boat, kind, key)
+    return {"kind": boat["kind"], "s": s, "d": d}

@@ -398,16 +398,21 @@ def carry_facts(boats: list, moved: list, index: int, old_cells: tuple, new_cell
         occ[new_cells[0]], occ[new_cells[1]], occ[new_cells[2]] = (index, SAILOR), (index, 0), (index, 1)
         facts["occupancy"] = occ
     if "grid" in known:
-        grid = list(known["grid"])
-        for x, y in old_cells:
-            grid[x * SIZE + y] = FREE_WATER
-        for (x, y), code in zip(new_cells, (index * 4 + 3, index * 4, index * 4 + 1)):
-            grid[x * SIZE + y] = code
-        facts["grid"] = grid
+        facts["grid"] = moved_grid(known["grid"], index, old_cells, new_cells)
     if "per_boat" in known:
         # Only the moved boat and the boats whose lanes cross a changed square may move otherwise.
         facts["per_boat"] = [None if moves is None or other == index or moves[1] & changed else moves
                              for other, moves in enumerate(known["per_boat"])]
+
+
+def moved_grid(grid: list, index: int, old_cells: tuple, new_cells: tuple) -> list:
+    """A copy of the flat grid with boat `index` moved from old_cells to new_cells."""
+    moved = list(grid)
+    for x, y in old_cells:
+        moved[x * SIZE + y] = FREE_WATER
+    for (x, y), code in zip(new_cells, (index * 4 + 3, index * 4, index * 4 + 1)):
+        moved[x * SIZE + y] = code
+    return moved
 
 
 def _squares_mask(cells: tuple) -> int:
@@ -421,7 +426,12 @@ def plain_move(boats: list, index: int, kind: str, key):
     if boat_moves lists it, else None; a test checks it against slides and rotations."""
     if (index, kind, key) not in boat_moves(boats):
         return None
-    s, d = tuple(boats[index]["s"]), tuple(boats[index]["d"])
+    return moved_to(boats[index], kind, key)
+
+
+def moved_to(boat: dict, kind: str, key):
+    """(new sailor, new axis) of `boat` after the slide (key: by) or quarter turn (key: turn)."""
+    s, d = tuple(boat["s"]), tuple(boat["d"])
     if kind == "slide":
         return add(s, axis(d), key), d
     return s, TURNS[key](d)
