@@ -41,7 +41,10 @@ LABELS = {
 
 
 def label(strength: str) -> tuple[str, str]:
-    """A strength's name for players and how it plays, in the reader's language."""
+    """A strength's name for players and how it plays, in the reader's language; a person's seat
+    (no strength) has none (translating "" would give the catalogue's header)."""
+    if not strength:
+        return "", ""
     name, how = LABELS.get(strength, (strength, ""))
     return shared(name), shared(how) if how else ""
 

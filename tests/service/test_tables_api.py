@@ -191,6 +191,14 @@ def test_seats_report_their_kind(make_user, client_for):
     assert Seat.objects.filter(kind="ai").count() == 1
 
 
+def test_a_persons_seat_has_no_strength_label_in_any_language(make_user, client_for):
+    client = client_for(make_user())
+    table = new_table(client, seats=[{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    for language, beginner in (("en", "Beginner"), ("fr", "Débutant"), ("de", "Anfänger")):
+        seats = client.get(f"/api/tables/{table['id']}/", HTTP_ACCEPT_LANGUAGE=language).json()["seats"]
+        assert [seat["strength_label"] for seat in seats] == ["", beginner], language
+
+
 def test_seats_show_their_colour_once_a_coloured_game_starts(make_user, client_for):
     client = client_for(make_user())
     table = new_table(client, game="dschunke", players=3, seats=[{"kind": "me"}] + [{"kind": "open"}] * 2,
