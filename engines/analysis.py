@@ -85,19 +85,30 @@ def commands_of(events: Iterable[tuple[int, Seat | None, str, Event]]) -> list[C
 
 
 def decisions(engine: Engine, commands: list[Command], seed: str, seat: Seat) -> list[Decision]:
-    """`seat`'s decisions among several moves, in order (the first command is the set-up)."""
-    found = []
+    """`seat`'s decisions among several moves, in order (the first command is the set-up). A
+    choice the seat took back (an undo takes back its latest) is no decision of the game."""
+    found: list[Decision] = []
+    moves: list[Decision | None] = []  # the seat's moves still standing (None: nothing to weigh)
     state = None
     last = max(commands[-1].seq, 1)
     turn, others_moved = 0, True
     for command in commands:
         if state is not None and command.seat == seat and seat in engine.to_act(state):
-            legal = without_undo(engine, engine.legal_actions(state, seat))
+            every = engine.legal_actions(state, seat)
+            legal = without_undo(engine, every)
             played = played_action(engine, state, command, seed, legal)
-            if len(legal) > 1 and played is not None:
+            if played is None:
+                undo = [action for action in every if action["type"] in engine.undo_actions]
+                if moves and undo and played_action(engine, state, command, seed, undo) is not None:
+                    if moves.pop() is not None:  # the latest decision standing
+                        found.pop()
+            elif len(legal) > 1:
                 if others_moved:
                     turn, others_moved = turn + 1, False
                 found.append(Decision(command.seq, state, legal, played, command.seq / last, turn))
+                moves.append(found[-1])
+            else:
+                moves.append(None)
         elif command.seat is not None and command.seat != seat:
             others_moved = True
         state = fold(engine, command.events, state)

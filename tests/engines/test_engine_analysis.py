@@ -5,8 +5,8 @@ import random
 import pytest
 
 from engines import analysis, registry
-from engines.analysis import Decision
-from engines.core import fold
+from engines.analysis import Command, Decision
+from engines.core import command_rng, fold, start
 from engines.simulate import logged_game
 
 ITERATIONS = 40  # enough to grow a tree; the tests judge what it is built from, not its strength
@@ -124,3 +124,47 @@ def test_a_turn_of_many_small_moves_is_one_turn():
     commands = logged_game(engine, 2, "analysis-turns")
     found = analysis.decisions(engine, commands, "analysis-turns", 0)
     assert len({decision.turn for decision in found}) < len(found) / 2
+
+
+def a_log_with_a_choice_taken_back(engine, seed: str) -> tuple[list, int]:
+    """A Legespiel game where seat 0 starts its first tile on one cell, takes that back and starts
+    it on another; returns the log up to there and the seq of the choice taken back."""
+    state, events = start(engine, 2, engine.bots_only_options, command_rng(seed, 0))
+    commands, seq, rng = [Command(0, None, events)], len(events), random.Random(seed)
+    taken_back = None
+
+    def play(seat, action):
+        nonlocal state, seq
+        events = engine.decide(state, seat, action, command_rng(seed, seq))
+        commands.append(Command(seq, seat, events))
+        state = fold(engine, events, state)
+        seq += len(events)
+
+    while taken_back is None or len(commands) < 12:
+        seat = min(engine.to_act(state))
+        legal = [action for action in engine.legal_actions(state, seat) if action["type"] != "back"]
+        anchors = [action for action in legal if action["type"] == "anchor"]
+        if seat == 0 and taken_back is None and len(anchors) > 1:
+            taken_back = seq
+            play(seat, anchors[-1])
+            play(seat, {"type": "back"})
+            play(seat, anchors[0])
+        else:
+            play(seat, rng.choice(legal))
+    return commands, taken_back
+
+
+def decision_at(engine, commands, seq: int) -> Decision:
+    """Seat 0's decision at `seq` in the log cut just after it (nothing taken back yet)."""
+    cut = [command for command in commands if command.seq <= seq]
+    return next(decision for decision in analysis.decisions(engine, cut, "analysis-undo", 0) if decision.seq == seq)
+
+
+def test_a_choice_taken_back_is_not_judged_and_the_one_made_instead_is():
+    engine = registry.get("dschunke_tiles")
+    commands, taken_back = a_log_with_a_choice_taken_back(engine, "analysis-undo")
+    found = {decision.seq: decision for decision in analysis.decisions(engine, commands, "analysis-undo", 0)}
+    undo_at = next(command.seq for command in commands if command.events[0]["type"] == "choice_undone")
+    assert taken_back not in found and undo_at not in found
+    instead = found[undo_at + 1]  # the next command: the cell chosen in its place
+    assert instead.played["type"] == "anchor" and instead.legal == decision_at(engine, commands, taken_back).legal
