@@ -23,7 +23,7 @@ from frontend import balance, learn, rules
 from frontend.forms import SignupForm
 from frontend.glossary import glossaries
 from accounts.network import client_ip
-from tables import guides, players, ratelimit, ratings
+from tables import chat, guides, players, ratelimit, ratings
 from tables.api.views import MeView
 from tables.models import DEFAULT_STRENGTH, Profile, Seat, Table
 
@@ -183,6 +183,7 @@ def player(request, username: str):
     card = players.player_card(user)
     provisional = any(row["provisional"] and row["rating"] is not None for row in card["games"])
     return render(request, "frontend/player.html", {"card": card, "own": user == request.user,
+                                                    "muted": user.pk in chat.muted_by(request.user),
                                                     "settled_after": ratings.SETTLED_AFTER_GAMES,
                                                     "provisional_shown": provisional})
 

@@ -79,6 +79,13 @@ def test_two_players_chat_at_their_table_and_one_mutes_the_other(new_page):
     assert guest.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     screenshot(guest, "community-chat-375")
 
+    asked = []
+    guest.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    guest.get_by_test_id("chat-line").filter(has_text="good luck").get_by_test_id("chat-mute").click()
+    guest.wait_for_timeout(300)
+    assert asked and "lin" in asked[0]  # a mute is asked for again, and refusing changes nothing
+    assert guest.get_by_test_id("chat-line").filter(has_text="good luck").count() == 1
+    guest.once("dialog", lambda dialog: dialog.accept())
     guest.get_by_test_id("chat-line").filter(has_text="good luck").get_by_test_id("chat-mute").click()
     guest.locator("#chat-status").filter(has_text="lin is muted").wait_for()
     assert guest.get_by_test_id("chat-line").filter(has_text="good luck").count() == 0
@@ -95,6 +102,15 @@ def test_two_players_chat_at_their_table_and_one_mutes_the_other(new_page):
     host.set_viewport_size({"width": 375, "height": 812})
     assert host.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     screenshot(host, "community-muted-invite-375")
+
+    # lin's player page lets ott hear lin again; then the invitation goes through
+    guest.goto("/players/lin/")
+    guest.get_by_test_id("muted-note").filter(has_text="You muted lin").wait_for()
+    screenshot(guest, "community-muted-player-375")
+    guest.get_by_test_id("unmute").click()
+    guest.get_by_test_id("muted-note").filter(has_text="lin is heard again").wait_for()
+    host.set_viewport_size({"width": 1280, "height": 900})
+    assert create_table(host, "dunhuang", [{"kind": "me"}, {"kind": "invite", "username": "ott"}]) > table_id
 
 
 def test_an_invitation_rings_the_bell_live_and_reading_it_clears_the_count(new_page):

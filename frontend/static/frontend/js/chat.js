@@ -59,8 +59,9 @@ export class ChatPanel {
 
   reportButton(line) {
     const button = el("button", { type: "button", class: "link chat-tool", title: gettext("Report this line to the moderators"),
-      "data-testid": "chat-report", text: "⚑" });
+      "data-testid": "chat-report", text: gettext("report") });
     button.addEventListener("click", async () => {
+      if (!window.confirm(interpolate(gettext("Report this line of %(name)s to the moderators?"), { name: line.user }))) return;
       button.disabled = true;
       try {
         await api(`/api/chat/${line.id}/report/`, { method: "POST", body: {} });
@@ -77,6 +78,8 @@ export class ChatPanel {
     const button = el("button", { type: "button", class: "link chat-tool", "data-testid": "chat-mute",
       title: interpolate(gettext("Mute %(name)s: hide their lines and refuse their invitations"), { name: line.user }), text: gettext("mute") });
     button.addEventListener("click", async () => {
+      if (!window.confirm(interpolate(gettext("Mute %(name)s? Their lines will be hidden from you and their invitations refused; their player page lets you hear them again."),
+        { name: line.user }))) return;
       try {
         await api(`/api/players/${encodeURIComponent(line.user)}/mute/`, { method: "POST" });
         this.muted.add(line.user);
