@@ -10,6 +10,7 @@ from django.db import transaction
 from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.templatetags.static import static
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -100,8 +101,17 @@ def signup(request):
                 ratelimit.give_back("signup", address)
         if created is not None:
             login(request, created, backend="django.contrib.auth.backends.ModelBackend")
-            return redirect("home")
-    return render(request, "frontend/registration/signup.html", {"form": form})
+            return redirect(after_signup(request))
+    return render(request, "frontend/registration/signup.html", {"form": form, "next": after_signup(request)})
+
+
+def after_signup(request) -> str:
+    """Where a new account goes: the page that sent the visitor (`next`) if it is one of this
+    site's, else the home page."""
+    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return wanted
+    return reverse("home")
 
 
 @require_POST

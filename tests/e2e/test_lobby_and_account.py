@@ -2,7 +2,7 @@
 import psycopg
 import pytest
 
-from tests.e2e.helpers import DATABASE, create_table, screenshot, sign_up, start_if_waiting
+from tests.e2e.helpers import DATABASE, PASSWORD, create_table, screenshot, sign_up, start_if_waiting
 
 pytestmark = pytest.mark.e2e
 
@@ -16,7 +16,20 @@ def test_the_lobby_lists_my_tables_and_open_seats(new_page):
     host.goto("/")
     host.locator(f"#list-mine li[data-table='{table_id}']").wait_for()
     screenshot(host, "home-1280")
-    sign_up(visitor, "gus")
+    # Not logged in, the visitor is shown the way to the free seat, and comes back to it.
+    visitor.goto(f"/tables/{table_id}/")
+    visitor.get_by_test_id("log-in-to-join").wait_for()
+    screenshot(visitor, "lobby-visitor-375")
+    visitor.get_by_test_id("log-in-to-join").get_by_role("link", name="Sign up").click()
+    visitor.fill("input[name=username]", "gus")
+    visitor.fill("input[name=email]", "gus@example.com")
+    visitor.fill("input[name=password1]", PASSWORD)
+    visitor.fill("input[name=password2]", PASSWORD)
+    visitor.click("main button[type=submit]")
+    visitor.wait_for_url(f"**/tables/{table_id}/")
+    visitor.get_by_test_id("join-1").wait_for()
+    assert visitor.get_by_test_id("log-in-to-join").count() == 0
+    visitor.goto("/")
     # How long a move may take, before sitting down: in the list and on the table's page.
     listed = visitor.locator(f"#list-open li[data-table='{table_id}']")
     assert listed.get_by_test_id("time-control").inner_text() == "Live: 5 minutes a move"

@@ -127,12 +127,21 @@ function renderLobby() {
   const waiting = table.rematch_of
     ? gettext("The rematch starts as soon as the invited players join.")
     : gettext("The game can start once the invited players have joined.");
+  // A visitor not logged in is shown the way to a free seat.
+  const here = encodeURIComponent(window.location.pathname);
+  const signIn = !page.username && table.seats.some((seat) => seat.kind === "open")
+    ? el("div", { "data-testid": "log-in-to-join" }, el("p", { text: gettext("Log in or sign up to take a free seat.") }),
+      el("div", { class: "row" },
+        el("a", { class: "button", href: `/accounts/login/?next=${here}`, text: gettext("Log in") }),
+        el("a", { class: "button secondary", href: `/accounts/signup/?next=${here}`, text: gettext("Sign up") })))
+    : "";
   // A seated guest learns who starts the game (its host is told of each player who sits down).
   const hostStarts = mine && !invitesPending && page.username !== table.created_by;
   box.replaceChildren(
     el("h2", { text: gettext("Waiting for players") }),
     el("p", { "data-testid": "time-control", text: timeControlWords(table.time_control) }),
     el("ul", { class: "seat-list" }, ...rows),
+    signIn,
     invitesPending ? el("p", { class: "muted", "data-testid": "waiting-for-invited", text: waiting }) : "",
     hostStarts ? el("p", { class: "muted", "data-testid": "waiting-for-host",
       text: interpolate(gettext("%(name)s, who opened the table, starts the game."), { name: table.created_by }) }) : "",

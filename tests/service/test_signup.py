@@ -1,0 +1,16 @@
+"""Signing up: the new account lands where the visitor came from, on this site only."""
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+
+@pytest.mark.django_db
+def test_a_new_account_goes_back_to_the_page_that_sent_it_but_never_to_another_site():
+    cache.clear()
+    for name, sent_from, lands in (("nexta", "/tables/7/", "/tables/7/"), ("nextb", "https://evil.example/", "/"),
+                                   ("nextc", "//evil.example/x", "/"), ("nextd", "", "/")):
+        browser = Client()
+        form = {"username": name, "email": f"{name}@example.com", "password1": "a-long-passphrase-9",
+                "password2": "a-long-passphrase-9", "next": sent_from}
+        answer = browser.post("/accounts/signup/", form)
+        assert (answer.status_code, answer["Location"]) == (302, lands), sent_from
