@@ -241,8 +241,10 @@ def join(table_id: int, user, seat: int | None = None) -> Table:
 
 
 def check_leave(table: Table, user) -> Seat:
+    """The seat `user` gives up: the one they sit in, or the one kept for them (declining the
+    invitation)."""
     check_open(table)
-    seat = table.seats.filter(user=user, kind=Seat.Kind.HUMAN).first()
+    seat = table.seats.filter(user=user, kind__in=[Seat.Kind.HUMAN, Seat.Kind.INVITE]).first()
     if seat is None:
         raise forbidden(_("You have no seat at this table."))
     return seat

@@ -126,7 +126,7 @@ def table_command(command, summary: str):
     return CommandView
 
 
-LeaveView = table_command(lifecycle.leave, "Leave a table before it starts")
+LeaveView = table_command(lifecycle.leave, "Leave a table before it starts, or decline the seat kept for you")
 StartView = table_command(lifecycle.start_table, "Start the table (the creator only)")
 AbandonView = table_command(lifecycle.abandon, "Abandon the table (the creator only)")
 BackView = table_command(lifecycle.back, "Take your seat back from the stand-in bot")

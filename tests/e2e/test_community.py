@@ -135,6 +135,13 @@ def test_an_invitation_rings_the_bell_live_and_reading_it_clears_the_count(new_p
     guest.wait_for_url(f"**/tables/{table_id}/")
     guest.get_by_test_id("join-1").wait_for()
 
+    # pia declines: the seat is open again, for anyone, and the host sees it without a reload
+    screenshot(guest, "community-invited-375")
+    guest.get_by_test_id("decline-1").click()
+    guest.get_by_test_id("join-1").filter(has_text="Take this seat").wait_for()
+    assert guest.get_by_test_id("decline-1").count() == 0
+    host.locator("#table-lobby li").nth(1).filter(has_text="open").wait_for()
+
 
 def test_a_player_who_sits_down_and_a_waiting_move_ring_the_bell_and_the_move_made_reads_it(new_page):
     host, guest = new_page(), new_page(375, 812)

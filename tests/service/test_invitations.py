@@ -134,3 +134,20 @@ def test_the_invitation_rates_come_from_the_environment():
         "invites": "30/h", "invites_to_player": "6/h"}
     chosen = json.loads(settings_of(SAMPAN_INVITE_RATE="100/d", SAMPAN_INVITE_PLAYER_RATE="2/h").stdout)["rates"]
     assert (chosen["invites"], chosen["invites_to_player"]) == ("100/d", "2/h")
+
+
+def test_an_invited_player_declines_and_the_host_is_told_the_seat_is_open(make_user, client_for):
+    host_user, invited = make_user(), make_user()
+    host, guest, stranger = client_for(host_user), client_for(invited), client_for(make_user())
+    table = invite(host, invited).json()
+    url = f"/api/tables/{table['id']}"
+    refused = stranger.post(f"{url}/leave/", format="json")  # nobody declines for another
+    assert refused.status_code == 403
+    assert [seat["kind"] for seat in host.get(f"{url}/").json()["seats"]] == ["human", "invite"]
+    declined = guest.post(f"{url}/leave/", format="json")
+    assert declined.status_code == 200
+    assert [(seat["kind"], seat["username"]) for seat in declined.json()["seats"]] == [
+        ("human", host_user.username), ("open", None)]
+    assert Notice.objects.filter(user=host_user, kind=Notice.Kind.LEFT, table_id=table["id"]).count() == 1
+    assert guest.post(f"{url}/leave/", format="json").status_code == 403  # declined once, nothing left to give up
+    assert guest.post(f"{url}/join/", format="json").json()["my_seat"] == 1  # the open seat may still be taken

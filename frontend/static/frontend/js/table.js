@@ -114,8 +114,12 @@ function renderLobby() {
         text: invited ? gettext("Accept the invitation") : gettext("Take this seat"),
       })
       : null;
+    const decline = join && invited
+      ? el("button", { type: "button", class: "secondary", "data-testid": `decline-${seat.seat}`,
+        onclick: () => tableCommand("leave"), text: gettext("Decline") })
+      : null;
     return el("li", {}, interpolate(gettext("Seat %(number)s:"), { number: seat.seat + 1 }), " ",
-      el("strong", { text: who }), " ", join);
+      el("strong", { text: who }), " ", join, " ", decline);
   });
   const buttons = [];
   if (mine) buttons.push(el("button", { type: "button", onclick: () => tableCommand("leave"), text: gettext("Leave") }));
