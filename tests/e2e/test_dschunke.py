@@ -193,9 +193,13 @@ def test_replay_steps_through_the_events_and_returns_to_the_live_game(new_page):
     head = head_seq(page)
     page.click("#replay [data-step=first]")
     page.locator("#replay-pos").filter(has_text=f"1 / {head}").wait_for()
+    # at the first event only the steps forward lead somewhere
+    assert [page.locator(f"#replay [data-step={step}]").is_disabled() for step in ("first", "prev", "next", "live")] \
+        == [True, True, False, False]
     page.click("#replay [data-step=next]")
     page.locator("#replay-pos").filter(has_text=f"2 / {head}").wait_for()
     assert page.locator("#log li.current").get_attribute("data-seq") == "2"
+    assert page.locator("#replay [data-step=prev]").is_enabled()
     assert page.locator("#board .clickable").count() == 0
     # Said above the board, with the way back (a phone's replay controls lie far below it).
     assert page.get_by_test_id("last-move").inner_text().startswith(f"Replay, after event 2 of {head}:")

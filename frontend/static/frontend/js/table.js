@@ -58,7 +58,7 @@ const replay = new Replay(connection, {
   onStep: (seq, snapshot) => showReplayStep(seq, snapshot),
   onLive: () => {
     $("replay-pos").textContent = gettext("now");
-    showReplayAhead(false);
+    showReplayButtons(null);
     log.mark(null);
     draw();
   },
@@ -510,14 +510,18 @@ function moveAt(seq) {
   return moves[moves.length - 1] || null;
 }
 
-// "Next" and "Now" lead somewhere only while an earlier step is shown.
-function showReplayAhead(ahead) {
+// The steps that lead somewhere from the event shown (`seq`; null: the game as it is now):
+// "First" and "Previous" after the first event, "Next" and "Now" before the last.
+function showReplayButtons(seq) {
+  const ahead = seq !== null;
+  const behind = (ahead ? seq : connection.seq) > 1;
   for (const button of document.querySelectorAll("#replay [data-step=next], #replay [data-step=live]")) button.disabled = !ahead;
+  for (const button of document.querySelectorAll("#replay [data-step=first], #replay [data-step=prev]")) button.disabled = !behind;
 }
 
 async function showReplayStep(seq, snapshot) {
   $("replay-pos").textContent = `${seq} / ${connection.seq}`;
-  showReplayAhead(true);
+  showReplayButtons(seq);
   log.mark(seq);
   const frame = { ...snapshot, legal_actions: [], seats: seatInfo(), game: state.table.game };
   const move = moveAt(seq);
