@@ -16,6 +16,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.utils import timezone
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -35,11 +36,14 @@ NEWEST = 30  # the notices the bell lists
 
 SUBJECTS = {
     Notice.Kind.TURN: gettext_lazy("Your move"),
-    Notice.Kind.INVITE: gettext_lazy("You are invited to a table"),
     Notice.Kind.ENDED: gettext_lazy("A game has ended"),
-    Notice.Kind.REMATCH: gettext_lazy("A rematch is offered"),
     Notice.Kind.JOINED: gettext_lazy("A player joined your table"),
     Notice.Kind.LEFT: gettext_lazy("A player left your table"),
+}
+# A seat offered names who offers it (the table's host).
+OFFERED = {
+    Notice.Kind.INVITE: gettext_lazy("%(name)s invites you to a table"),
+    Notice.Kind.REMATCH: gettext_lazy("%(name)s offers a rematch"),
 }
 LINES = {
     Notice.Kind.TURN: gettext_lazy("It is your move at your correspondence table."),
@@ -137,7 +141,7 @@ def notify(user, kind: str, table: Table) -> None:
             shown = as_dict(notice)
         publish.send_now_rollback_unsafe([(user_group(user.pk), {"type": "notice.new", "notice": shown})])
     if kind in chosen["email"] and user.email:
-        send_email(user, profile, table, SUBJECTS[kind], [LINES[kind]])
+        send_email(user, profile, table, lazy(headline, str)(kind, table), [LINES[kind]])
 
 
 def read_turn_notices(table_id: int, seat: int) -> None:
@@ -174,13 +178,21 @@ def send_email(user, profile: Profile, table: Table, subject, lines) -> None:
 # ----------------------------------------------------------------------------- the bell
 
 
+def headline(kind: str, table: Table) -> str:
+    """A notice in a few words, in the language in use."""
+    if kind in OFFERED:
+        return str(OFFERED[kind]) % {"name": table.created_by.username}
+    return str(SUBJECTS[kind])
+
+
 def as_dict(notice: Notice) -> dict:
     return {"id": notice.id, "kind": notice.kind, "table": notice.table_id, "game": registry.title(notice.table.game),
-            "text": str(SUBJECTS[notice.kind]), "at": notice.created_at.isoformat(), "read": notice.read_at is not None}
+            "text": headline(notice.kind, notice.table), "at": notice.created_at.isoformat(),
+            "read": notice.read_at is not None}
 
 
 def newest(user) -> dict:
-    notices = Notice.objects.filter(user=user).select_related("table").order_by("-id")[:NEWEST]
+    notices = Notice.objects.filter(user=user).select_related("table__created_by").order_by("-id")[:NEWEST]
     return {"unread": Notice.objects.filter(user=user, read_at__isnull=True).count(),
             "notices": [as_dict(notice) for notice in notices]}
 

@@ -40,7 +40,7 @@ def invite_and_abandon(client, *users):
 
 def invitations_to(user) -> tuple[int, int]:
     """(notices in the site, emails) of invitations that reached `user`."""
-    emails = [message for message in mail.outbox if message.to == [user.email] and "invited" in message.subject]
+    emails = [message for message in mail.outbox if message.to == [user.email] and "invites you" in message.subject]
     return Notice.objects.filter(user=user, kind=Notice.Kind.INVITE).count(), len(emails)
 
 

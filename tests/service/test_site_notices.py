@@ -31,6 +31,10 @@ def test_an_invitation_comes_to_the_bell_and_by_email(make_user, client_for):
     (notice,) = data["notices"]
     assert (notice["kind"], notice["table"], notice["read"]) == ("invite", table["id"], False)
     assert [m.to for m in mail.outbox] == [["guest@example.org"]] and f"/tables/{table['id']}/" in mail.outbox[0].body
+    # both say who invites, the bell in the reader's language
+    assert notice["text"] == f"{host.username} invites you to a table" and host.username in mail.outbox[0].subject
+    read_in_german = client_for(guest).get("/api/me/notices/", HTTP_ACCEPT_LANGUAGE="de").json()["notices"][0]
+    assert read_in_german["text"] == f"{host.username} lädt Sie an einen Tisch ein"
     assert client_for(host).get("/api/me/notices/").json() == {"unread": 0, "notices": []}
 
 
@@ -77,7 +81,7 @@ def test_a_finished_game_and_a_rematch_offer_notify_the_players(make_user, clien
     assert mail.outbox == []  # a finished game is not emailed unless chosen
     rematch = a.post(f"/api/tables/{table['id']}/rematch/", format="json").json()
     notice = b.get("/api/me/notices/").json()["notices"][0]
-    assert (notice["kind"], notice["table"]) == ("rematch", rematch["id"])
+    assert (notice["kind"], notice["table"], notice["text"]) == ("rematch", rematch["id"], f"{alice.username} offers a rematch")
     assert [m.to for m in mail.outbox] == [["bob@example.org"]]
 
 
