@@ -19,7 +19,8 @@ def outcome(state: dict) -> dict | None:
                                                        (seat - state["first"]) % players))
     return {"scores": done, "winners": winners, "ranking": ranking, "reason": result["reason"],
             "goods_held": held, "objectives": {str(seat): state["completed"][unit_of(state, seat)]
-                                                for seat in range(players)}}
+                                                for seat in range(players)},
+            "breakdown": [{"goods_held": count} for count in held]}
 
 
 # ----------------------------------------------------------------------------- heuristic

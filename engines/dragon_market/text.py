@@ -158,7 +158,10 @@ def describe(event: dict) -> str:
 
 # Why the game ended (the outcome's "reason"), for the end screen; "{winners}" is named by the page.
 END_REASONS = {"objective": N_("Enough objectives completed: won by {winners}."),
-               "turn_limit": N_("The round limit was reached.")}
+               "turn_limit": N_("The round limit was reached: the most objectives completed win, then the most"
+                                " goods held.")}
+# The end screen's columns beside the score (the objectives completed): the outcome's breakdown.
+SCORE_COLUMNS = {"goods_held": N_("Goods held (break a tie at the round limit)")}
 
 
 def glossary() -> dict:
@@ -171,4 +174,5 @@ def glossary() -> dict:
         "powers": {key: _(word) for key, word in POWER_WORDS.items()},
         "prompts": {key: _(word) for key, word in PROMPTS.items()},
         "end_reasons": {reason: _(words) for reason, words in END_REASONS.items()},
+        "score_columns": {key: _(word) for key, word in SCORE_COLUMNS.items()},
     }

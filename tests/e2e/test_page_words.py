@@ -209,8 +209,10 @@ def test_dragon_market_marks_the_teams_and_says_why_it_ended(new_page, width, lo
     page.get_by_test_id("start").click()
     page.wait_for_selector("#board .dm-sea")
     page.evaluate(WATCH)
-    words = {"en-US": ("Team 1, with", "Team 2: ", "The round limit was reached."),
-             "de": ("Team 1, mit", "Team 2: ", "Die Rundengrenze ist erreicht.")}[locale]
+    words = {"en-US": ("Team 1, with", "Team 2: ", "The round limit was reached: the most objectives completed win,"
+                                                   " then the most goods held."),
+             "de": ("Team 1, mit", "Team 2: ", "Die Rundengrenze ist erreicht: Es gewinnen die meisten erfüllten"
+                                               " Ziele, dann die meisten gehaltenen Waren.")}[locale]
     page.get_by_test_id("team-0").filter(has_text=words[0]).wait_for()  # my partner is seat 3 (index 2)
     assert page.locator(".dm-player[data-seat='2'] strong").inner_text() in page.get_by_test_id("team-0").inner_text()
     assert words[1] in page.get_by_test_id("dm-turn").inner_text()

@@ -587,7 +587,7 @@ function scoresTable(outcome, ratings, glossary, teams) {
     el("td", {}, playerLink(seat)),
     ...(teams ? [el("td", { class: "detail", "data-testid": "team", "data-label": gettext("Team"), text: teamOf(seat) ? teamOf(seat).name : "" })] : []),
     el("td", { class: "num", "data-label": gettext("Score"), text: score }),
-    el("td", { text: winners.has(seat) ? gettext("winner") : "" }),
+    el("td", { text: winners.has(seat) ? (winners.size > 1 ? gettext("winner (tie)") : gettext("winner")) : "" }),
     ...parts.map((key) => el("td", { class: "num detail", "data-label": columns[key], text: signed(breakdown[seat][key]) })),
     ...(withRatings ? [ratingCell(rated[seat])] : []),
   ));
