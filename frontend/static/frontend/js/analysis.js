@@ -128,7 +128,7 @@ export class AnalysisPanel {
       width,
       height: 220,
       scales: { x: { time: false }, y: { range: [0, 100] } },
-      axes: [{ label: gettext("Event number") }, { values: percent, size: 48 }],
+      axes: [{ label: gettext("Event, numbered as in the log") }, { values: percent, size: 48 }],
       series: [
         { label: gettext("Event") },
         // The analysed seat's points are always drawn, even close together: they are what a click goes to.
@@ -172,8 +172,8 @@ export class AnalysisPanel {
     const [played, best] = await Promise.all([this.describeAt(decision.seq, decision.played),
       this.describeAt(decision.seq, decision.best)]);
     return el("span", {}, interpolate(ngettext(
-      "%(name)s played “%(played)s”; the expert prefers “%(best)s”, about %(points)s point of chance better.",
-      "%(name)s played “%(played)s”; the expert prefers “%(best)s”, about %(points)s points of chance better.", points),
+      "%(name)s played “%(played)s”; the expert prefers “%(best)s”: by its estimate, about %(points)s percentage point more chance to win.",
+      "%(name)s played “%(played)s”; the expert prefers “%(best)s”: by its estimate, about %(points)s percentage points more chance to win.", points),
     { name, played, best, points }));
   }
 }
