@@ -80,6 +80,10 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     page.wait_for_function("document.getElementById('replay-pos').textContent.includes('/')")
     shown = int(page.locator("#replay-pos").inner_text().split("/")[0])
     assert shown in turn_starts  # a point a turn: the table as the seat's turn began
+    # the line above the board, saying where the replay is and leading back, comes into sight
+    page.wait_for_timeout(1200)  # the smooth scroll's end
+    assert page.evaluate("""() => { const box = document.querySelector('[data-testid=replay-leave]').getBoundingClientRect();
+        return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight; }""")
     assert page.evaluate(LOG_HEADING_ON_TOP)  # the entries after the one shown fade under the log's heading
     screenshot(page, f"analysis-{game}-{locale}-{width}")
     panel.scroll_into_view_if_needed()

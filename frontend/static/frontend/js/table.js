@@ -718,7 +718,9 @@ async function showAnalysis(table) {
     describeAt: async (seq, action) => describer(await connection.fetchView(seq))(action),
     goTo: (seq) => {
       replay.go(seq).catch((error) => showMessage(error.message));
-      $("board").scrollIntoView({ behavior: "smooth", block: "start" });
+      // The line above the board says where the replay is and leads back: it comes into sight too.
+      const top = $("last-move").hidden ? $("board") : $("last-move");
+      top.scrollIntoView({ behavior: "smooth", block: "start" });
     },
     ending: { seq: connection.seq, winners: winningSeats(table.outcome || {}) },
   });
