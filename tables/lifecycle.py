@@ -257,10 +257,16 @@ def do_free_seat(table: Table, seat: Seat) -> None:
 
 
 def leave(table_id: int, user) -> Table:
+    """Give up a seat before the start. The host's leaving closes the table: only the host may
+    start it, so it would wait for ever."""
     with transaction.atomic():
         table = lock_table(table_id)
-        do_free_seat(table, check_leave(table, user))
-        if user.pk != table.created_by_id:  # the host may be about to start: tell them the seat is open
+        seat = check_leave(table, user)
+        if user.pk == table.created_by_id:
+            do_abandon(table, {"abandoned": "host_left"})
+        else:
+            do_free_seat(table, seat)
+            # the host may be about to start: tell them the seat is open
             AfterCommit(tasks=notices.host_notices(table, Notice.Kind.LEFT)).on_commit()
     return table
 

@@ -40,6 +40,15 @@ def test_the_lobby_lists_my_tables_and_open_seats(new_page):
     host.goto(f"/tables/{table_id}/")
     host.locator("#table-lobby").filter(has_text="gus").wait_for()
     screenshot(visitor, "lobby-375")
+    # nobody but its host may start a table: the host's leaving closes it, for the guest too
+    host.once("dialog", lambda dialog: dialog.accept())
+    host.get_by_test_id("leave").click()
+    closed = "fay, who opened the table, left it before the game began: the table is closed."
+    host.get_by_test_id("abandoned-why").filter(has_text=closed).wait_for()
+    visitor.get_by_test_id("abandoned-why").filter(has_text=closed).wait_for()
+    screenshot(visitor, "lobby-closed-375")
+    visitor.goto("/")
+    assert visitor.locator(f"#list-open li[data-table='{table_id}']").count() == 0
 
 
 def test_the_create_form_renders_variants_and_refuses_bad_input(new_page):

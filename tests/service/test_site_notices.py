@@ -50,8 +50,11 @@ def test_the_host_hears_when_a_player_takes_a_seat_and_when_they_give_it_up(make
     assert [(n["kind"], n["table"], n["text"]) for n in notices] == [
         ("left", table["id"], "A player left your table"), ("joined", table["id"], "A player joined your table")]
     assert [n["kind"] for n in client_for(guest).get("/api/me/notices/").json()["notices"]] == ["invite"]
-    assert client_for(host).post(f"/api/tables/{table['id']}/leave/", format="json").status_code == 200
+    left = client_for(host).post(f"/api/tables/{table['id']}/leave/", format="json")
     assert len(client_for(host).get("/api/me/notices/").json()["notices"]) == 2  # the host's own leaving tells nobody
+    # and closes the table, which nobody else could start
+    assert (left.status_code, left.json()["status"], left.json()["outcome"]) == (200, "abandoned", {"abandoned": "host_left"})
+    assert table["id"] not in [t["id"] for t in client_for(guest).get("/api/tables/?list=open").json()]
 
 
 def test_reading_marks_up_to_a_notice_and_only_ones_own(make_user, client_for):

@@ -122,10 +122,17 @@ function renderLobby() {
       el("strong", { text: who }), " ", join, " ", decline);
   });
   const buttons = [];
-  if (mine) buttons.push(el("button", { type: "button", onclick: () => tableCommand("leave"), text: gettext("Leave") }));
+  const hosting = page.username && page.username === table.created_by;
+  if (mine && hosting) {
+    // Nobody else may start the table: the host's leaving closes it, for the guests too.
+    buttons.push(el("button", { type: "button", class: "secondary", "data-testid": "leave", text: gettext("Leave and close the table"),
+      onclick: () => window.confirm(gettext("Close this table? Nobody else can start it, so your leaving ends it for everyone seated.")) && tableCommand("leave") }));
+  } else if (mine) {
+    buttons.push(el("button", { type: "button", "data-testid": "leave", onclick: () => tableCommand("leave"), text: gettext("Leave") }));
+  }
   // The server refuses to start before the invited players join; a rematch starts by itself when they do.
   const invitesPending = table.seats.some((seat) => seat.kind === "invite");
-  if (page.username && page.username === table.created_by && !invitesPending) {
+  if (hosting && !invitesPending) {
     buttons.push(el("button", { type: "button", "data-testid": "start", onclick: () => tableCommand("start"), text: gettext("Start the game") }));
   }
   const waiting = table.rematch_of
@@ -644,13 +651,16 @@ function resignedNotes(table) {
 // An abandoned table says why it ended before its game did.
 function showAbandoned() {
   const outcome = state.table.outcome || {};
-  const why = outcome.abandoned === "player_left"
-    ? interpolate(gettext("%(name)s left a table of bots: nobody moved for the table's idle time."),
-      { name: seatName(outcome.seat) })
-    : gettext("The game was ended before its finish.");
+  const why = {
+    player_left: () => interpolate(gettext("%(name)s left a table of bots: nobody moved for the table's idle time."),
+      { name: seatName(outcome.seat) }),
+    host_left: () => interpolate(gettext("%(name)s, who opened the table, left it before the game began: the table is closed."),
+      { name: state.table.created_by }),
+  }[outcome.abandoned];
+  const words = why ? why() : gettext("The game was ended before its finish.");
   $("finished").hidden = false;
-  $("finished").replaceChildren(el("h2", { text: gettext("Game abandoned") }),
-    el("p", { "data-testid": "abandoned-why", text: why }));
+  $("finished").replaceChildren(el("h2", { text: outcome.abandoned === "host_left" ? gettext("Table closed") : gettext("Game abandoned") }),
+    el("p", { "data-testid": "abandoned-why", text: words }));
 }
 
 function showEnd() {
@@ -756,6 +766,9 @@ async function showTable() {
   if (table.status === "open") {
     renderLobby();
     setTimeout(pollLobby, LOBBY_POLL_MS);
+  } else if (!table.head_seq) { // closed before its game began: there is no board to draw
+    $("table-lobby").hidden = true;
+    showAbandoned();
   } else {
     await startGame();
     showTableFacts();
