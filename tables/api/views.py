@@ -65,7 +65,8 @@ class GamesView(APIView):
 class TablesView(APIView):
     @extend_schema(
         parameters=[OpenApiParameter("list", enum=["open", "mine", "my_turn", "live"], default="open",
-                                     description="live: games in play now, to watch")],
+                                     description="my_turn: what waits for you, an invitation to answer or a"
+                                                 " move to make; live: games in play now, to watch")],
         responses=s.TableSummarySerializer(many=True),
     )
     def get(self, request):
@@ -87,10 +88,13 @@ class TablesView(APIView):
                         .order_by("-started_at")[:LIST_LIMIT])
         if which == "mine":
             return list(tables.filter(Q(seats__user=user) | Q(created_by=user)).distinct()[:LIST_LIMIT])
-        # my_turn: the denormalised to_act of each running table I sit at; no engine is loaded.
+        # my_turn: the invitations to answer, then the running tables whose denormalised to_act
+        # holds my seat (no engine is loaded).
+        invited = list(tables.filter(status=Table.Status.OPEN, seats__user=user, seats__kind=Seat.Kind.INVITE)
+                       .distinct()[:LIST_LIMIT])
         seats = Seat.objects.filter(user=user, kind=Seat.Kind.HUMAN, table__status=Table.Status.RUNNING)
         mine = {seat.table_id: seat.index for seat in seats.only("table_id", "index")}
-        return [t for t in tables.filter(pk__in=mine) if mine[t.pk] in t.to_act][:LIST_LIMIT]
+        return (invited + [t for t in tables.filter(pk__in=mine) if mine[t.pk] in t.to_act])[:LIST_LIMIT]
 
     @extend_schema(request=s.CreateTableSerializer, responses={201: s.TableDetailSerializer, **ERRORS})
     def post(self, request):

@@ -124,10 +124,13 @@ def test_an_invitation_rings_the_bell_live_and_reading_it_clears_the_count(new_p
                                                {"kind": "ai", "strength": "random"}])
     count = guest.get_by_test_id("bell-count")
     count.filter(has_text="1").wait_for()  # pushed on the player's own socket, no reload
+    # the home page lists the invitation with what waits for pia, and the bell says who sent it
+    waiting = guest.locator(f"#list-my_turn li[data-table='{table_id}']")
+    waiting.get_by_test_id("table-status").filter(has_text="invitation: accept or decline").wait_for()
     guest.get_by_test_id("bell").click()
     notice = guest.get_by_test_id("notice").first
     assert notice.get_attribute("data-kind") == "invite"
-    assert f"#{table_id}" in notice.inner_text()
+    assert f"#{table_id}" in notice.inner_text() and "quin invites you to a table" in notice.inner_text()
     guest.wait_for_function("document.querySelector('[data-testid=bell-count]').hidden")
     assert guest.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     screenshot(guest, "community-bell-375")

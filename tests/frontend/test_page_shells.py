@@ -27,6 +27,16 @@ def test_the_table_page_names_a_renderer_and_a_glossary_per_game(client, table_i
     assert page["glossaries"]["dunhuang"]["goods"]["1"] == "gold"
 
 
+def test_a_visitor_not_logged_in_is_led_to_log_in_to_chat_and_offered_no_turn_alerts(client, table_id):
+    html = client.get(f"/tables/{table_id}/").content.decode()
+    assert f'href="/accounts/login/?next=/tables/{table_id}/"' in html
+    assert re.search(r'<label class="pace" hidden><input type="checkbox" id="sound"', html)
+    client.force_login(get_user_model().objects.create_user("reader"))
+    html = client.get(f"/tables/{table_id}/").content.decode()
+    assert 'data-testid="chat-log-in"' not in html
+    assert re.search(r'<label class="pace"><input type="checkbox" id="sound"', html)
+
+
 def test_a_table_id_must_be_a_number(client):
     assert client.get("/tables/abc/").status_code == 404
 

@@ -97,6 +97,11 @@ def test_lists_open_mine_and_my_turn(make_user, client_for):
     assert ids(b, "mine") == [playing["id"]]
     assert ids(a, "my_turn") == [playing["id"]]
     assert ids(b, "my_turn") == []
+    # an invitation waits for its answer: first in the list, until it is accepted or declined
+    invitation = new_table(c, seats=[{"kind": "me"}, {"kind": "invite", "username": bob.username}])
+    assert ids(b, "my_turn") == [invitation["id"]]
+    post(b, f"/api/tables/{invitation['id']}/leave/")
+    assert ids(b, "my_turn") == []
     assert APIClient().get("/api/tables/?list=mine").status_code == 403
     assert c.get("/api/tables/?list=everything").json()["code"] == "bad_parameter"
 

@@ -1,6 +1,7 @@
-// The home page lists: open tables, my tables, tables where it is my turn, live games to watch. They follow the
-// service while the page is in view (read again every few seconds, and on coming back to it). Each game's card
-// starts a table against bots in one click.
+// The home page lists: what waits for me (invitations to answer, tables where it is my turn), my
+// tables, open tables, live games to watch. They follow the service while the page is in view (read
+// again every few seconds, and on coming back to it). Each game's card starts a table against bots
+// in one click.
 import { api, el, timeControlWords } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
 import { showTurnIcon } from "./alerts.js";
@@ -15,13 +16,16 @@ function seatLabel(seat) {
   return seat.username || (seat.kind === "invite" ? gettext("invited") : gettext("open seat"));
 }
 
-function tableItem(table) {
+// `list`: the list the item is in; in "my_turn" an open table is an invitation waiting for an answer.
+function tableItem(table, list) {
   const seats = (table.seats || []).map(seatLabel).join(", ");
+  const invitation = list === "my_turn" && table.status === "open";
   return el(
     "li",
     { "data-table": table.id },
     el("a", { href: `/tables/${table.id}/`, text: `${table.title || table.game} #${table.id}` }),
-    el("span", { class: `status status-${table.status}`, text: STATUS_WORDS[table.status] || table.status }),
+    el("span", { class: `status status-${table.status}`, "data-testid": "table-status",
+      text: invitation ? gettext("invitation: accept or decline") : STATUS_WORDS[table.status] || table.status }),
     table.guided ? el("span", { class: "muted", "data-testid": "guided-mark", text: gettext("Guided game") }) : null,
     el("span", { class: "muted", text: seats }),
     table.status === "open" && table.time_control ? el("span", { class: "muted", "data-testid": "time-control", text: timeControlWords(table.time_control) }) : null,
@@ -34,7 +38,7 @@ async function fill(list) {
   try {
     const data = await api(`/api/tables/?list=${list}`);
     const tables = Array.isArray(data) ? data : data.results || [];
-    target.replaceChildren(...tables.map(tableItem));
+    target.replaceChildren(...tables.map((table) => tableItem(table, list)));
     if (!tables.length) target.append(el("li", { class: "muted", text: gettext("None right now.") }));
     if (list === "my_turn") showWaiting(tables.length);
   } catch (error) {
