@@ -29,7 +29,7 @@ function seatRow(index, kind) {
   const kindSelect = el("select", { name: `seat-${index}-kind`, "aria-label": seatWords });
   for (const [value, label] of SEAT_KINDS) kindSelect.append(el("option", { value, text: label }));
   kindSelect.value = kind;
-  const username = el("input", { name: `seat-${index}-username`, placeholder: gettext("username"), class: "short" });
+  const username = el("input", { name: `seat-${index}-username`, placeholder: gettext("username"), class: "seat-username" });
   const strength = el("select", {
     name: `seat-${index}-strength`,
     "aria-label": interpolate(gettext("Seat %(number)s AI strength"), { number: index + 1 }),
