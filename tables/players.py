@@ -3,6 +3,7 @@ The API and the pages show the same dicts."""
 from __future__ import annotations
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext as _
 
 from engines import registry
 from engines.bots import label
@@ -41,6 +42,15 @@ def leaderboard(game: str, size: int = LEADERBOARD_SIZE) -> list[dict]:
     return board
 
 
+def seat_name(seat: Seat) -> str:
+    """A seat as the table's page names it: its player, an AI by its strength, or an open seat."""
+    if seat.user is not None:
+        return seat.user.username
+    if seat.kind == Seat.Kind.AI:
+        return _("AI (%(strength)s)") % {"strength": label(seat.bot_strength)[0]}
+    return _("open seat")
+
+
 def table_line(table: Table, user) -> dict:
     """A table as a player's card lists it: the game, the others, and how it went for them."""
     seats = list(table.seats.all())
@@ -52,7 +62,7 @@ def table_line(table: Table, user) -> dict:
         "game": table.game,
         "title": registry.title(table.game),
         "status": table.status,
-        "players": [seat.user.username if seat.user else label(seat.bot_strength)[0] for seat in seats],
+        "players": [seat_name(seat) for seat in seats],
         "finished_at": table.finished_at,
         "won": won(outcome, mine) if outcome else None,
         "rating_change": ratings.shown(change.mu_after) - ratings.shown(change.mu_before) if change else None,
