@@ -93,3 +93,6 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
         named = int(re.search(r"\d+", button.inner_text()).group())
         button.click()
         page.wait_for_function(f"parseInt(document.getElementById('replay-pos').textContent) === {named}")
+    # the end screen offers the game's file, the analysis in it
+    exported = page.request.get(page.get_by_test_id("export").get_attribute("href"))
+    assert exported.status == 200 and '"analysis"' in exported.text()

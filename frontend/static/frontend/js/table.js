@@ -701,6 +701,8 @@ async function showFinished() {
     table.rated && !table.ratings ? el("p", { class: "muted", text: gettext("Ratings are being updated…") }) : "",
     rematchOffer(table),
     seedProof(table, check, digest),
+    el("p", { class: "muted" }, el("a", { href: `/api/tables/${table.id}/export/`, download: "", "data-testid": "export",
+      text: gettext("Download the game") }), " ", gettext("(every move in order, with the analyses, in a file for programs)")),
   );
   if (state.guide) state.guide.explainEnd(box).catch((error) => showMessage(error.message));
   showAnalysis(table).catch((error) => showMessage(error.message));
