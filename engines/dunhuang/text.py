@@ -13,7 +13,8 @@ END_REASONS = {"top_merchant": N_("Top merchant: {winners} wins at once."),
                "deck_out": N_("The goods deck ran out and the last round was played.")}
 # The end screen's columns: the parts of scoring.breakdown, in their order.
 SCORE_COLUMNS = {"tokens": N_("Majority tokens"), "token_points": N_("Token points"),
-                 "prestige_points": N_("Prestige points"), "hand_points": N_("Hand points"), "cash": N_("Coins")}
+                 "prestige_points": N_("Prestige points"), "hand_points": N_("Hand points"),
+                 "cash": N_("Coins (break a tie)")}
 
 
 def _seat(seat: int) -> str:
