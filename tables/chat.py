@@ -95,7 +95,7 @@ def report(message_id: int, reporter, reason: str = "") -> None:
 def check_mute(user, username: str):
     muted = get_user_model().objects.filter(username=username).first()
     if muted is None:
-        raise Refused("unknown_user", _("There is no user called %(name)r.") % {"name": username}, 404)
+        raise Refused("unknown_user", _("There is no player called “%(name)s”.") % {"name": username}, 404)
     if muted == user:
         raise Refused("bad_mute", _("You cannot mute yourself."))
     return muted

@@ -101,6 +101,10 @@ def test_refusals_and_titles_come_in_the_readers_language(client_for, make_user)
     assert (export.status_code, export.json()["detail"]) == (409, "Seule une partie terminée peut être exportée.")
     at = client_for(alice).get(f"/api/tables/{table['id']}/view/?at=9", HTTP_ACCEPT_LANGUAGE="fr")
     assert (at.status_code, at.json()["detail"]) == (400, "at doit être compris entre 0 et 0.")
+    inviting_a_ghost = {"game": "tiny", "players": 2, "options": {}, "time_control": {"kind": "live", "seconds": 60},
+                        "seats": [{"kind": "me"}, {"kind": "invite", "username": "ghost"}]}
+    ghost = client_for(alice).post("/api/tables/", inviting_a_ghost, format="json", HTTP_ACCEPT_LANGUAGE="fr")
+    assert (ghost.status_code, ghost.json()["detail"]) == (400, "Il n’y a pas de joueur nommé « ghost ».")
     games = client_for(bob).get("/api/games/", HTTP_ACCEPT_LANGUAGE="fr").json()
     assert {game["name"] for game in games} >= {"dschunke", "dunhuang"}
 
