@@ -65,7 +65,7 @@ def new_token(owner, username: str) -> dict:
     """A new token for the owner's bot (the old one stops working)."""
     profile = Profile.objects.select_related("user").filter(bot_owner=owner, user__username=username).first()
     if profile is None:
-        raise Refused("not_found", _("You have no bot called %(name)r.") % {"name": username}, 404)
+        raise Refused("not_found", _("You have no bot called “%(name)s”.") % {"name": username}, 404)
     Token.objects.filter(user=profile.user).delete()
     return {"username": username, "token": Token.objects.create(user=profile.user).key}
 

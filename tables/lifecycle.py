@@ -60,7 +60,7 @@ def check_new_table(user, data: dict) -> TablePlan:
     try:
         engine = registry.get(data["game"])
     except KeyError:
-        raise Refused("unknown_game", _("There is no game called %(name)r.") % {"name": data["game"]}) from None
+        raise Refused("unknown_game", _("There is no game called “%(name)s”.") % {"name": data["game"]}) from None
     players = data["players"]
     if not engine.min_players <= players <= engine.max_players:
         raise IllegalAction(

@@ -262,7 +262,7 @@ class LeaderboardView(APIView):
     def get(self, request, game: str):
         """The players and house bots with a settled rating at `game`, best first."""
         if not registry.exists(game):
-            raise Refused("unknown_game", _("There is no game called %(name)r.") % {"name": game}, 404)
+            raise Refused("unknown_game", _("There is no game called “%(name)s”.") % {"name": game}, 404)
         return Response(s.LeaderboardRowSerializer(players.leaderboard(game), many=True).data)
 
 
@@ -272,7 +272,7 @@ class PlayAgainstBotsView(APIView):
         """A table of you and bots at `game`, started at once: the game's default options, Casual
         bots, unrated, three seats where the game allows."""
         if not registry.exists(game):
-            raise Refused("unknown_game", _("There is no game called %(name)r.") % {"name": game}, 404)
+            raise Refused("unknown_game", _("There is no game called “%(name)s”.") % {"name": game}, 404)
         table = lifecycle.play_against_bots(request.user, game)
         return Response(detail(request, table), status=status.HTTP_201_CREATED)
 
@@ -283,7 +283,7 @@ class LearnView(APIView):
         """Your guided game of `game`: a fixed deal against bots whose opening the table page explains
         step by step, unrated. The one you are playing (200), to resume, or a new one, started at once (201)."""
         if not guides.exists(game):
-            raise Refused("unknown_game", _("There is no guided game of %(name)r.") % {"name": game}, 404)
+            raise Refused("unknown_game", _("There is no guided game of “%(name)s”.") % {"name": game}, 404)
         table, new = lifecycle.learn(request.user, game)
         return Response(detail(request, table), status=status.HTTP_201_CREATED if new else status.HTTP_200_OK)
 
@@ -312,7 +312,7 @@ class PlayerView(APIView):
         """A player's public card: ratings and games per game, recent games, current tables."""
         user = get_user_model().objects.filter(username=username, is_active=True).first()
         if user is None:
-            raise Refused("unknown_user", _("There is no user called %(name)r.") % {"name": username}, 404)
+            raise Refused("unknown_user", _("There is no player called “%(name)s”.") % {"name": username}, 404)
         return Response(s.PlayerCardSerializer(players.player_card(user)).data)
 
 
