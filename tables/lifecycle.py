@@ -100,7 +100,8 @@ def check_seat_plan(user, seat: dict) -> SeatPlan:
     if kind == "invite":
         invited = get_user_model().objects.filter(username=seat.get("username", "")).first()
         if invited is None:
-            raise Refused("unknown_user", _("There is no player called “%(name)s”.") % {"name": seat.get("username") or ""})
+            raise Refused("unknown_user",
+                          _("There is no player called “%(name)s”.") % {"name": seat.get("username") or ""})
         invitations.check_may_invite(user, invited)
         return SeatPlan(Seat.Kind.INVITE, invited)
     strength = seat.get("strength") or DEFAULT_STRENGTH

@@ -306,3 +306,21 @@ def test_a_position_from_before_the_players_own_move_offers_nothing(new_page):
     page.wait_for_function(f"window.sampanTable.state.live.seq === {latest['seq']}")
     page.locator(clickable).first.wait_for()
     assert page.locator("#turn-banner").inner_text() == "Your turn"
+
+
+def test_a_page_behind_a_quick_game_catches_up_and_shows_the_scores_with_the_final_board(new_page):
+    """Moves made elsewhere (another tab, here the API) come one push each; at the slowest pace
+    the page does not hold every one apart, and the scores wait for the board to reach the end."""
+    page = new_page(1280, 900, pace="2500")
+    sign_up(page, "behind")
+    table_id = create_table(page, "dschunke_tiles", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    page.evaluate("""() => { window.endedEarly = false;
+        new MutationObserver(() => {
+            const shown = !document.getElementById('finished').hidden;
+            if (shown && !(window.sampanTable.state.frame && window.sampanTable.state.frame.outcome)) window.endedEarly = true;
+        }).observe(document.getElementById('finished'), { attributes: true, childList: true }); }""")
+    play_on_by_api(page, table_id)
+    page.locator("#finished").filter(has_text="Final scores").wait_for(timeout=20000)
+    assert page.evaluate("window.sampanTable.state.frame.outcome !== null")
+    assert page.evaluate("window.endedEarly") is False

@@ -71,13 +71,21 @@ export class Playback {
         }
         const latest = moves[moves.length - 1] || null;
         this.finish(sync, latest);
-        // Moves that come in their own pushes (one bot after another) are held apart too.
-        if (this.started && latest && this.worthShowing(latest) && pace() && !document.hidden) await sleep(pace());
+        // Moves that come in their own pushes (one bot after another) are held apart too, unless
+        // the page is behind: then it catches up at once, as stepThrough does.
+        if (this.started && latest && this.worthShowing(latest) && pace() && !document.hidden && !this.behind()) {
+          await sleep(pace());
+        }
         this.started = true;
       }
     } finally {
       this.running = false;
     }
+  }
+
+  // More pushes wait than a reader can follow: the page shows the table as it is instead.
+  behind() {
+    return this.syncs.length > 2;
   }
 
   worthShowing(move) {
@@ -94,7 +102,7 @@ export class Playback {
     try {
       for (const move of moves) {
         const wait = pace();
-        if (!wait || document.hidden || this.syncs.length > 2) return; // behind: catch up at once
+        if (!wait || document.hidden || this.behind()) return; // behind: catch up at once
         this.show(await this.fetchView(move.seq), move);
         await sleep(wait);
       }

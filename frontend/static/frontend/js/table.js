@@ -189,6 +189,7 @@ function showSync(frame, move) {
   if (frame.deadline !== undefined) state.table.deadline = frame.deadline;
   if (frame.to_act) state.table.to_act = frame.to_act;
   if (frame.outcome && state.table.status !== "finished") refreshTable();
+  else if (frame.outcome) showEnd(); // the table was read as finished while the board caught up
   else scheduleTableRefresh();
   log.mark(null);
   if (!replay.active) draw();
@@ -666,6 +667,8 @@ function showAbandoned() {
 function showEnd() {
   const show = { finished: showFinished, abandoned: showAbandoned }[state.table.status];
   if (!show) return;
+  // The scores wait for the board to reach the end (others' moves may still be on show).
+  if (state.table.status === "finished" && !(state.frame && state.frame.outcome)) return;
   // The page's guide to taking turns has nothing left to say at an ended table (it stays unseen
   // for the next one).
   $("first-hint").hidden = true;
