@@ -36,6 +36,12 @@ async function load() {
   showCount();
 }
 
+// The list closes at a click elsewhere or at Escape, as the site's menu does.
+function close() {
+  panel.hidden = true;
+  button.setAttribute("aria-expanded", "false");
+}
+
 async function open() {
   panel.hidden = !panel.hidden;
   button.setAttribute("aria-expanded", String(!panel.hidden));
@@ -74,7 +80,13 @@ function listen() {
 if (button) {
   button.addEventListener("click", () => open().catch(() => {}));
   document.addEventListener("click", (event) => {
-    if (!panel.hidden && !panel.contains(event.target) && !button.contains(event.target)) panel.hidden = true;
+    if (!panel.hidden && !panel.contains(event.target) && !button.contains(event.target)) close();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !panel.hidden) {
+      close();
+      button.focus();
+    }
   });
   load().catch(() => {});
   listen();
