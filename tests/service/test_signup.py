@@ -1,4 +1,4 @@
-"""Signing up: the new account lands where the visitor came from, on this site only."""
+"""Signing up and logging in: the visitor lands where they came from, on this site only."""
 import pytest
 from django.core.cache import cache
 from django.test import Client
@@ -14,3 +14,13 @@ def test_a_new_account_goes_back_to_the_page_that_sent_it_but_never_to_another_s
                 "password2": "a-long-passphrase-9", "next": sent_from}
         answer = browser.post("/accounts/signup/", form)
         assert (answer.status_code, answer["Location"]) == (302, lands), sent_from
+
+
+@pytest.mark.django_db
+def test_a_page_that_asks_to_log_in_says_so_and_its_sign_up_comes_back_too():
+    browser = Client()
+    sent = browser.get("/tables/new/")
+    assert sent.status_code == 302 and sent["Location"] == "/accounts/login/?next=/tables/new/"
+    page = browser.get(sent["Location"]).content.decode()
+    assert 'data-testid="login-next"' in page and 'href="/accounts/signup/?next=/tables/new/"' in page
+    assert 'data-testid="login-next"' not in browser.get("/accounts/login/").content.decode()
