@@ -322,5 +322,5 @@ def test_a_page_behind_a_quick_game_catches_up_and_shows_the_scores_with_the_fin
         }).observe(document.getElementById('finished'), { attributes: true, childList: true }); }""")
     play_on_by_api(page, table_id)
     page.locator("#finished").filter(has_text="Final scores").wait_for(timeout=20000)
-    assert page.evaluate("window.sampanTable.state.frame.outcome !== null")
+    assert page.evaluate("Boolean(window.sampanTable.state.frame.outcome)")
     assert page.evaluate("window.endedEarly") is False
