@@ -161,7 +161,7 @@ END_REASONS = {"objective": N_("Enough objectives completed: won by {winners}.")
                "turn_limit": N_("The round limit was reached: the most objectives completed win, then the most"
                                 " goods held.")}
 # The end screen's columns beside the score (the objectives completed): the outcome's breakdown.
-SCORE_COLUMNS = {"goods_held": N_("Goods held (break a tie at the round limit)")}
+SCORE_COLUMNS = {"goods_held": N_("Goods held (break a tie)")}
 
 
 def glossary() -> dict:
