@@ -30,7 +30,7 @@ SHARED = {"sampan", "dschunke", "das", "legespiel", "dunhuang", "dragon", "marke
           "deutsch", "sha", "ii", "iii", "iv", "min", "jad", "no",
           "bd", "bo", "fr", "jf", "pa", "pl", "ri", "ss"}
 SPELT_ALIKE = {
-    "fr": {"action", "actions", "analyse", "aubergine", "aubergines", "bluff", "bonus", "bot", "bots", "cin", "confirmation", "direction", "expert", "face",
+    "fr": {"action", "actions", "analyse", "analyses", "aubergine", "aubergines", "bluff", "bonus", "bot", "bots", "cin", "confirmation", "direction", "expert", "face",
            "figurine", "grain", "jade", "menu", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
            "place", "places", "point", "points", "port", "ports", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "se", "secret", "site",
            "statue", "table", "total", "type", "vase", "visible"},
