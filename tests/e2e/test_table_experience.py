@@ -97,15 +97,19 @@ def test_other_players_moves_come_one_at_a_time_and_the_replay_plays_itself(new_
     create_table(page, "dunhuang", [{"kind": "me"}, *BOTS])
     start_if_waiting(page)
     page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length")
+    my_turn_on_show = ("window.sampanTable.state.live.legal_actions.length > 0 && !window.sampanTable.state.busy"
+                       " && !document.querySelector('#board').classList.contains('stepping')")
     shown = []
     touched = 0
     trails = 0
     for _move in range(4):
-        page.wait_for_function("window.sampanTable.state.live.legal_actions.length > 0 && !window.sampanTable.state.busy"
-                               " && !document.querySelector('#board').classList.contains('stepping')")
+        page.wait_for_function(my_turn_on_show)
         click_a_move(page)
-        # Three bots answer at once; the page shows their moves one after another, each named.
-        for _step in range(30):
+        # Three bots answer at once; the page shows their moves one after another, each named,
+        # until it is the player's turn again (however long a loaded machine makes them take).
+        for step in range(300):
+            if step >= 10 and page.evaluate(my_turn_on_show):
+                break
             line = page.get_by_test_id("last-move").inner_text()
             if not shown or shown[-1] != line:
                 shown.append(line)

@@ -14,6 +14,10 @@ export const PACES = [
 // open and save a change there too, so that it follows them from one device to another.
 const PACE_KEY = "sampan.pace";
 const MAX_STEPS = 8; // coming back to a table long after shows its last moves only
+// A reader falls at most this many paces behind the table (and never more than LONGEST_LAG ms);
+// past that the page shows the table as it is.
+const MAX_LAG_PACES = 8;
+const LONGEST_LAG = 10000;
 
 export function pace() {
   const stored = localStorage.getItem(PACE_KEY);
@@ -54,7 +58,7 @@ export class Playback {
   }
 
   arrive(sync) {
-    this.syncs.push(sync);
+    this.syncs.push({ sync, arrived: performance.now() });
     if (!this.running) this.run();
   }
 
@@ -62,7 +66,7 @@ export class Playback {
     this.running = true;
     try {
       while (this.syncs.length) {
-        const sync = this.syncs.shift();
+        const { sync } = this.syncs.shift();
         const events = this.events.filter((event) => event.seq <= sync.seq);
         this.events = this.events.filter((event) => event.seq > sync.seq);
         const moves = movesOf(events);
@@ -83,9 +87,12 @@ export class Playback {
     }
   }
 
-  // More pushes wait than a reader can follow: the page shows the table as it is instead.
+  // The oldest waiting push came longer ago than a reader should lag: the page shows the table
+  // as it is instead.
   behind() {
-    return this.syncs.length > 2;
+    if (!this.syncs.length) return false;
+    const lag = performance.now() - this.syncs[0].arrived;
+    return lag > Math.min(MAX_LAG_PACES * pace(), LONGEST_LAG);
   }
 
   worthShowing(move) {
