@@ -64,8 +64,16 @@ def test_two_players_chat_at_their_table_and_one_mutes_the_other(new_page):
     guest.goto(f"/tables/{table_id}/")
     guest.get_by_test_id("join-1").click()
     host.locator("#table-lobby").filter(has_text="ott").wait_for()
+    # Before the start, those waiting talk under the lobby; the lines stay once the game begins.
+    guest.get_by_test_id("chat-input").fill("ready when you are")
+    guest.get_by_test_id("chat-input").press("Enter")
+    host.get_by_test_id("chat-line").filter(has_text="ready when you are").wait_for()
+    assert host.locator("#table-lobby + #chat-card").is_visible()
+    assert guest.get_by_test_id("chat-line").filter(has_text="ready when you are").count() == 1  # shown once
+    screenshot(guest, "community-lobby-chat-375")
     start_if_waiting(host)
     guest.wait_for_selector("#board svg")
+    assert host.locator(".side-col #chat-card").get_by_test_id("chat-line").filter(has_text="ready when you are").is_visible()
 
     host.get_by_test_id("chat-input").fill("good luck <b>ott</b>")
     host.get_by_test_id("chat-input").press("Enter")

@@ -1,5 +1,6 @@
 // The table's chat: the last lines on opening, new ones as the socket brings them, a line written
-// here sent on the socket. Lines are text (textContent), never markup. A reader may report a line
+// here sent on the socket (before the game starts, when the table has no socket yet, by the API,
+// the lobby reading the lines again as it polls). Lines are text (textContent), never markup. A reader may report a line
 // or mute its writer; a muted writer's lines are hidden here at once (the server stops sending
 // them from the next visit).
 import { api, el } from "./client.js";
@@ -39,6 +40,17 @@ export class ChatPanel {
     }
     this.input.value = "";
     this.say("");
+  }
+
+  // A line sent by the API: shown once stored; refused, it goes back to the input to be mended.
+  post(text) {
+    api(`/api/tables/${this.tableId}/chat/`, { method: "POST", body: { text } })
+      .then((line) => this.add(line))
+      .catch((error) => {
+        this.say(error.message);
+        if (!this.input.value) this.input.value = text;
+      });
+    return true;
   }
 
   say(text) {

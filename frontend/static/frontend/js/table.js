@@ -32,7 +32,7 @@ const seenEvents = new Map(); // seq -> event frame, to name the move a replay s
 const isPersonsSeat = (seat) => Boolean(state.table && state.table.seats.find((s) => s.seat === seat && s.kind === "human"));
 const chat = new ChatPanel(
   { list: $("chat"), form: $("chat-form"), input: $("chat-input"), status: $("chat-status") },
-  { tableId: page.table_id, username: page.username, send: (text) => connection.sendChat(text) },
+  { tableId: page.table_id, username: page.username, send: (text) => (started ? connection.sendChat(text) : chat.post(text)) },
 );
 const connection = new TableConnection(page.table_id, {
   onChat: (frame) => chat.receive(frame),
@@ -751,6 +751,7 @@ async function startGame() {
   started = true;
   $("table-lobby").hidden = true;
   $("table-layout").hidden = false;
+  placeChat(false);
   state.renderer = await loadRenderer(state.table.game);
   if (state.table.guided) {
     state.guide = await new Guide({ panel: $("guide"), tableId: page.table_id, game: state.table.game,
@@ -770,14 +771,23 @@ async function showTable() {
   Object.assign($("rules-link"), { href: page.rules[table.game], hidden: false });
   if (table.status === "open") {
     renderLobby();
+    placeChat(true);
+    chat.load(); // read again at each poll: before the start the table has no socket
     setTimeout(pollLobby, LOBBY_POLL_MS);
   } else if (!table.head_seq) { // closed before its game began: there is no board to draw
     $("table-lobby").hidden = true;
+    placeChat(false);
     showAbandoned();
   } else {
     await startGame();
     showTableFacts();
   }
+}
+
+// Those waiting for a game may talk: the chat stands under the lobby, then beside the board.
+function placeChat(inLobby) {
+  if (inLobby) $("table-lobby").after($("chat-card"));
+  else $("resign-card").before($("chat-card"));
 }
 
 async function pollLobby() {
