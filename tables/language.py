@@ -51,7 +51,8 @@ def speaking(code: str):
 
 class ReaderLanguageMiddleware:
     """After LocaleMiddleware: the engines word the request's answers in its language, and a
-    browser without the language cookie gets the account's language once it signs in."""
+    browser gets the account's language once it signs in (over a language chosen there before,
+    by another reader of a shared browser, say: the account's is the player's own choice)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -60,7 +61,7 @@ class ReaderLanguageMiddleware:
         with i18n.language(translation.get_language()):
             response = self.get_response(request)
         chosen = getattr(request, "account_language", "")
-        if chosen and not request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME):
+        if chosen and request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != chosen:
             response.set_cookie(settings.LANGUAGE_COOKIE_NAME, chosen, max_age=settings.LANGUAGE_COOKIE_AGE,
                                 samesite=settings.LANGUAGE_COOKIE_SAMESITE, secure=settings.LANGUAGE_COOKIE_SECURE)
         return response

@@ -89,6 +89,20 @@ def test_signing_in_on_a_new_browser_brings_the_accounts_language(client, make_u
 
 
 @pytest.mark.django_db
+def test_signing_in_where_another_language_was_chosen_brings_the_accounts_language(client, make_user):
+    user = make_user()
+    user.set_password("tide-lantern-4821")
+    user.save()
+    Profile.objects.update_or_create(user=user, defaults={"language": "de"})
+    client.post("/language/", {"language": "fr", "next": "/"})  # chosen on this browser before signing in
+    assert 'lang="fr"' in client.get("/").content.decode()
+    client.post("/accounts/login/", {"username": user.username, "password": "tide-lantern-4821"})
+    assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
+    assert "Neuer Tisch" in client.get("/").content.decode()
+    assert Profile.of(user).language == "de"
+
+
+@pytest.mark.django_db
 def test_refusals_and_titles_come_in_the_readers_language(client_for, make_user):
     alice, bob = make_user(), make_user()
     table = new_table(client_for(alice))
