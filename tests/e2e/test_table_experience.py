@@ -99,9 +99,17 @@ def test_other_players_moves_come_one_at_a_time_and_the_replay_plays_itself(new_
     page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length")
     my_turn_on_show = ("window.sampanTable.state.live.legal_actions.length > 0 && !window.sampanTable.state.busy"
                        " && !document.querySelector('#board').classList.contains('stepping')")
+    # The log tells no move before the board shows it: while a step is on show no line lies after
+    # it, and between steps none lies after the table drawn.
+    log_ahead = """(() => {
+        const seqs = [...document.querySelectorAll('#log li')].map((line) => Number(line.value));
+        if (document.querySelector('#board').classList.contains('stepping')) return document.querySelectorAll('#log li.future').length > 0;
+        return Math.max(0, ...seqs) > window.sampanTable.state.frame.seq;
+    })()"""
     shown = []
     touched = 0
     trails = 0
+    ahead = 0
     for _move in range(4):
         page.wait_for_function(my_turn_on_show)
         click_a_move(page)
@@ -117,11 +125,13 @@ def test_other_players_moves_come_one_at_a_time_and_the_replay_plays_itself(new_
                 assert page.locator("#board .clickable").count() == 0
             touched += page.locator("#board .touched").count()  # what the move changed, marked on the board
             trails += page.locator("#board [data-testid=trail] line").count()  # the camel's way, from where to where
+            ahead += page.evaluate(log_ahead)
             page.wait_for_timeout(100)
     bots_moves = [line for line in shown if "AI " in line]
     assert len(set(bots_moves)) >= 6, shown  # the bots' moves, each seen in turn
     assert all(line.startswith("Last move:") for line in shown)
     assert touched > 0 and trails > 0
+    assert ahead == 0
     page.get_by_test_id("replay-play").click()
     page.wait_for_function("document.querySelector('#replay-pos').textContent.includes('/')")
     first = page.locator("#replay-pos").inner_text()

@@ -1,7 +1,8 @@
 // Other players' moves one at a time: when the feed brings several moves at once (bots answer
 // in a blink), the board shows the table after each of them in turn, at the reader's pace,
 // before the table as it is now; moves that come one push after another are held apart by the
-// same pace. A move is the run of events one seat's command made.
+// same pace. The log tells a move when the board shows it. A move is the run of events one seat's
+// command made.
 import { gettext } from "./i18n.js";
 
 export const PACES = [
@@ -43,10 +44,12 @@ export function movesOf(events) {
 
 export class Playback {
   // fetchView(seq): the table as this reader saw it after `seq`; show(snapshot, move): draw a
-  // step; finish(sync, move): draw the table as it is now, `move` the latest; mine(): my seat.
-  constructor({ fetchView, show, finish, mine }) {
-    Object.assign(this, { fetchView, show, finish, mine });
+  // step; finish(sync, move): draw the table as it is now, `move` the latest; tell(event): write
+  // an event in the log; mine(): my seat.
+  constructor({ fetchView, show, finish, tell, mine }) {
+    Object.assign(this, { fetchView, show, finish, tell, mine });
     this.events = [];
+    this.untold = []; // events not in the log yet, oldest first
     this.syncs = [];
     this.running = false;
     this.started = false; // the first sync shows the table as it is, with no steps before it
@@ -55,6 +58,11 @@ export class Playback {
 
   addEvent(event) {
     this.events.push(event);
+    this.untold.push(event);
+  }
+
+  tellUpTo(seq) {
+    while (this.untold.length && this.untold[0].seq <= seq) this.tell(this.untold.shift());
   }
 
   arrive(sync) {
@@ -74,6 +82,7 @@ export class Playback {
           await this.stepThrough(moves.slice(0, -1).filter((move) => this.worthShowing(move)).slice(-MAX_STEPS));
         }
         const latest = moves[moves.length - 1] || null;
+        this.tellUpTo(sync.seq);
         this.finish(sync, latest);
         // Moves that come in their own pushes (one bot after another) are held apart too, unless
         // the page is behind: then it catches up at once, as stepThrough does.
@@ -110,7 +119,9 @@ export class Playback {
       for (const move of moves) {
         const wait = pace();
         if (!wait || document.hidden || this.behind()) return; // behind: catch up at once
-        this.show(await this.fetchView(move.seq), move);
+        const snapshot = await this.fetchView(move.seq);
+        this.tellUpTo(move.seq);
+        this.show(snapshot, move);
         await sleep(wait);
       }
     } catch {

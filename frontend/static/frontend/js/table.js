@@ -37,7 +37,6 @@ const chat = new ChatPanel(
 const connection = new TableConnection(page.table_id, {
   onChat: (frame) => chat.receive(frame),
   onEvent: (event) => {
-    log.add(event, isPersonsSeat(event.seat));
     seenEvents.set(event.seq, event);
     playback.addEvent(event);
   },
@@ -52,6 +51,7 @@ const playback = new Playback({
   fetchView: (seq) => connection.fetchView(seq),
   show: (snapshot, move) => showStep(snapshot, move),
   finish: (sync, move) => showSync(sync, move),
+  tell: (event) => log.add(event, isPersonsSeat(event.seat)),
   mine: () => state.live && state.live.seat,
 });
 const replay = new Replay(connection, {
