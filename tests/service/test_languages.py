@@ -74,12 +74,18 @@ def test_the_switch_refuses_what_it_does_not_offer_and_a_foreign_next(client, ma
     assert client.get("/language/").status_code == 405
 
 
-@pytest.mark.django_db
-def test_signing_in_on_a_new_browser_brings_the_accounts_language(client, make_user):
+def account_speaking(make_user, language: str):
+    """A user who signs in with the password "tide-lantern-4821" and whose account speaks `language`."""
     user = make_user()
     user.set_password("tide-lantern-4821")
     user.save()
-    Profile.objects.update_or_create(user=user, defaults={"language": "fr"})
+    Profile.objects.update_or_create(user=user, defaults={"language": language})
+    return user
+
+
+@pytest.mark.django_db
+def test_signing_in_on_a_new_browser_brings_the_accounts_language(client, make_user):
+    user = account_speaking(make_user, "fr")
     answer = client.post("/accounts/login/", {"username": user.username, "password": "tide-lantern-4821"},
                          HTTP_HOST="play.example.org" if "play.example.org" in settings.ALLOWED_HOSTS else "testserver")
     assert answer.status_code == 302
@@ -90,10 +96,7 @@ def test_signing_in_on_a_new_browser_brings_the_accounts_language(client, make_u
 
 @pytest.mark.django_db
 def test_signing_in_where_another_language_was_chosen_brings_the_accounts_language(client, make_user):
-    user = make_user()
-    user.set_password("tide-lantern-4821")
-    user.save()
-    Profile.objects.update_or_create(user=user, defaults={"language": "de"})
+    user = account_speaking(make_user, "de")
     client.post("/language/", {"language": "fr", "next": "/"})  # chosen on this browser before signing in
     assert 'lang="fr"' in client.get("/").content.decode()
     client.post("/accounts/login/", {"username": user.username, "password": "tide-lantern-4821"})
