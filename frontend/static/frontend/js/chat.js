@@ -1,8 +1,8 @@
 // The table's chat: the last lines on opening, new ones as the socket brings them, a line written
 // here sent on the socket (before the game starts, when the table has no socket yet, by the API,
-// the lobby reading the lines again as it polls). Lines are text (textContent), never markup. A reader may report a line
-// or mute its writer; a muted writer's lines are hidden here at once (the server stops sending
-// them from the next visit).
+// the lobby reading the lines again as it polls). Lines are text (textContent), never markup. A
+// reader may report a line or mute its writer; a muted writer's lines are hidden here at once (the
+// server stops sending them from the next visit).
 import { api, el } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
 
