@@ -33,12 +33,26 @@ def test_a_whole_game_of_dunhuang_against_a_bot(new_page):
     proof = page.locator("details.seed-proof")
     assert not proof.locator("code").first.is_visible()
     proof.locator("summary").click()
-    shown_at_start, revealed, computed = proof.locator("code").all_inner_texts()
-    assert shown_at_start == computed and len(computed) == 64 and revealed != computed
+    read_opened_proof(page)
+    # The end screen is drawn again when the table's facts come back (here after a dropped
+    # connection): the opened proof stays open.
+    page.evaluate("document.querySelector('details.seed-proof').dataset.before = 'yes'")
+    page.evaluate("window.sampanTable.connection.socket.close()")
+    page.wait_for_selector("details.seed-proof:not([data-before])", state="attached")
+    read_opened_proof(page)
     assert "Final round!" not in page.locator("#board").inner_text()  # over, not in its last round
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     assert unlabelled_cells(page) == []  # a player a block, each figure after its column's name
     screenshot(page, "dunhuang-finished-375")
+
+
+def read_opened_proof(page) -> None:
+    """The opened proof shows the hash shown at the start and the one computed from the revealed
+    seed, alike (the page computes it after drawing the proof)."""
+    computed = page.locator("details.seed-proof[open] code").nth(2)
+    page.wait_for_function("(code) => code.innerText.length === 64", arg=computed.element_handle())
+    shown_at_start, revealed, computed = page.locator("details.seed-proof[open] code").all_inner_texts()
+    assert shown_at_start == computed and revealed != computed
 
 
 def keep_a_drawn_card(page) -> None:

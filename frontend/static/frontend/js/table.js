@@ -696,6 +696,8 @@ async function showFinished() {
   const reason = endReason(outcome, glossary);
   const check = el("span", { "data-testid": "seed-check", text: gettext("checking…") });
   const digest = el("code", { text: "…" });
+  // The end screen is drawn again as the table's last facts arrive: a proof the player opened stays open.
+  const proofOpen = Boolean(box.querySelector("details.seed-proof[open]"));
   box.replaceChildren(
     el("h2", { text: gettext("Final scores") }),
     ...resignedNotes(table),
@@ -703,7 +705,7 @@ async function showFinished() {
     scoresTable(outcome, table.ratings, glossary, teamsOf(state.live)),
     table.rated && !table.ratings ? el("p", { class: "muted", text: gettext("Ratings are being updated…") }) : "",
     rematchOffer(table),
-    seedProof(table, check, digest),
+    seedProof(table, check, digest, proofOpen),
     el("p", { class: "muted" }, el("a", { href: `/api/tables/${table.id}/export/`, download: "", "data-testid": "export",
       text: gettext("Download the game") }), " ", gettext("(every move in order, with the analyses, in a file for programs)")),
   );
@@ -713,13 +715,15 @@ async function showFinished() {
 }
 
 // The proof that chance was fixed before the first move, folded under its verdict.
-function seedProof(table, check, digest) {
-  return el("details", { class: "seed-proof" },
+function seedProof(table, check, digest, open) {
+  const proof = el("details", { class: "seed-proof" },
     el("summary", {}, gettext("Fair chance:"), " ", check),
     el("p", { class: "muted", text: gettext("Every shuffle and draw of this game came from a secret seed. Its fingerprint (SHA-256) was shown from the start: the seed could not be swapped during the game. Now it is revealed, and your browser computes its fingerprint again to compare.") }),
     el("p", {}, gettext("Seed hash shown at the start:"), " ", el("code", { text: table.seed_hash || "—" })),
     el("p", {}, gettext("Revealed seed:"), " ", el("code", { text: table.seed || "—" })),
     el("p", {}, gettext("SHA-256 of the seed, computed here:"), " ", digest));
+  proof.open = open;
+  return proof;
 }
 
 // The analysis panel of an ended game (once per page: the end screen may be drawn again).
