@@ -238,3 +238,38 @@ def test_on_a_phone_a_board_preview_stays_in_sight_when_its_confirmation_opens_t
     where = page.evaluate(BOARD_TARGET_AND_DOCK)
     assert 0 <= where["board"]["top"] and where["board"]["bottom"] <= 0.85 * where["dock"], where
     page.screenshot(path=str(SCREENSHOTS / "guided-dschunke_tiles-preview-375.png"))  # what the phone shows
+
+
+# Every 20 ms, where the table waits for the player and the guide has them wait for its bots:
+# how often that was seen, and what the page offered then (a move to click, "Your turn").
+WATCH_WAITS = """() => { window.guideWaits = {seen: 0, offered: []};
+  setInterval(() => {
+    const live = window.sampanTable.state.live, guide = document.getElementById('guide');
+    if (!live || live.outcome || guide.hidden || guide.dataset.step !== 'wait' || !(live.to_act || []).includes(live.seat)) return;
+    window.guideWaits.seen += 1;
+    const moves = document.querySelectorAll('#board [data-action-index], #prompt [data-action-index], #prompt input, #action-list [data-action-index]').length;
+    const banner = document.getElementById('turn-banner');
+    if (moves || banner.classList.contains('mine') || document.title.startsWith('●')) {
+      window.guideWaits.offered.push(`${moves} moves, banner: ${banner.textContent}, title: ${document.title}`);
+    }
+  }, 20); }"""
+
+
+def test_where_all_choose_at_once_the_guide_offers_no_move_until_its_bots_have_chosen(new_page):
+    """Dschunke's bids are sealed all at once, and the guide's line has its bots bid first: until
+    they have, the page offers the player no bid and does not call it their turn (the panel says
+    the bots are playing), then the step asks for the bid."""
+    page = new_page(375, 812, locale="en-US", pace="1200")  # the bots' bids shown one by one, as by default
+    sign_up(page, "gd-ds-wait")
+    page.get_by_test_id("guided-dschunke").click()
+    page.wait_for_selector("#guide:not([hidden])")
+    page.evaluate(WATCH_WAITS)
+    steps = page.evaluate("window.sampanTable.state.guide.script.steps")
+    first_bid = next(number for number, step in enumerate(steps, 1) if (step["action"] or {}).get("type") == "bid")
+    follow_steps(page, first_bid - 1, "en", wrong=[0])  # no wrong click tried
+    settle(page)
+    assert step_number(page) == first_bid
+    assert page.locator("#turn-banner").inner_text() == "Your turn"
+    assert page.locator("#prompt .guide-target").count() > 0  # the bid is ringed in the prompt
+    waits = page.evaluate("window.guideWaits")
+    assert waits["seen"] > 0 and waits["offered"] == [], waits

@@ -44,20 +44,35 @@ export class Guide {
   show(snapshot, legal, describe, quiet) {
     this.snapshot = snapshot;
     this.describe = describe;
-    const mine = snapshot.seat === (this.script && this.script.seat);
-    if (!this.script || !mine || snapshot.outcome) {
+    if (!this.guides(snapshot)) {
       this.hide();
       return;
     }
     if (quiet || snapshot.sent) return; // the panel keeps its step until the head moves
     if (snapshot.seq !== this.key) Object.assign(this, { key: snapshot.seq, read: 0, wrong: "" });
     this.state = this.situation(snapshot, legal);
+    if (this.state.kind === "off") {
+      this.offLine = true;
+      this.state = this.situation(snapshot, legal);
+    }
     this.render();
     this.mark();
   }
 
+  // Whether the panel speaks at this snapshot: the player's own seat, the game not over.
+  guides(snapshot) {
+    return Boolean(this.script) && snapshot.seat === this.script.seat && !snapshot.outcome;
+  }
+
+  // Whether the page offers the player no move: the line's bots move first, though the table
+  // waits for the player too (a phase where all choose at once, such as sealed bids).
+  holds(snapshot, legal) {
+    return this.guides(snapshot) && this.situation(snapshot, legal).kind === "wait";
+  }
+
   // Where the head stands in the script: {kind: "step", step, notes} (a step waits here),
-  // "wait" (the bots play the line's moves before the next step) or "free" (after the script).
+  // "wait" (the bots play the line's moves before the next step), "off" (the table has left the
+  // line: the player made another move) or "free" (after the script, or off the line).
   situation(snapshot, legal) {
     const { steps, end_seq: endSeq } = this.script;
     const seq = snapshot.seq;
@@ -68,13 +83,9 @@ export class Guide {
     const others = (snapshot.to_act || []).some((seat) => seat !== snapshot.seat);
     if (!this.offLine && action) {
       if (new ActionIndex(legal).indexOf(action.action) >= 0) return { kind: "step", step: action, notes };
-      if (!others) this.offLine = true;
-      return { kind: "wait" };
+      return { kind: others ? "wait" : "off" };
     }
-    if (!this.offLine && (ahead || seq < endSeq)) {
-      if (others) return { kind: "wait" };
-      this.offLine = true;
-    }
+    if (!this.offLine && (ahead || seq < endSeq)) return { kind: others ? "wait" : "off" };
     return { kind: "free", notes: this.offLine ? [] : notes };
   }
 

@@ -24,6 +24,7 @@ const state = {
   busy: false, // a move of this player is on its way
   answeredBefore: 0, // the first seq of this player's latest move: an older position is answered
   guide: null, // a guided game's steps (guide.js)
+  heldByGuide: false, // the guide has the player wait for the bots' moves of its line (guide.js holds)
   firstDraw: true, // the page opening on a waiting move is no news: no sound for it
 };
 
@@ -247,13 +248,14 @@ $("resign-dialog").addEventListener("close", () => {
 
 function isMyTurn() {
   const seat = state.live && state.live.seat;
-  return seat !== null && seat !== undefined && (state.live.to_act || []).includes(seat);
+  return !state.heldByGuide && seat !== null && seat !== undefined && (state.live.to_act || []).includes(seat);
 }
 
 function draw() {
   if (!state.live || !state.renderer) return;
   const snapshot = { ...state.live, seats: seatInfo(), game: state.table.game };
-  const legal = replay.active || playback.stepping ? [] : snapshot.legal_actions || [];
+  state.heldByGuide = Boolean(state.guide && state.guide.holds(snapshot, snapshot.legal_actions || []));
+  const legal = replay.active || playback.stepping || state.heldByGuide ? [] : snapshot.legal_actions || [];
   const placed = state.renderer.render($("board"), { ...snapshot, legal_actions: legal }, {
     act: submit,
     prompt: $("prompt"),
@@ -444,7 +446,8 @@ function renderTurn() {
     // Until the table's answer comes, the move just made is on its way: no choice is offered.
     banner.textContent = state.live.sent ? gettext("Your move is on its way…") : gettext("Your turn");
   } else {
-    const waiting = (state.live && state.live.to_act) || table.to_act || [];
+    const waiting = ((state.live && state.live.to_act) || table.to_act || [])
+      .filter((seat) => !(state.heldByGuide && seat === state.live.seat));
     banner.textContent = waiting.length
       ? interpolate(gettext("Waiting for %(names)s"), { names: waiting.map(seatName).join(", ") }) : "";
   }
