@@ -112,7 +112,7 @@ TREASURE_CARD_BEST = 4  # card T: the first 4 treasures score 2 each
 SOURCE_WISDOM = "PROPOSAL 2.2-F"
 WISDOM = {
     1: {"name": N_("Sage of Coins"), "type": "end_game", "text": N_("1 VP per 3 money")},
-    2: {"name": N_("Sage of the Granary"), "type": "end_game", "text": N_("2 VP per food card, at most 8")},
+    2: {"name": N_("Sage of the Granary"), "type": "end_game", "text": N_("2 VP per food card, at most 8 VP")},
     3: {"name": N_("Sage of Treasure"), "type": "end_game", "text": N_("+1 VP per treasure card")},
     4: {"name": N_("Sage of Kinship"), "type": "end_game", "text": N_("+3 VP for your largest farmer group")},
     5: {"name": N_("Sage of Harvest"), "type": "end_game", "text": N_("2 VP per different farm type owned")},
