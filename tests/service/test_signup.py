@@ -24,3 +24,19 @@ def test_a_page_that_asks_to_log_in_says_so_and_its_sign_up_comes_back_too():
     page = browser.get(sent["Location"]).content.decode()
     assert 'data-testid="login-next"' in page and 'href="/accounts/signup/?next=/tables/new/"' in page
     assert 'data-testid="login-next"' not in browser.get("/accounts/login/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_visitors_guided_game_button_signs_up_and_comes_back_to_the_button():
+    cache.clear()
+    browser = Client()
+    page = browser.get("/games/dunhuang/learn/").content.decode()
+    link = '<a class="button" href="/accounts/signup/?next=/games/dunhuang/learn/%23guided" data-testid="guided-dunhuang">'
+    assert link in page and 'id="guided"' in page
+    signup = browser.get("/accounts/signup/?next=/games/dunhuang/learn/%23guided").content.decode()
+    assert 'value="/games/dunhuang/learn/#guided"' in signup
+    form = {"username": "learner", "email": "learner@example.com", "password1": "a-long-passphrase-9",
+            "password2": "a-long-passphrase-9", "next": "/games/dunhuang/learn/#guided"}
+    answer = browser.post("/accounts/signup/", form)
+    assert (answer.status_code, answer["Location"]) == (302, "/games/dunhuang/learn/#guided")
+    assert 'data-guided="dunhuang"' in browser.get(answer["Location"]).content.decode()  # the button that starts it
