@@ -17,6 +17,9 @@ SHOTS = Path("/tmp/shots")  # a copy of the screenshots to look at
 BOARD_AND_VIEW_SHAPES = """() => { const grid = document.querySelector('#board svg.tl-grid');
   const rect = grid.getBoundingClientRect(), view = grid.viewBox.baseVal;
   return { board: rect.width / rect.height, view: view.width / view.height }; }"""
+# The zoom buttons stand above the view of the table: over it they hid arrows at its edge.
+TOOLS_ABOVE_VIEW = """() => document.querySelector('#board .tl-tools').getBoundingClientRect().bottom
+  <= document.querySelector('#board svg.tl-grid').getBoundingClientRect().top"""
 
 
 def shoot(page, name: str) -> None:
@@ -55,6 +58,7 @@ def test_a_whole_game_of_the_legespiel_against_a_bot_by_clicking_the_table(new_p
     page.locator("#board svg.tl-grid").click(position={"x": 8, "y": 8})
     page.locator("#prompt .tl-note").filter(has_text="No tile can start").wait_for()
     assert page.locator("#board .tl-tile").count() >= 4
+    assert page.evaluate(TOOLS_ABOVE_VIEW)
     shoot(page, "mid-1280")
     page.set_viewport_size({"width": 375, "height": 812})
     page.wait_for_timeout(300)
@@ -62,6 +66,7 @@ def test_a_whole_game_of_the_legespiel_against_a_bot_by_clicking_the_table(new_p
     # A phone's board takes the shape of the view of the table: no band of empty sea around it.
     shape = page.evaluate(BOARD_AND_VIEW_SHAPES)
     assert abs(shape["board"] - shape["view"]) < 0.02, shape
+    assert page.evaluate(TOOLS_ABOVE_VIEW)
     shoot(page, "mid-375")
     page.set_viewport_size({"width": 1280, "height": 900})
 

@@ -8,7 +8,7 @@ import { svg } from "../board.js";
 import { CELL, COLOURS, cellX, cellY, drawSymbol, levelFill, symbolHelp } from "./symbols.js";
 
 const MARGIN = 2; // cells shown around what is on the table
-const HEADROOM = 1.5 * CELL; // above the column numbers, where the zoom buttons lie
+const HEADROOM = 0.25 * CELL; // air above the column numbers (the zoom buttons stand above the view)
 const DRAG_SLOP = 6; // pixels a pointer may move and still click
 
 // Where the camera looks (kept between draws; "fit" until the player moves it).
