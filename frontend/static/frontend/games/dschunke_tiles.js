@@ -5,7 +5,7 @@
 import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
 import { ActionIndex, linkStylesheet, svg } from "./board.js";
-import { drawGrid } from "./dschunke_tiles/grid.js";
+import { drawGrid, zoomTools } from "./dschunke_tiles/grid.js";
 import { CELL, COLOURS, drawSymbol, symbolHelp, symbolName, tileStrip } from "./dschunke_tiles/symbols.js";
 
 await linkStylesheet(new URL("./dschunke_tiles/dschunke_tiles.css", import.meta.url));
@@ -121,7 +121,7 @@ export function render(root, snapshot, ui) {
     },
   };
   root.replaceChildren(el("div", { class: "tl" },
-    drawPlayers(ctx), drawFacts(ctx), drawWaiting(ctx), drawGrid(ctx)));
+    drawPlayers(ctx), el("div", { class: "tl-facts-row" }, drawFacts(ctx), zoomTools(ctx)), drawWaiting(ctx), drawGrid(ctx)));
   renderPrompt(ui.prompt, ctx);
   return actions.placed;
 }

@@ -259,9 +259,13 @@ export function drawGrid(ctx) {
     ctx.explain(interpolate(gettext("No tile can start at (%(x)s, %(y)s): %(why)s"), { x: cell[0], y: cell[1], why: whyNot(cell, top) }));
     return true;
   });
-  const tools = el("div", { class: "tl-tools" },
+  return node;
+}
+
+// The view's zoom buttons, for the line above the view (over it they would hide what lies at its edge).
+export function zoomTools(ctx) {
+  return el("div", { class: "tl-tools" },
     el("button", { type: "button", title: gettext("Zoom out"), "aria-label": gettext("Zoom out"), onclick: () => zoomBy(1 / 1.4, ctx.redraw), text: "−" }),
     el("button", { type: "button", title: gettext("Zoom in"), "aria-label": gettext("Zoom in"), onclick: () => zoomBy(1.4, ctx.redraw), text: "+" }),
     el("button", { type: "button", title: gettext("Show the whole table"), onclick: () => { camera.fitted = true; ctx.redraw(); }, text: gettext("Fit") }));
-  return el("div", { class: "tl-grid-box" }, tools, node);
 }
