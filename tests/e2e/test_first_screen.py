@@ -50,6 +50,12 @@ def within_window(page, box: dict) -> bool:
     return box["top"] >= 0 and box["left"] >= 0 and box["bottom"] <= height + 1 and box["right"] <= width + 1
 
 
+def within(page, inner: str, outer: str) -> bool:
+    """The part `inner` is shown whole inside the part `outer` (not cut off by it)."""
+    inside, around = page.evaluate(BOX, inner), page.evaluate(BOX, outer)
+    return around["left"] <= inside["left"] and inside["right"] <= around["right"] + 0.5
+
+
 def board_in_sight(page, game: str) -> float:
     """How much of the board's height the window shows."""
     board = page.evaluate(BOX, BOARD[game])
@@ -112,6 +118,7 @@ def test_the_first_screen_shows_board_own_area_and_prompt(new_page, game, player
         assert one_line(page, ".topbar .brand", ".topbar > *"), (width, height)  # the site's bar (links folded)
         if width < height:  # upright, the table's heading in two lines: its name, then the turn
             assert one_line(page, "#table-title", ".table-head > h1, .table-head > .rules-link"), (width, height)
+            assert within(page, "#table-title .table-number", "#table-title")  # a long name gives way, not the number
             assert one_line(page, "#turn-banner", ".table-head > .turn-banner, .table-head > .clock, .table-head > .conn")
         else:
             assert one_line(page, "#table-title", ".table-head > *"), (width, height)  # the table's

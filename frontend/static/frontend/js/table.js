@@ -772,7 +772,8 @@ async function startGame() {
 
 async function showTable() {
   const table = state.table;
-  $("table-title").textContent = `${table.title || table.game} #${table.id}`;
+  $("table-title").replaceChildren(el("span", { class: "table-name", text: table.title || table.game }), " ",
+    el("span", { class: "table-number", text: `#${table.id}` }));
   state.pageTitle = `${table.title || table.game} #${table.id} · Sampan`;
   document.title = state.pageTitle;
   Object.assign($("rules-link"), { href: page.rules[table.game], hidden: false });
