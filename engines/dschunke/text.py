@@ -38,8 +38,8 @@ def junk(name: str) -> str:
 
 
 def goods(kind: str) -> str:
-    """A goods kind by its colour and its goods, e.g. "brown (fish)"."""
-    return _("{colour} ({goods})").format(colour=junk(kind), goods=_(data.GOODS_WORDS[data.GOODS[data.KIND_INDEX[kind]]]))
+    """The goods a kind of card stands for, e.g. "fish" for brown."""
+    return _(data.GOODS_WORDS[data.GOODS[data.KIND_INDEX[kind]]])
 
 
 def special(card: int) -> str:
@@ -109,8 +109,8 @@ def _lifted(e):
 
 
 def _taken(e):
-    return ngettext("{who} takes {n} {goods} card.", "{who} takes {n} {goods} cards.", e["count"]).format(
-        who=seat(e["seat"]), n=e["count"], goods=goods(e["kind"]))
+    taken = CARD_COUNTS[e["kind"]](e["count"]).format(n=e["count"])  # "3 white cards", agreeing
+    return _("{who} takes {cards} ({goods}).").format(who=seat(e["seat"]), cards=taken, goods=goods(e["kind"]))
 
 
 def _special_taken(e):

@@ -90,3 +90,13 @@ def test_a_revealed_bid_counts_cards_whose_colour_agrees_in_number():
         assert ENGINE.describe(bid) == "{seat0} mise 2 cartes blanches et 1 carte grise."
     with i18n.language("de"):
         assert "2 weiße Karten und 1 graue Karte" in ENGINE.describe(bid)
+
+
+def test_goods_taken_name_their_cards_with_a_colour_that_agrees_and_the_goods():
+    taken = {"type": "goods_taken", "seat": 1, "kind": "white", "count": 3}
+    assert ENGINE.describe(taken) == "{seat1} takes 3 white cards (rice)."
+    assert ENGINE.describe({**taken, "kind": "purple", "count": 1}) == "{seat1} takes 1 purple card (vegetables)."
+    with i18n.language("fr"):
+        assert ENGINE.describe(taken) == "{seat1} prend 3 cartes blanches (riz)."
+    with i18n.language("de"):
+        assert ENGINE.describe(taken) == "{seat1} nimmt 3 weiße Karten (Reis)."
