@@ -241,12 +241,12 @@ def join(table_id: int, user, seat: int | None = None) -> Table:
     return table
 
 
-def check_leave(table: Table, user) -> Seat:
+def check_leave(table: Table, user) -> Seat | None:
     """The seat `user` gives up: the one they sit in, or the one kept for them (declining the
-    invitation)."""
+    invitation); None for a host who seated only others, whose leaving closes the table too."""
     check_open(table)
     seat = table.seats.filter(user=user, kind__in=[Seat.Kind.HUMAN, Seat.Kind.INVITE]).first()
-    if seat is None:
+    if seat is None and user.pk != table.created_by_id:
         raise forbidden(_("You have no seat at this table."))
     return seat
 

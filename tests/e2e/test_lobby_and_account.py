@@ -49,6 +49,13 @@ def test_the_lobby_lists_my_tables_and_open_seats(new_page):
     screenshot(visitor, "lobby-closed-375")
     visitor.goto("/")
     assert visitor.locator(f"#list-open li[data-table='{table_id}']").count() == 0
+    # A host who seated only others closes the table the same way
+    for_others = create_table(host, "dschunke", [{"kind": "open"}, BOT, BOT])
+    host.once("dialog", lambda dialog: dialog.accept())
+    host.get_by_test_id("leave").filter(has_text="Close the table").click()
+    host.get_by_test_id("abandoned-why").wait_for()
+    visitor.goto("/")
+    assert visitor.locator(f"#list-open li[data-table='{for_others}']").count() == 0
 
 
 def test_the_create_form_renders_variants_and_refuses_bad_input(new_page):

@@ -151,3 +151,20 @@ def test_an_invited_player_declines_and_the_host_is_told_the_seat_is_open(make_u
     assert Notice.objects.filter(user=host_user, kind=Notice.Kind.LEFT, table_id=table["id"]).count() == 1
     assert guest.post(f"{url}/leave/", format="json").status_code == 403  # declined once, nothing left to give up
     assert guest.post(f"{url}/join/", format="json").json()["my_seat"] == 1  # the open seat may still be taken
+
+
+def test_a_host_who_seated_only_others_may_close_the_table_and_nobody_else_may(make_user, client_for):
+    host_user, invited = make_user(), make_user()
+    host, guest, stranger = client_for(host_user), client_for(invited), client_for(make_user())
+    table = host.post("/api/tables/", {
+        "game": "tiny", "players": 2, "options": {}, "time_control": {"kind": "correspondence", "days": 2},
+        "seats": [{"kind": "ai", "strength": "random"}, {"kind": "invite", "username": invited.username}]},
+        format="json").json()
+    url = f"/api/tables/{table['id']}"
+    assert table["my_seat"] is None and table["status"] == "open"
+    assert stranger.post(f"{url}/leave/", format="json").status_code == 403
+    assert guest.get(f"{url}/").json()["status"] == "open"
+    closed = host.post(f"{url}/leave/", format="json")
+    assert (closed.status_code, closed.json()["status"], closed.json()["outcome"]) == (
+        200, "abandoned", {"abandoned": "host_left"})
+    assert guest.post(f"{url}/join/", format="json").status_code == 409  # nothing left to join

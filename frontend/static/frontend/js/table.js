@@ -124,9 +124,11 @@ function renderLobby() {
   });
   const buttons = [];
   const hosting = page.username && page.username === table.created_by;
-  if (mine && hosting) {
-    // Nobody else may start the table: the host's leaving closes it, for the guests too.
-    buttons.push(el("button", { type: "button", class: "secondary", "data-testid": "leave", text: gettext("Leave and close the table"),
+  if (hosting) {
+    // Nobody else may start the table: the host's leaving closes it, for the guests too (a host
+    // who seated only others closes it the same way).
+    buttons.push(el("button", { type: "button", class: "secondary", "data-testid": "leave",
+      text: mine ? gettext("Leave and close the table") : gettext("Close the table"),
       onclick: () => window.confirm(gettext("Close this table? Nobody else can start it, so your leaving ends it for everyone seated.")) && tableCommand("leave") }));
   } else if (mine) {
     buttons.push(el("button", { type: "button", "data-testid": "leave", onclick: () => tableCommand("leave"), text: gettext("Leave") }));
