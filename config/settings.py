@@ -198,11 +198,15 @@ REDIS_URL = os.environ.get("REDIS_URL") or ("redis://127.0.0.1:6379/0" if PROFIL
 if PRODUCTION and not REDIS_URL:
     raise RuntimeError("The production profile needs REDIS_URL.")
 
+# A test run has a database of its own (see above), so its pushes and counters are its own too:
+# runs side by side (the default suite's two processes) never hear each other's players.
+REDIS_PREFIX = os.environ.get("SAMPAN_REDIS_PREFIX") or (f"sampan-test-{os.getpid()}" if PROFILE == "test" else "sampan")
+
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("SAMPAN_REDIS_PREFIX", "sampan")},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": REDIS_PREFIX},
         }
     }
 else:
@@ -214,9 +218,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            # A test run has a database of its own (see above), so its counters are its own too.
-            "KEY_PREFIX": os.environ.get("SAMPAN_REDIS_PREFIX")
-            or (f"sampan-test-{os.getpid()}" if PROFILE == "test" else "sampan"),
+            "KEY_PREFIX": REDIS_PREFIX,
         }
     }
 
