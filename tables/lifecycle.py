@@ -237,7 +237,7 @@ def join(table_id: int, user, seat: int | None = None) -> Table:
             table = lock_table(table_id)  # the seats as they are now
             do_start(table)  # a rematch starts once everyone is back
         elif user.pk != table.created_by_id:  # the host starts the game: tell them who came
-            AfterCommit(tasks=notices.host_notices(table, Notice.Kind.JOINED)).on_commit()
+            AfterCommit(tasks=notices.host_notices(table, Notice.Kind.JOINED, user)).on_commit()
     return table
 
 
@@ -268,7 +268,7 @@ def leave(table_id: int, user) -> Table:
         else:
             do_free_seat(table, seat)
             # the host may be about to start: tell them the seat is open
-            AfterCommit(tasks=notices.host_notices(table, Notice.Kind.LEFT)).on_commit()
+            AfterCommit(tasks=notices.host_notices(table, Notice.Kind.LEFT, user)).on_commit()
     return table
 
 

@@ -293,6 +293,8 @@ class Notice(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
     kind = models.CharField(max_length=10, choices=Kind.choices)
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    # The player whose doing it tells (who took or gave up a seat), where one did.
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)
 

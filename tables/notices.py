@@ -40,6 +40,11 @@ SUBJECTS = {
     Notice.Kind.JOINED: gettext_lazy("A player joined your table"),
     Notice.Kind.LEFT: gettext_lazy("A player left your table"),
 }
+# A seat taken or given up names who did it (an invited player declining gives up the seat kept).
+DONE_BY = {
+    Notice.Kind.JOINED: gettext_lazy("%(name)s took a seat at your table"),
+    Notice.Kind.LEFT: gettext_lazy("%(name)s gave up their seat at your table"),
+}
 # A seat offered names who offers it (the table's host).
 OFFERED = {
     Notice.Kind.INVITE: gettext_lazy("%(name)s invites you to a table"),
@@ -106,10 +111,10 @@ def ended_notices(table: Table, seats: list[Seat]) -> list:
             for seat in seats if seat.kind == Seat.Kind.HUMAN]
 
 
-def host_notices(table: Table, kind: str) -> list:
-    """Telling the table's host that a player took a seat (JOINED: the game waits for the host to
+def host_notices(table: Table, kind: str, player) -> list:
+    """Telling the table's host that `player` took a seat (JOINED: the game waits for the host to
     start it) or gave one up (LEFT: the seat is open again)."""
-    return [functools.partial(notify_user, table.pk, table.created_by_id, kind)]
+    return [functools.partial(notify_user, table.pk, table.created_by_id, kind, player.pk)]
 
 
 def invite_notices(table: Table, kind: str = Notice.Kind.INVITE) -> list:
@@ -123,25 +128,26 @@ def notify_seat(table_id: int, seat: int, kind: str) -> None:
         notify_user(table_id, user_id, kind)
 
 
-def notify_user(table_id: int, user_id: int, kind: str) -> None:
+def notify_user(table_id: int, user_id: int, kind: str, actor_id: int | None = None) -> None:
     try:
-        notify(User.objects.get(pk=user_id), kind, Table.objects.get(pk=table_id))
+        actor = User.objects.filter(pk=actor_id).first() if actor_id is not None else None
+        notify(User.objects.get(pk=user_id), kind, Table.objects.get(pk=table_id), actor)
     except Exception:  # a notice never undoes what caused it
         log.exception("notice %s to user %s of table %s failed", kind, user_id, table_id)
 
 
-def notify(user, kind: str, table: Table) -> None:
+def notify(user, kind: str, table: Table, actor=None) -> None:
     profile = Profile.of(user)
     chosen = wanted(profile)
     if kind in chosen["site"]:
         if kind == Notice.Kind.TURN:  # the bell lists a table's waiting move once, the newest
             Notice.objects.filter(user=user, kind=kind, table=table).delete()
-        notice = Notice.objects.create(user=user, kind=kind, table=table)
+        notice = Notice.objects.create(user=user, kind=kind, table=table, actor=actor)
         with speaking(profile.language or settings.LANGUAGE_CODE):
             shown = as_dict(notice)
         publish.send_now_rollback_unsafe([(user_group(user.pk), {"type": "notice.new", "notice": shown})])
     if kind in chosen["email"] and user.email:
-        send_email(user, profile, table, lazy(headline, str)(kind, table), [LINES[kind]])
+        send_email(user, profile, table, lazy(headline, str)(kind, table, actor), [LINES[kind]])
 
 
 def read_turn_notices(table_id: int, seat: int) -> None:
@@ -178,21 +184,23 @@ def send_email(user, profile: Profile, table: Table, subject, lines) -> None:
 # ----------------------------------------------------------------------------- the bell
 
 
-def headline(kind: str, table: Table) -> str:
+def headline(kind: str, table: Table, actor=None) -> str:
     """A notice in a few words, in the language in use."""
     if kind in OFFERED:
         return str(OFFERED[kind]) % {"name": table.created_by.username}
+    if kind in DONE_BY and actor is not None:
+        return str(DONE_BY[kind]) % {"name": actor.username}
     return str(SUBJECTS[kind])
 
 
 def as_dict(notice: Notice) -> dict:
     return {"id": notice.id, "kind": notice.kind, "table": notice.table_id, "game": registry.title(notice.table.game),
-            "text": headline(notice.kind, notice.table), "at": notice.created_at.isoformat(),
+            "text": headline(notice.kind, notice.table, notice.actor), "at": notice.created_at.isoformat(),
             "read": notice.read_at is not None}
 
 
 def newest(user) -> dict:
-    notices = Notice.objects.filter(user=user).select_related("table__created_by").order_by("-id")[:NEWEST]
+    notices = Notice.objects.filter(user=user).select_related("table__created_by", "actor").order_by("-id")[:NEWEST]
     return {"unread": Notice.objects.filter(user=user, read_at__isnull=True).count(),
             "notices": [as_dict(notice) for notice in notices]}
 

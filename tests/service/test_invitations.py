@@ -148,7 +148,8 @@ def test_an_invited_player_declines_and_the_host_is_told_the_seat_is_open(make_u
     assert declined.status_code == 200
     assert [(seat["kind"], seat["username"]) for seat in declined.json()["seats"]] == [
         ("human", host_user.username), ("open", None)]
-    assert Notice.objects.filter(user=host_user, kind=Notice.Kind.LEFT, table_id=table["id"]).count() == 1
+    (told,) = Notice.objects.filter(user=host_user, kind=Notice.Kind.LEFT, table_id=table["id"])
+    assert told.actor == invited  # the host's bell names who declined
     assert guest.post(f"{url}/leave/", format="json").status_code == 403  # declined once, nothing left to give up
     assert guest.post(f"{url}/join/", format="json").json()["my_seat"] == 1  # the open seat may still be taken
 

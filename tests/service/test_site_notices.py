@@ -44,11 +44,14 @@ def test_the_host_hears_when_a_player_takes_a_seat_and_when_they_give_it_up(make
     assert client_for(host).get("/api/me/notices/").json()["unread"] == 0
     lifecycle.join(table["id"], guest)
     (notice,) = client_for(host).get("/api/me/notices/").json()["notices"]
-    assert (notice["kind"], notice["table"], notice["text"]) == ("joined", table["id"], "A player joined your table")
+    joined = f"{guest.username} took a seat at your table"  # who came: the host may start now
+    assert (notice["kind"], notice["table"], notice["text"]) == ("joined", table["id"], joined)
     assert client_for(guest).post(f"/api/tables/{table['id']}/leave/", format="json").status_code == 200
     notices = client_for(host).get("/api/me/notices/").json()["notices"]
     assert [(n["kind"], n["table"], n["text"]) for n in notices] == [
-        ("left", table["id"], "A player left your table"), ("joined", table["id"], "A player joined your table")]
+        ("left", table["id"], f"{guest.username} gave up their seat at your table"), ("joined", table["id"], joined)]
+    in_french = client_for(host).get("/api/me/notices/", HTTP_ACCEPT_LANGUAGE="fr").json()["notices"][0]["text"]
+    assert in_french == f"{guest.username} a rendu sa place à votre table"
     assert [n["kind"] for n in client_for(guest).get("/api/me/notices/").json()["notices"]] == ["invite"]
     left = client_for(host).post(f"/api/tables/{table['id']}/leave/", format="json")
     assert len(client_for(host).get("/api/me/notices/").json()["notices"]) == 2  # the host's own leaving tells nobody
