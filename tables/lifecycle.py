@@ -102,6 +102,8 @@ def check_seat_plan(user, seat: dict) -> SeatPlan:
         if invited is None:
             raise Refused("unknown_user",
                           _("There is no player called “%(name)s”.") % {"name": seat.get("username") or ""})
+        if invited.pk == user.pk:
+            raise Refused("invite_self", _("You cannot invite yourself: choose “Me” for your own seat."))
         invitations.check_may_invite(user, invited)
         return SeatPlan(Seat.Kind.INVITE, invited)
     strength = seat.get("strength") or DEFAULT_STRENGTH

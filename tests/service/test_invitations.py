@@ -169,3 +169,12 @@ def test_a_host_who_seated_only_others_may_close_the_table_and_nobody_else_may(m
     assert (closed.status_code, closed.json()["status"], closed.json()["outcome"]) == (
         200, "abandoned", {"abandoned": "host_left"})
     assert guest.post(f"{url}/join/", format="json").status_code == 409  # nothing left to join
+
+
+def test_inviting_oneself_is_refused_with_the_seat_to_choose_instead(make_user, client_for):
+    host_user = make_user()
+    host = client_for(host_user)
+    refused = invite(host, host_user)
+    assert refused.status_code == 400, refused.json()
+    assert refused.json()["detail"] == "You cannot invite yourself: choose “Me” for your own seat."
+    assert not Table.objects.exists() and not Notice.objects.exists()

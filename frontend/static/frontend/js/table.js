@@ -660,7 +660,7 @@ function showAbandoned() {
   const why = {
     player_left: () => interpolate(gettext("%(name)s left a table of bots: nobody moved for the table's idle time."),
       { name: seatName(outcome.seat) }),
-    host_left: () => interpolate(gettext("%(name)s, who opened the table, left it before the game began: the table is closed."),
+    host_left: () => interpolate(gettext("%(name)s, who opened the table, closed it before the game began."),
       { name: state.table.created_by }),
   }[outcome.abandoned];
   const words = why ? why() : gettext("The game was ended before its finish.");
