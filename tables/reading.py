@@ -176,8 +176,9 @@ def redacted_events(table: Table, viewer: int | None, after: int, upto: int | No
 
 
 def move_deadlines(table: Table) -> dict[int, Any]:
-    """When each seat's move is due (seats with a running clock only)."""
-    return dict(Deadline.objects.filter(table=table, kind=Deadline.Kind.MOVE).values_list("seat", "due_at"))
+    """When each seat's move is due (seats with a running clock only), from the table's deadlines
+    as a list of tables prefetched them, else as stored now."""
+    return {row.seat: row.due_at for row in table.deadlines.all() if row.kind == Deadline.Kind.MOVE}
 
 
 def deadline_for(due: dict[int, Any], to_act: list[int], seat: int | None) -> str | None:

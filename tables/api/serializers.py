@@ -126,14 +126,19 @@ class TableSummarySerializer(serializers.ModelSerializer):
     time_control = serializers.SerializerMethodField()
     created_by = serializers.CharField(source="created_by.username")
     seats = SeatSerializer(many=True)
+    deadline = serializers.SerializerMethodField(
+        help_text="When the next move of a running table is due (ISO time); none without a running clock.")
 
     class Meta:
         model = Table
         fields = ["id", "game", "title", "status", "players", "time_control", "created_by", "created_at",
-                  "seats", "head_seq", "to_act", "rated", "guided"]
+                  "seats", "head_seq", "to_act", "rated", "guided", "deadline"]
 
     def get_title(self, table: Table) -> str:
         return registry.title(table.game)
+
+    def get_deadline(self, table: Table) -> str | None:
+        return deadline_of(table) if table.status == Table.Status.RUNNING else None
 
     def get_time_control(self, table: Table) -> dict:
         if table.time_kind == Table.TimeKind.LIVE:
@@ -164,12 +169,11 @@ class TableDetailSerializer(TableSummarySerializer):
     ratings = serializers.SerializerMethodField()
     rematch = serializers.SerializerMethodField(help_text="The id of this finished table's rematch, once offered.")
     my_seat = serializers.SerializerMethodField()
-    deadline = serializers.SerializerMethodField()
     seed_hash = serializers.SerializerMethodField()
     seed = serializers.SerializerMethodField()
 
     class Meta(TableSummarySerializer.Meta):
-        fields = TableSummarySerializer.Meta.fields + ["options", "my_seat", "deadline", "seed_hash", "seed", "outcome",
+        fields = TableSummarySerializer.Meta.fields + ["options", "my_seat", "seed_hash", "seed", "outcome",
                                                        "ratings", "rematch", "rematch_of"]
 
     def to_representation(self, table: Table) -> dict:
@@ -190,9 +194,6 @@ class TableDetailSerializer(TableSummarySerializer):
 
     def get_my_seat(self, table: Table) -> int | None:
         return seat_of(table, self.context["request"].user)
-
-    def get_deadline(self, table: Table) -> str | None:
-        return deadline_of(table) if table.status == Table.Status.RUNNING else None
 
     def get_seed_hash(self, table: Table) -> str | None:
         return table.seed_hash or None

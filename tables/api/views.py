@@ -80,7 +80,8 @@ class TablesView(APIView):
 
     @staticmethod
     def listed(which: str, user) -> list[Table]:
-        tables = Table.objects.select_related("created_by").prefetch_related("seats__user__sampan_profile").order_by("-created_at")
+        tables = (Table.objects.select_related("created_by").prefetch_related("seats__user__sampan_profile", "deadlines")
+                  .order_by("-created_at"))
         if which == "open":
             return list(tables.filter(status=Table.Status.OPEN, seats__kind=Seat.Kind.OPEN).distinct()[:LIST_LIMIT])
         if which == "live":

@@ -1,5 +1,9 @@
 """Tables before and around the game: create, join, leave, start, abandon, lists, errors."""
+from datetime import datetime, timedelta, timezone
+
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from tables.models import Event, Seat, Table
@@ -227,3 +231,28 @@ def test_a_dragon_market_table_of_bots_alone_gets_a_round_limit_a_peoples_table_
         assert post(client, f"/api/tables/{table['id']}/start/").status_code == 200
     assert client.get(f"/api/tables/{people['id']}/view/").json()["view"]["options"]["turn_limit"] == 0
     assert client.get(f"/api/tables/{bots['id']}/view/").json()["view"]["options"]["turn_limit"] == data.BOT_TABLE_ROUND_LIMIT
+
+
+def test_the_lists_tell_when_a_running_tables_next_move_is_due_in_one_query_for_all(make_user, client_for):
+    alice, bob = make_user(), make_user()
+    a, b = client_for(alice), client_for(bob)
+
+    def correspondence_game() -> int:
+        table = new_table(a, time_control={"kind": "correspondence", "days": 2})
+        post(b, f"/api/tables/{table['id']}/join/")
+        post(a, f"/api/tables/{table['id']}/start/")
+        return table["id"]
+
+    first = correspondence_game()
+    waiting = new_table(a, time_control={"kind": "correspondence", "days": 2})
+    listed = {t["id"]: t for t in a.get("/api/tables/?list=mine").json()}
+    due = datetime.fromisoformat(listed[first]["deadline"])
+    assert timedelta(days=1, hours=23) < due - datetime.now(timezone.utc) <= timedelta(days=2)
+    assert listed[first]["deadline"] == a.get(f"/api/tables/{first}/").json()["deadline"]  # as the table tells it
+    assert listed[waiting["id"]]["deadline"] is None  # no clock before the start
+    with CaptureQueriesContext(connection) as two_tables:
+        a.get("/api/tables/?list=mine")
+    correspondence_game(), correspondence_game()
+    with CaptureQueriesContext(connection) as four_tables:
+        assert len(a.get("/api/tables/?list=mine").json()) == 4
+    assert len(four_tables) == len(two_tables)  # the deadlines of all come in one query

@@ -2,7 +2,7 @@
 // tables, open tables, live games to watch. They follow the service while the page is in view (read
 // again every few seconds, and on coming back to it). Each game's card starts a table against bots
 // in one click.
-import { api, el, timeControlWords } from "./client.js";
+import { api, el, formatCountdown, timeControlWords } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
 import { showTurnIcon } from "./alerts.js";
 import { startGuidedGame } from "./guide.js";
@@ -29,7 +29,15 @@ function tableItem(table, list) {
     table.guided ? el("span", { class: "muted", "data-testid": "guided-mark", text: gettext("Guided game") }) : null,
     el("span", { class: "muted", text: seats }),
     table.status === "open" && table.time_control ? el("span", { class: "muted", "data-testid": "time-control", text: timeControlWords(table.time_control) }) : null,
+    table.deadline ? el("span", { class: "muted", "data-testid": "time-left", text: timeLeft(table.deadline),
+      title: timeControlWords(table.time_control) }) : null,
   );
+}
+
+// A running clock: how long the next move may still take (days, at a correspondence table).
+function timeLeft(deadline) {
+  if (new Date(deadline).getTime() <= Date.now()) return gettext("time is up");
+  return interpolate(gettext("next move within %(time)s"), { time: formatCountdown(deadline, { short: true }) });
 }
 
 async function fill(list) {
