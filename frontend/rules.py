@@ -20,4 +20,5 @@ def rules_html(game: str, language: str = "en") -> str:
     registry.get(game)  # only registered games have a page
     translated = RULINGS_DIR / f"{game}.{language.split('-')[0]}.md"
     text = (translated if translated.exists() else RULINGS_DIR / f"{game}.en.md").read_text(encoding="utf-8")
-    return markdown.markdown(text, extensions=["tables", "sane_lists"], output_format="html")
+    html = markdown.markdown(text, extensions=["tables", "sane_lists"], output_format="html")
+    return html.replace("<table>", '<table tabindex="0">')  # one wider than a phone scrolls by keyboard too

@@ -193,7 +193,7 @@ LINES = {
     "path_started": lambda e: _("{who} heads for mountain path {path}.").format(who=_who(e), path=e["path"]),
     "path_paid": lambda e: _("{who} offers {kind} for path {path}.").format(who=_who(e), kind=_kind(e["kind"]),
                                                                            path=e["path"]),
-    "stored": lambda e: _("{who} has stored its offerings.").format(who=_who(e)),
+    "stored": lambda e: _("{who} has stored their offerings.").format(who=_who(e)),
     "sold": lambda e: _("{who} sells {kind} for 1 money.").format(who=_who(e), kind=_kind(e["kind"])),
     "treasure_sold": lambda e: _("{who} sells a treasure for 2 money.").format(who=_who(e)),
     "boats_returned": lambda e: _("The boats return to their docks."),

@@ -69,7 +69,7 @@ export function render(root, snapshot, ui) {
   if (ctx.me !== null && ctx.me !== undefined && view.players[ctx.me].hand) y = drawHand(parts, ctx, y + 10);
   const board = svg("svg", {
     viewBox: `0 0 ${layout.width} ${y + 10}`,
-    role: "img",
+    role: "group",
     "aria-label": interpolate(gettext("Dschunke, round %(round)s of 10"), { round: view.round }),
   }, ...parts);
   root.replaceChildren(board);

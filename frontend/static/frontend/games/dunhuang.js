@@ -43,7 +43,7 @@ export function render(root, snapshot, ui) {
   if (me && me.hand) y = drawHand(parts, ctx, me, y + 8);
   const height = Math.max(y, layout.stacked ? 0 : layout.cy * 2) + 10;
   root.replaceChildren(svg("svg", {
-    viewBox: `0 0 ${layout.width} ${height}`, role: "img", "aria-label": gettext("The market of Dunhuang"),
+    viewBox: `0 0 ${layout.width} ${height}`, role: "group", "aria-label": gettext("The market of Dunhuang"),
   }, ...parts));
   renderPrompt(ui.prompt, ctx);
   return actions.placed;

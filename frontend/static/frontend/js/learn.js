@@ -18,10 +18,14 @@ for (const button of document.querySelectorAll("button[data-guided]")) {
 
 const inert = () => {};
 
+// The choices a picture outlines are described, not offered: the keyboard passes them by.
 function drawBoard(renderer, box, snapshot) {
   const prompt = document.createElement("div"); // the renderer's prompt: not shown on this page
   renderer.render(box, snapshot, { act: inert, prompt, glossary: page.glossary });
-  box.setAttribute("aria-readonly", "true");
+  for (const choice of box.querySelectorAll(".clickable[role=button]")) {
+    choice.removeAttribute("tabindex");
+    choice.setAttribute("role", "img");
+  }
 }
 
 function drawAll(renderer) {

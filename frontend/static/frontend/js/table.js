@@ -591,7 +591,7 @@ function scoresTable(outcome, ratings, glossary, teams) {
   const parts = breakdown.length ? Object.keys(columns).filter((key) => typeof breakdown[0][key] === "number") : [];
   const teamOf = (seat) => (teams || []).find((team) => team.seats.includes(seat));
   const head = el("tr", {}, el("th", { text: gettext("Player") }), ...(teams ? [el("th", { text: gettext("Team") })] : []),
-    el("th", { text: gettext("Score") }), el("th"),
+    el("th", { text: gettext("Score") }), el("th", {}, el("span", { class: "visually-hidden", text: gettext("Result") })),
     ...parts.map((key) => el("th", { text: columns[key] })),
     ...(withRatings ? [el("th", { text: gettext("Rating") })] : []));
   const rows = scores.map((score, seat) => el(

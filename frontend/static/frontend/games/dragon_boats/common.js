@@ -8,7 +8,7 @@ export const SEAT_COLOURS = ["#d9483b", "#3a6fd8", "#3c9a48", "#e3b92b"];
 export const SEAT_WORDS = ["red", "blue", "green", "yellow"];
 export const NEUTRAL_COLOUR = "#8d8d8d";
 export const KIND_COLOURS = {
-  cinnabar: "#d2452f", gold: "#e8b923", jade: "#2f9d78", leather: "#8a5a34", tea: "#c8bd86",
+  cinnabar: "#d2452f", gold: "#e8b923", jade: "#237d5f", leather: "#8a5a34", tea: "#c8bd86",
 };
 export const KIND_INK = { cinnabar: "#fff", gold: "#222", jade: "#fff", leather: "#fff", tea: "#222" };
 export const FARM_COLOURS = {

@@ -16,7 +16,7 @@ const CARD_TYPES = { one_time: gettext("one time"), permanent: gettext("permanen
 export function drawMarket(ctx) {
   const { view } = ctx;
   const stalls = view.stalls.map((stall, index) => drawStall(ctx, stall, index));
-  return el("section", { class: "db-market", "aria-label": gettext("Market") },
+  return el("div", { class: "db-market", role: "group", "aria-label": gettext("Market") },
     el("h3", { text: view.round ? interpolate(gettext("Market · round %(round)s of %(rounds)s"), { round: view.round, rounds: view.rounds.length })
       : gettext("Market · set-up"), title: gettext("The market: a disc bid on a stall is settled from the top of its stack and pays the stack's height then.") }),
     el("div", { class: "db-stalls" }, ...stalls),
@@ -131,13 +131,13 @@ export function drawRounds(ctx) {
     return actions.clickable(node, actions.find({ type: "start_disc", card: card.card }),
       interpolate(gettext("Put your start disc on round card %(card)s (%(words)s)"), { card: card.card, words: roundWords(ctx, card.card) }));
   });
-  return el("section", { class: "db-rounds", "aria-label": gettext("Round cards") }, ...cards);
+  return el("div", { class: "db-rounds", role: "group", "aria-label": gettext("Round cards") }, ...cards);
 }
 
 // ----------------------------------------------------------------------------- players
 
 export function drawPlayers(ctx) {
-  return el("section", { class: "db-players", "aria-label": gettext("Players") },
+  return el("div", { class: "db-players", role: "group", "aria-label": gettext("Players") },
     ...ctx.view.players.map((player) => drawPlayer(ctx, player)));
 }
 
@@ -162,7 +162,8 @@ function drawPlayer(ctx, player) {
   const seat = player.seat;
   const acting = (view.to_act || []).includes(seat);
   const named = choice(ctx, "seat", seat);
-  const box = el("section", {
+  const box = el("div", {
+    role: "group",
     class: `db-player${acting ? " db-acting" : ""}${seat === ctx.me ? " db-me" : ""}`, "data-seat": seat,
     style: `--seat-colour:${seatColour(seat)}`,
   });

@@ -205,7 +205,7 @@ export function drawSea(ctx) {
     return drawn;
   });
   const side = size * CELL;
-  return svg("svg", { viewBox: `${-RULER} 0 ${side + RULER} ${side + RULER}`, class: "dm-sea", role: "img",
+  return svg("svg", { viewBox: `${-RULER} 0 ${side + RULER} ${side + RULER}`, class: "dm-sea", role: "group",
     "aria-label": gettext("The harbour: boats, goods and heirs") },
   ...squares, ...pontoons, ...boats, drawHeirs(ctx, size), drawChoices(ctx, size), drawRulers(size));
 }

@@ -245,7 +245,7 @@ export function drawGrid(ctx) {
   const shown = bounds(view, extra);
   const box = viewBox(shown);
   redrawLast = ctx.redraw;
-  const node = svg("svg", { viewBox: box.join(" "), class: "tl-grid", role: "img",
+  const node = svg("svg", { viewBox: box.join(" "), class: "tl-grid", role: "group",
     "aria-label": gettext("The table seen from above") },
   svg("defs", {}, svg("pattern", { id: "tl-cells", width: CELL, height: CELL, patternUnits: "userSpaceOnUse" },
     svg("path", { d: `M${CELL},0 L0,0 L0,${CELL}`, fill: "none", stroke: "rgba(0,60,70,.12)", "stroke-width": 1 }))),

@@ -4,7 +4,7 @@ import { labelled } from "../../js/i18n.js";
 import { svg } from "../board.js";
 
 export const CELL = 40;
-export const COLOURS = { red: "#c8412f", green: "#2f8a45", null: "#b8924a" };
+export const COLOURS = { red: "#c8412f", green: "#2a7d3e", null: "#b8924a" };
 const LEVEL_FILLS = ["#f6ecd4", "#ead7a9", "#dcc07e", "#cda75a", "#bf9140"];
 
 export const levelFill = (level) => LEVEL_FILLS[Math.min(level, LEVEL_FILLS.length - 1)];
