@@ -96,3 +96,27 @@ def test_a_table_passes_the_accessibility_checks_from_its_first_move_to_its_end_
     page.get_by_test_id("analysis-chart").locator("canvas").wait_for(timeout=90000)
     found += audit(page, f"{game}, analysis")
     assert not found, "\n".join(found)
+
+
+TAB_TO_THE_BOARD = """() => { const node = document.activeElement;
+  return Boolean(node && node.closest('#board') && node.getAttribute('role') === 'button'); }"""
+
+
+def test_a_move_is_made_with_the_keyboard_alone(new_page):
+    page = new_page(*WIDTHS[0])
+    sign_up(page, "axe-keys")
+    create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
+    start_if_waiting(page)
+    page.wait_for_function(MY_TURN)
+    page.locator("body").focus()
+    for _ in range(40):  # past the bar, the heading and the facts, to the board's first choice
+        page.keyboard.press("Tab")
+        if page.evaluate(TAB_TO_THE_BOARD):
+            break
+    assert page.evaluate(TAB_TO_THE_BOARD), page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
+    # the choice under the keyboard is marked as under the mouse
+    marked = page.evaluate("getComputedStyle(document.activeElement.querySelector('.hit') || document.activeElement).stroke")
+    assert marked == "rgb(255, 138, 0)", marked
+    seq = page.evaluate("window.sampanTable.connection.seq")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"window.sampanTable.connection.seq > {seq}")
