@@ -18,13 +18,19 @@ for (const button of document.querySelectorAll("button[data-guided]")) {
 
 const inert = () => {};
 
-// The choices a picture outlines are described, not offered: the keyboard passes them by.
+// The choices a picture outlines are shown, not offered: the keyboard passes them by, and a
+// drawn one is described by what it offers, a written one by its own words.
 function drawBoard(renderer, box, snapshot) {
   const prompt = document.createElement("div"); // the renderer's prompt: not shown on this page
   renderer.render(box, snapshot, { act: inert, prompt, glossary: page.glossary });
   for (const choice of box.querySelectorAll(".clickable[role=button]")) {
     choice.removeAttribute("tabindex");
-    choice.setAttribute("role", "img");
+    if (choice instanceof SVGElement) {
+      choice.setAttribute("role", "img");
+    } else {
+      choice.removeAttribute("role");
+      choice.removeAttribute("aria-label");
+    }
   }
 }
 
