@@ -96,6 +96,21 @@ def test_a_table_passes_the_accessibility_checks_from_its_first_move_to_its_end_
     page.get_by_test_id("analysis-chart").locator("canvas").wait_for(timeout=90000)
     found += audit(page, f"{game}, analysis")
     assert not found, "\n".join(found)
+    # A reader who asks for less motion is taken to the table a chart's point shows at once.
+    page.emulate_media(reduced_motion="reduce")
+    chart = page.locator(".analysis-chart .u-over")
+    chart.scroll_into_view_if_needed()
+    box = chart.bounding_box()
+    chart.click(position={"x": box["width"] * 0.4, "y": box["height"] / 2})
+    assert page.evaluate(SHOWN_AT_ONCE)
+
+
+# The line above the board (or the board) at the top of the window, or the page at its end.
+SHOWN_AT_ONCE = """() => {
+  const top = document.getElementById('last-move').hidden ? document.getElementById('board') : document.getElementById('last-move');
+  const end = document.documentElement.scrollHeight - window.innerHeight;
+  return Math.abs(top.getBoundingClientRect().top) < 2 || Math.abs(window.scrollY - end) < 2;
+}"""
 
 
 TAB_TO_THE_BOARD = """() => { const node = document.activeElement;

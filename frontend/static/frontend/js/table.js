@@ -744,7 +744,8 @@ async function showAnalysis(table) {
       replay.go(seq).catch((error) => showMessage(error.message));
       // The line above the board says where the replay is and leads back: it comes into sight too.
       const top = $("last-move").hidden ? $("board") : $("last-move");
-      top.scrollIntoView({ behavior: "smooth", block: "start" });
+      const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+      top.scrollIntoView({ behavior: still ? "instant" : "smooth", block: "start" });
     },
     ending: { seq: connection.seq, winners: winningSeats(table.outcome || {}) },
   });
