@@ -135,3 +135,15 @@ def test_a_move_is_made_with_the_keyboard_alone(new_page):
     seq = page.evaluate("window.sampanTable.connection.seq")
     page.keyboard.press("Enter")
     page.wait_for_function(f"window.sampanTable.connection.seq > {seq}")
+
+
+def test_the_keyboards_first_stop_skips_the_bar_to_the_pages_content(new_page):
+    page = new_page(375, 812, locale="fr-FR")
+    page.goto("/games/dunhuang/learn/")
+    page.keyboard.press("Tab")
+    skip = page.locator(".skip-link")
+    assert page.evaluate("document.activeElement.className") == "skip-link"
+    assert skip.inner_text() == "Aller au contenu" and skip.bounding_box()["y"] >= 0  # shown when focused
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")  # the next stop is the page's own first link, not the bar's
+    assert page.evaluate("Boolean(document.activeElement.closest('main'))")
