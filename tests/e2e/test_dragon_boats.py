@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.helpers import click_a_move, create_table, play_until, play_until_over, screenshot, sign_up, start_if_waiting
 
@@ -36,13 +37,14 @@ def create_short_game(page) -> int:
 
 
 def wait_for_my_turn_against_a_bot(page, username: str) -> None:
-    """A new player's two-seat game against a bot, once only their seat waits and no bot's move
-    is still to come (which would redraw the page)."""
+    """A new player's two-seat game against a bot, once only their seat waits, no bot's move is
+    still to come and none is still being shown (either would draw the page again)."""
     sign_up(page, username)
     create_table(page, "dragon_boats", [{"kind": "me"}, BOT])
     start_if_waiting(page)
     page.wait_for_function("(() => { const table = window.sampanTable; const live = table.state.live;"
                            " return live && live.legal_actions.length > 0 && !table.state.busy"
+                           " && !document.querySelector('#board.stepping')"
                            " && (live.to_act || []).every((seat) => seat === live.seat); })()", timeout=30000)
 
 
@@ -218,9 +220,16 @@ def test_the_offering_left_out_of_a_middle_place_is_asked_in_the_readers_words(n
     """On a phone the prompt, folded at each new turn, opens to ask it."""
     page = new_page(375, 800, locale="de-DE")
     wait_for_my_turn_against_a_bot(page, "leaveout")
-    kinds = page.evaluate(LEAVE_OUT)
     place = page.locator('#board .db-place[data-boat="0"][data-place="1"]')
-    place.locator(".hit").wait_for(state="attached")  # pressable once the page has drawn the table again
+    for _ in range(5):  # a frame that comes late draws the table as it is: ours is drawn once more
+        kinds = page.evaluate(LEAVE_OUT)
+        try:
+            place.locator(".hit").wait_for(state="attached", timeout=5000)  # pressable once drawn again
+            break
+        except PlaywrightError:
+            continue
+    else:
+        raise AssertionError("the middle place was never drawn pressable")
     place.dispatch_event("click")
     chooser = page.locator("#prompt .db-omit")
     assert page.locator("#prompt-dock:not(.folded)").count() == 1
