@@ -204,6 +204,31 @@ def test_a_stall_turn_offers_boarding_and_paths_only_where_the_actions_hold_them
         assert page.evaluate(STALL_TURN, STALL_CHOICES + extra) == heading
 
 
+# Another seat's bonus cards drawn blind are hidden from the others: the page shows how many,
+# each as a card's back whose words are readable.
+BLIND_CARDS = """() => {
+    const table = window.sampanTable;
+    const live = table.state.live;
+    const glossaries = JSON.parse(document.getElementById("page-data").textContent).glossaries;
+    const players = live.view.players.map((player) => (player.seat === live.seat ? player
+        : { ...player, cards_known: [], cards_hidden: 2 }));
+    table.state.renderer.render(document.getElementById("board"), { ...live, view: { ...live.view, players } },
+        { act: () => {}, prompt: document.getElementById("prompt"), glossary: glossaries.dragon_boats, lastMove: null });
+    return [...document.querySelectorAll("#board .db-mini.db-card-back")].map((node) => {
+        const style = getComputedStyle(node);
+        return [node.innerText, style.color, style.backgroundColor];
+    });
+}"""
+
+
+def test_another_seats_blind_cards_show_as_readable_backs(new_page):
+    page = new_page(1280, 800, locale="en")
+    wait_for_my_turn_against_a_bot(page, "blindbacks")
+    backs = page.evaluate(BLIND_CARDS)
+    assert backs == [["hidden card", "rgb(255, 255, 255)", "rgb(138, 31, 17)"]] * 2  # 8.9:1
+    shoot_view(page, "1280_blind_backs", "#board .db-card-back.db-mini")
+
+
 # A middle place that may be boarded leaving out either of two offerings (B-P11): pressed on the
 # sea, it asks which offering to leave out, each named in the reader's words.
 LEAVE_OUT = """() => {
