@@ -27,15 +27,15 @@ MOVES_BEFORE_LOOK = 6
 # corner's compass initials: NE in English and French, and NO, north-west in French and north-east
 # in German, alike the English word "no").
 SHARED = {"sampan", "dschunke", "das", "legespiel", "dunhuang", "dragon", "market", "yuan", "english", "français",
-          "deutsch", "sha", "ii", "iii", "iv", "min", "jad", "no",
+          "deutsch", "sha", "ii", "iii", "iv", "min", "no",
           "bd", "bo", "fr", "jf", "pa", "pl", "ri", "ss"}
 SPELT_ALIKE = {
-    "fr": {"action", "actions", "analyse", "analyses", "aubergine", "aubergines", "bluff", "bonus", "bot", "bots", "cin", "confirmation", "direction", "expert", "face",
+    "fr": {"action", "actions", "analyse", "analyses", "aubergine", "aubergines", "bluff", "bonus", "bot", "bots", "confirmation", "direction", "expert", "face",
            "figurine", "grain", "jade", "menu", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
            "place", "places", "point", "points", "port", "ports", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "se", "secret", "site",
            "statue", "table", "total", "type", "vase", "visible"},
     "de": {"an", "analyse", "aubergine", "bank", "blind", "bluff", "bonsai", "bonus", "bot", "bots", "buddhist", "chat", "diplomat", "emblem",
-           "extra", "general", "gol", "gold", "hand", "hash", "in", "jade", "ki", "land", "live", "name", "neutral", "normal", "nw",
+           "extra", "general", "gold", "hand", "hash", "in", "jade", "ki", "land", "live", "name", "neutral", "normal", "nw",
            "orange",
            "prestige", "rest", "ring", "sack", "so", "start", "sw", "was"},
 }

@@ -39,12 +39,6 @@ export function kindWord(ctx, kind) {
 }
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
-// An offering's word on a chip: whole up to four letters ("gold", "jade"), else its first three.
-export function kindShort(ctx, kind) {
-  const word = kindWord(ctx, kind);
-  return word.length <= 4 ? word : word.slice(0, 3);
-}
-
 export function seatName(ctx, seat) {
   if (seat === null || seat === undefined) return gettext("nobody");
   if (seat < 0) return gettext("neutral");

@@ -5,7 +5,7 @@
 import { el } from "../../js/client.js";
 import { gettext, interpolate, labelled, ngettext } from "../../js/i18n.js";
 import {
-  FARM_COLOURS, cardName, chip, choice, disc, kindShort, kindWord, seatColour, seatName,
+  FARM_COLOURS, cardName, chip, choice, disc, kindWord, seatColour, seatName,
 } from "./common.js";
 
 const HIDDEN_NOTE = gettext("hidden from others");
@@ -42,7 +42,7 @@ function drawStall(ctx, stall, index) {
     const tiles = stall.offerings.map((kind) => {
       const buy = resolving ? actions.find({ type: "buy", kind }) : null;
       const word = kindWord(ctx, kind);
-      const node = chip(kind, undefined, { text: kindShort(ctx, kind), title: word });
+      const node = chip(kind, undefined, { text: word, title: word });
       return actions.clickable(node, buy, interpolate(gettext("Buy %(kind)s for %(price)s money"), { kind: word, price: stall.price }));
     });
     for (let empty = stall.offerings.length; empty < 3; empty += 1) tiles.push(el("span", { class: "db-chip db-empty", text: "–" }));
@@ -95,7 +95,7 @@ function drawSupply(ctx) {
   return el("div", { class: "db-supply", title: gettext("The bag of offerings, drawn at random, and the supplies of food cards, treasures, toppers and farm tiles.") },
     el("span", { class: "db-muted", text: gettext("Bag:") }),
     ...view.kinds.map((kind, index) => chip(kind, view.bag[index], {
-      text: `${view.bag[index]} ${kindShort(ctx, kind)}`,
+      text: `${view.bag[index]} ${kindWord(ctx, kind)}`,
       title: interpolate(gettext("%(n)s %(kind)s in the bag"), { n: view.bag[index], kind: kindWord(ctx, kind) }),
     })),
     el("span", { text: interpolate(gettext("food %(food)s · treasure %(treasure)s · toppers %(toppers)s · unseen farms %(farms)s"),
