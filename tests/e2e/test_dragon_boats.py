@@ -229,6 +229,28 @@ def test_another_seats_blind_cards_show_as_readable_backs(new_page):
     shoot_view(page, "1280_blind_backs", "#board .db-card-back.db-mini")
 
 
+# What a move touched blinks for a moment; words in the market's panels blink by their outline
+# and keep their full contrast (a fade halved it).
+TOUCHED_OPACITIES = """async () => {
+    const stall = document.querySelector("#board .db-stall");
+    stall.classList.add("touched");
+    const seen = [];
+    for (let step = 0; step < 8; step += 1) {
+        const chipOf = stall.querySelector(".db-chip") || stall;
+        seen.push(getComputedStyle(stall).opacity, getComputedStyle(chipOf).opacity);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    return { seen: [...new Set(seen)], animation: getComputedStyle(stall).animationName };
+}"""
+
+
+def test_a_touched_panel_blinks_without_fading_its_words(new_page):
+    page = new_page(1280, 800, locale="en")
+    wait_for_my_turn_against_a_bot(page, "touchblink")
+    blink = page.evaluate(TOUCHED_OPACITIES)
+    assert blink["seen"] == ["1"] and blink["animation"] != "none", blink
+
+
 # A middle place that may be boarded leaving out either of two offerings (B-P11): pressed on the
 # sea, it asks which offering to leave out, each named in the reader's words.
 LEAVE_OUT = """() => {
