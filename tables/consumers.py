@@ -10,6 +10,7 @@ import logging
 import math
 import time
 
+from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -17,7 +18,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from engines.core import IllegalAction
-from tables import chat, moves, moves_on_loop, payloads
+from tables import chat, moves, moves_on_loop, payloads, presence
 from tables.head_watch import unwatch, watch
 from tables.errors import Refused
 from tables.models import Table
@@ -102,6 +103,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.sending = asyncio.Lock()  # frames of one catch-up are never interleaved with another's
         self.early: dict[int, dict] = {}  # pushes that came before an earlier one, by first seq
         self.wording = None  # (engine, seat names) for rewording English pushes; None in English
+        self.told_in_sight, self.told_at = False, -math.inf  # what this page last said of itself (tables.presence)
         self.muted = await database_sync_to_async(chat.muted_by)(self.user)  # writers this reader muted
         await self.accept()
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
@@ -114,6 +116,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code):
         stop_listening(group_name(self.table_id), self)
+        if self.told_in_sight:
+            await sync_to_async(presence.tell, thread_sensitive=False)(self.table_id, self.user.pk, self.channel_name, False)
         await unwatch(self)
         await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
 
@@ -216,6 +220,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.act(frame)
         elif kind == "chat":
             await self.chat(frame)
+        elif kind == "presence":
+            await self.tell_presence(frame)
         elif kind == "resync":
             after = frame.get("after")
             if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= payloads.MAX_INT:
@@ -223,7 +229,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 return
             await self.send_frames_after(after)
         else:
-            await self.send_json(error_frame("bad_frame", 'A frame\'s "type" is "action", "chat" or "resync".'))
+            await self.send_json(error_frame("bad_frame", 'A frame\'s "type" is "action", "chat", "presence" or "resync".'))
+
+    async def tell_presence(self, frame: dict):
+        """Whether this page is in sight (tables.presence); a visitor's page counts for nobody."""
+        in_sight = frame.get("in_sight")
+        if not isinstance(in_sight, bool):
+            await self.send_json(error_frame("bad_frame", 'presence needs "in_sight": true or false.'))
+            return
+        if self.user is None or not self.user.is_authenticated:
+            return
+        now = time.monotonic()
+        if in_sight == self.told_in_sight and now - self.told_at < presence.REFRESH_SECONDS / 2:
+            return  # said already: a page that says it more often writes no more
+        self.told_in_sight, self.told_at = in_sight, now
+        await sync_to_async(presence.tell, thread_sensitive=False)(self.table_id, self.user.pk, self.channel_name, in_sight)
 
     async def act(self, frame: dict):
         """Submit; the new head's frames come back on the table's group like everyone else's."""

@@ -3,7 +3,8 @@ kind as the player chose. Kinds: a correspondence move waits (and, by email only
 before its deadline), an invitation to a table, a finished game, a rematch offer, a player who
 took or gave up a seat at the player's table. A move's notice is read once the turn is over, and
 a table has one in the bell at a time. Emails are in the player's language and link to the
-address they use the site at.
+address they use the site at; a move (or its reminder) is not emailed to a player who has the
+table's page open in sight (tables.presence).
 
 Notices are sent once the command that caused them commits (`AfterCommit.tasks`).
 """
@@ -21,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engines import registry
-from tables import publish
+from tables import presence, publish
 from tables.language import speaking
 from tables.models import Notice, Profile, Seat, Table
 
@@ -146,7 +147,7 @@ def notify(user, kind: str, table: Table, actor=None) -> None:
         with speaking(profile.language or settings.LANGUAGE_CODE):
             shown = as_dict(notice)
         publish.send_now_rollback_unsafe([(user_group(user.pk), {"type": "notice.new", "notice": shown})])
-    if kind in chosen["email"] and user.email:
+    if kind in chosen["email"] and user.email and not (kind == Notice.Kind.TURN and presence.in_sight(table.pk, user.pk)):
         send_email(user, profile, table, lazy(headline, str)(kind, table, actor), [LINES[kind]])
 
 
@@ -164,7 +165,7 @@ def read_turn_notices(table_id: int, seat: int) -> None:
 
 def send_reminder(table_id: int, seat: int) -> None:
     row = Seat.objects.select_related("user").filter(table_id=table_id, index=seat, kind=Seat.Kind.HUMAN).first()
-    if row is None or not row.user.email or not Profile.of(row.user).email_notices:
+    if row is None or not row.user.email or not Profile.of(row.user).email_notices or presence.in_sight(table_id, row.user_id):
         return
     send_email(row.user, Profile.of(row.user), Table.objects.get(pk=table_id), gettext_lazy("Reminder: your move"),
                [gettext_lazy("Your correspondence table is still waiting for your move.")])

@@ -118,3 +118,21 @@ def test_the_pace_and_the_dismissed_guide_follow_the_account_to_another_device(n
     desk.reload()
     desk.wait_for_selector("#board svg")
     assert desk.get_by_test_id("pace").input_value() == "600"
+
+
+def test_the_table_page_tells_the_server_whether_it_is_in_sight(new_page):
+    """So that a correspondence move is not emailed to a player looking at it (tables.presence)."""
+    page = new_page(1280, 900)
+    page.context.add_init_script(RECORDER)
+    said = []
+    page.on("websocket", lambda socket: socket.on(
+        "framesent", lambda payload: said.append(payload) if '"presence"' in payload else None))
+    sign_up(page, "present")
+    create_table(page, "dunhuang", [{"kind": "me"}, BOT])
+    start_if_waiting(page)
+    page.wait_for_function(WAITING)
+    page.wait_for_timeout(200)
+    assert said[-1] == '{"type":"presence","in_sight":true}', said
+    page.evaluate("window.sampanLooksAway = true; document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_timeout(200)
+    assert said[-1] == '{"type":"presence","in_sight":false}', said

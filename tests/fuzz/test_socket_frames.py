@@ -20,7 +20,7 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
     max_leaves=12,
 )
-frame_types = st.sampled_from(["action", "resync", "sync", "event", "error", "", "ACTION"]) | json_values
+frame_types = st.sampled_from(["action", "resync", "presence", "sync", "event", "error", "", "ACTION"]) | json_values
 objects = st.fixed_dictionaries({"type": frame_types}, optional={
     "action": json_values | st.fixed_dictionaries({"type": st.text(max_size=12)}),
     "expected_seq": json_values,

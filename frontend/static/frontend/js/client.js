@@ -70,6 +70,7 @@ export function showInPrompt(node) {
 
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 15000;
+const PRESENCE_MS = 30000; // tables/presence.py REFRESH_SECONDS
 
 // One table's live feed. Events are applied strictly in seq order, exactly once: frames
 // are handled one at a time, anything at or below the last seq is dropped, and a gap is
@@ -83,6 +84,10 @@ export class TableConnection {
     this.attempts = 0;
     this.stopped = false;
     this.queue = Promise.resolve();
+    // The server hears whether the page is in sight: a player looking at the table is not
+    // emailed its correspondence moves (tables/presence.py).
+    document.addEventListener("visibilitychange", () => this.tellPresence());
+    setInterval(() => { if (document.visibilityState === "visible") this.tellPresence(); }, PRESENCE_MS);
   }
 
   get base() {
@@ -112,6 +117,7 @@ export class TableConnection {
     socket.onopen = () => {
       this.attempts = 0;
       this.handlers.onStatus("live");
+      this.tellPresence();
     };
     socket.onmessage = (message) => {
       // A message is one frame, or a move's frames in order (a JSON array).
@@ -145,6 +151,10 @@ export class TableConnection {
     } else if (frame.type === "error") {
       this.handlers.onError(frame);
     }
+  }
+
+  tellPresence() {
+    if (this.isLive) this.socket.send(JSON.stringify({ type: "presence", in_sight: document.visibilityState === "visible" }));
   }
 
   // A chat line goes out on the socket; false when it is not connected.
