@@ -43,9 +43,8 @@ def test_the_lobby_lists_my_tables_and_open_seats(new_page):
     # nobody but its host may start a table: the host's leaving closes it, for the guest too
     host.once("dialog", lambda dialog: dialog.accept())
     host.get_by_test_id("leave").click()
-    closed = "fay, who opened the table, closed it before the game began."
-    host.get_by_test_id("abandoned-why").filter(has_text=closed).wait_for()
-    visitor.get_by_test_id("abandoned-why").filter(has_text=closed).wait_for()
+    host.get_by_test_id("abandoned-why").filter(has_text="You closed this table before the game began.").wait_for()
+    visitor.get_by_test_id("abandoned-why").filter(has_text="fay, who opened the table, closed it before the game began.").wait_for()
     screenshot(visitor, "lobby-closed-375")
     visitor.goto("/")
     assert visitor.locator(f"#list-open li[data-table='{table_id}']").count() == 0

@@ -657,11 +657,15 @@ function resignedNotes(table) {
 // An abandoned table says why it ended before its game did.
 function showAbandoned() {
   const outcome = state.table.outcome || {};
+  const mine = (username) => Boolean(page.username) && username === page.username;  // told in the second person
+  const idle = state.table.seats.find((seat) => seat.seat === outcome.seat);
   const why = {
-    player_left: () => interpolate(gettext("%(name)s left a table of bots: nobody moved for the table's idle time."),
-      { name: seatName(outcome.seat) }),
-    host_left: () => interpolate(gettext("%(name)s, who opened the table, closed it before the game began."),
-      { name: state.table.created_by }),
+    player_left: () => (idle && mine(idle.username)
+      ? gettext("You left this table of bots: nobody moved for the table's idle time.")
+      : interpolate(gettext("%(name)s left a table of bots: nobody moved for the table's idle time."), { name: seatName(outcome.seat) })),
+    host_left: () => (mine(state.table.created_by)
+      ? gettext("You closed this table before the game began.")
+      : interpolate(gettext("%(name)s, who opened the table, closed it before the game began."), { name: state.table.created_by })),
   }[outcome.abandoned];
   const words = why ? why() : gettext("The game was ended before its finish.");
   $("finished").hidden = false;
