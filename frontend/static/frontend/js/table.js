@@ -669,8 +669,11 @@ function showAbandoned() {
   }[outcome.abandoned];
   const words = why ? why() : gettext("The game was ended before its finish.");
   $("finished").hidden = false;
+  // A signed-in reader is offered a table of the same game to go on with.
+  const another = page.username ? el("p", {}, el("a", { class: "button", "data-testid": "another-table",
+    href: `/tables/new/?game=${encodeURIComponent(state.table.game)}`, text: gettext("Open another table") })) : "";
   $("finished").replaceChildren(el("h2", { text: outcome.abandoned === "host_left" ? gettext("Table closed") : gettext("Game abandoned") }),
-    el("p", { "data-testid": "abandoned-why", text: words }));
+    el("p", { "data-testid": "abandoned-why", text: words }), another);
 }
 
 function showEnd() {
