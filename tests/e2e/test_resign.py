@@ -107,8 +107,14 @@ def test_a_table_of_bots_its_player_has_left_is_abandoned_and_the_page_says_why(
     page.reload()  # a push from a process that exits at once may not leave it
     why = page.get_by_test_id("abandoned-why")
     why.wait_for()
-    assert why.inner_text() == ("flo a quitté une table de bots\u00a0: personne n’a joué pendant le délai "
+    assert why.inner_text() == ("Vous avez quitté cette table de bots\u00a0: personne n’a joué pendant le délai "
                                 "d’inactivité de la table.")
+    assert page.get_by_test_id("another-table").is_visible()
     assert page.get_by_test_id("resign").is_hidden()
+    visitor = new_page(1280, 900, locale="fr-FR")  # anyone else reads who left
+    visitor.goto(f"/tables/{table_id}/")
+    assert visitor.get_by_test_id("abandoned-why").inner_text() == (
+        "flo a quitté une table de bots\u00a0: personne n’a joué pendant le délai d’inactivité de la table.")
+    assert visitor.get_by_test_id("another-table").count() == 0  # a visitor opens no table
     assert fits(page)
     screenshot(page, "abandoned-left-fr-375")
