@@ -117,7 +117,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code):
         stop_listening(group_name(self.table_id), self)
         if self.told_in_sight:
-            await sync_to_async(presence.tell, thread_sensitive=False)(self.table_id, self.user.pk, self.channel_name, False)
+            await self.keep_presence(False)
         await unwatch(self)
         await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
 
@@ -239,10 +239,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         if self.user is None or not self.user.is_authenticated:
             return
-        now = time.monotonic()
-        if in_sight == self.told_in_sight and now - self.told_at < presence.REFRESH_SECONDS / 2:
+        if in_sight == self.told_in_sight and time.monotonic() - self.told_at < presence.REFRESH_SECONDS / 2:
             return  # said already: a page that says it more often writes no more
-        self.told_in_sight, self.told_at = in_sight, now
+        await self.keep_presence(in_sight)
+
+    async def keep_presence(self, in_sight: bool) -> None:
+        self.told_in_sight, self.told_at = in_sight, time.monotonic()
         await sync_to_async(presence.tell, thread_sensitive=False)(self.table_id, self.user.pk, self.channel_name, in_sight)
 
     async def act(self, frame: dict):

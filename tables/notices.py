@@ -165,9 +165,12 @@ def read_turn_notices(table_id: int, seat: int) -> None:
 
 def send_reminder(table_id: int, seat: int) -> None:
     row = Seat.objects.select_related("user").filter(table_id=table_id, index=seat, kind=Seat.Kind.HUMAN).first()
-    if row is None or not row.user.email or not Profile.of(row.user).email_notices or presence.in_sight(table_id, row.user_id):
+    if row is None or not row.user.email or presence.in_sight(table_id, row.user_id):
         return
-    send_email(row.user, Profile.of(row.user), Table.objects.get(pk=table_id), gettext_lazy("Reminder: your move"),
+    profile = Profile.of(row.user)
+    if not profile.email_notices:
+        return
+    send_email(row.user, profile, Table.objects.get(pk=table_id), gettext_lazy("Reminder: your move"),
                [gettext_lazy("Your correspondence table is still waiting for your move.")])
 
 
