@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.helpers import sign_up, screenshot
 
@@ -144,8 +145,15 @@ def test_a_four_player_game_against_three_bots_by_clicking(new_page):
     # On a phone the prompt comes folded; choosing a boat that may turn opens it on the turns.
     turning = page.evaluate("""() => window.sampanTable.state.live.legal_actions
         .find((action) => ["rotate", "half_turn", "turn_far"].includes(action.type)).boat""")
-    page.locator(f'#board .dm-boat[data-boat="{turning}"]').press("Enter")
-    page.locator("#prompt-dock:not(.folded) #prompt button", has_text=re.compile("^Turn boat")).first.wait_for()
+    turns = page.locator("#prompt-dock:not(.folded) #prompt button", has_text=re.compile("^Turn boat")).first
+    for _ in range(3):  # a redraw after the resize, late on a loaded machine, may replace the boat pressed
+        page.locator(f'#board .dm-boat[data-boat="{turning}"]').press("Enter")
+        try:
+            turns.wait_for(timeout=10000)
+            break
+        except PlaywrightError:
+            continue
+    turns.wait_for()
     shoot(page, "boat-chosen-375")
     page.locator("#prompt button.secondary", has_text="Choose another boat").click()
     page.set_viewport_size({"width": 1280, "height": 900})
