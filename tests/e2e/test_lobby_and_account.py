@@ -47,7 +47,8 @@ def test_the_lobby_lists_my_tables_and_open_seats(new_page):
     visitor.get_by_test_id("abandoned-why").filter(has_text="fay, who opened the table, closed it before the game began.").wait_for()
     screenshot(visitor, "lobby-closed-375")
     visitor.get_by_test_id("another-table").click()  # to the create form, on the same game
-    visitor.wait_for_function("document.getElementById('game').value === 'dschunke'")
+    visitor.wait_for_url("**/tables/new/?game=dschunke")
+    visitor.wait_for_function("(document.getElementById('game') || {}).value === 'dschunke'")
     visitor.goto("/")
     assert visitor.locator(f"#list-open li[data-table='{table_id}']").count() == 0
     # A host who seated only others closes the table the same way
