@@ -1,4 +1,5 @@
 from django import forms
+from django.contrib.auth import authenticate
 from django.utils.translation import gettext_lazy as _
 from django.contrib.auth.forms import UserCreationForm
 
@@ -29,3 +30,22 @@ class SignupForm(UserCreationForm):
                 code="confusable",
             )
         return username
+
+
+class CloseAccountForm(forms.Form):
+    """The account's password, asked again before the account is closed. It is checked through
+    the authentication backends, so that django-axes counts the misses as at sign-in (and its
+    middleware answers a locked-out account's post with the sign-in's 429)."""
+
+    password = forms.CharField(label=_("Your password"), strip=False,
+                               widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
+
+    def __init__(self, request, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.request = request
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if authenticate(self.request, username=self.request.user.get_username(), password=password) is None:
+            raise forms.ValidationError(_("That is not your password."), code="wrong_password")
+        return password

@@ -26,6 +26,8 @@ urlpatterns = [
     path("tables/<id:table_id>/", views.table, name="table"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/profile/", views.account, name="account"),
+    path("accounts/close/", views.close_account, name="close_account"),
+    path("accounts/closed/", views.account_closed, name="account_closed"),
     path("accounts/login/", _account_page(auth_views.LoginView, "login", next_page=reverse_lazy("home")), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page=reverse_lazy("home")), name="logout"),
     path(

@@ -3,7 +3,7 @@ import math
 from pathlib import Path
 
 from django.conf import settings
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import get_user_model, login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.db import transaction
@@ -21,10 +21,11 @@ from django.views.i18n import set_language
 from engines import registry
 from engines.bots import STRENGTHS, label
 from frontend import balance, learn, rules
-from frontend.forms import SignupForm
+from frontend.forms import CloseAccountForm, SignupForm
 from frontend.glossary import glossaries
 from accounts.network import client_ip
-from tables import chat, guides, players, ratelimit, ratings
+from tables import chat, closing, guides, players, ratelimit, ratings
+from tables.errors import Refused
 from tables.api.views import MeView
 from tables.models import DEFAULT_STRENGTH, Profile, Seat, Table
 
@@ -125,13 +126,38 @@ def choose_language(request):
     return response
 
 
+NOTICE_KINDS = (("turn", gettext_lazy("My move waits at a correspondence table")),
+                ("invite", gettext_lazy("I am invited to a table")),
+                ("ended", gettext_lazy("A game I played has ended")),
+                ("rematch", gettext_lazy("A rematch is offered to me")),
+                ("joined", gettext_lazy("A player takes a seat at a table I opened")),
+                ("left", gettext_lazy("A player gives up a seat at a table I opened")))
+
+
 @login_required
-def account(request):
-    kinds = [("turn", _("My move waits at a correspondence table")), ("invite", _("I am invited to a table")),
-             ("ended", _("A game I played has ended")), ("rematch", _("A rematch is offered to me")),
-             ("joined", _("A player takes a seat at a table I opened")),
-             ("left", _("A player gives up a seat at a table I opened"))]
-    return render(request, "frontend/account.html", {"notice_kinds": kinds})
+def account(request, close_form: CloseAccountForm | None = None, status: int = 200):
+    return render(request, "frontend/account.html",
+                  {"notice_kinds": NOTICE_KINDS, "close_form": close_form or CloseAccountForm(request)}, status=status)
+
+
+@login_required
+@require_POST
+def close_account(request):
+    """Closes the signed-in person's account once they have given its password again."""
+    form = CloseAccountForm(request, request.POST)
+    if not form.is_valid():
+        return account(request, form, status=400)
+    try:
+        closing.close_account(request.user)
+    except Refused as refused:
+        form.add_error(None, refused.detail)
+        return account(request, form, status=refused.status)
+    logout(request)
+    return redirect("account_closed")
+
+
+def account_closed(request):
+    return render(request, "frontend/account_closed.html")
 
 
 # The example bot client, offered for download on the bot accounts' guide.

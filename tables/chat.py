@@ -35,8 +35,14 @@ def clean(text) -> str:
     return " ".join(kept.split())
 
 
+def active(user) -> bool:
+    """Whether the account is still open: a socket keeps the user it was opened by, so an account
+    closed since is read again."""
+    return get_user_model().objects.filter(pk=user.pk, is_active=True).exists()
+
+
 def check_post(table_id: int, user, text) -> str:
-    if not getattr(user, "is_authenticated", False):
+    if not getattr(user, "is_authenticated", False) or not active(user):
         raise Refused("forbidden", _("Log in to chat."), 403)
     cleaned = clean(text)
     if not cleaned:

@@ -29,8 +29,10 @@ def bot_owner(user) -> str | None:
 
 
 def leaderboard(game: str, size: int = LEADERBOARD_SIZE) -> list[dict]:
-    """The players, bot accounts and house bots of `game` with a settled rating, best first."""
+    """The players, bot accounts and house bots of `game` with a settled rating, best first
+    (a closed account is no longer listed)."""
     rows = (Rating.objects.filter(game=game, games__gte=ratings.SETTLED_AFTER_GAMES)
+            .exclude(user__is_active=False)
             .select_related("user__sampan_profile").order_by("-mu", "sigma", "pk")[:size])
     board = []
     for place, rating in enumerate(rows, start=1):

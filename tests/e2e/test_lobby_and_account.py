@@ -2,7 +2,7 @@
 import psycopg
 import pytest
 
-from tests.e2e.helpers import DATABASE, PASSWORD, create_table, screenshot, sign_up, start_if_waiting
+from tests.e2e.helpers import DATABASE, PASSWORD, choose_language, create_table, screenshot, sign_up, start_if_waiting
 
 pytestmark = pytest.mark.e2e
 
@@ -119,3 +119,31 @@ def test_a_player_replaced_by_a_bot_takes_the_seat_back(new_page):
             "SELECT standin FROM tables_seat WHERE table_id = %s AND index = 0", (table_id,)
         ).fetchone()[0]
     assert standin is False
+
+
+def test_a_player_closes_their_account_with_its_password(new_page):
+    page = new_page(375, 812)
+    sign_up(page, "jan")
+    table_id = create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
+    start_if_waiting(page)
+    choose_language(page, "de")
+    page.goto("/accounts/profile/")
+    page.get_by_test_id("close-account").get_by_role("heading", name="Konto schließen").wait_for()
+    page.get_by_label("Ihr Passwort").fill("not-" + PASSWORD)
+    page.get_by_test_id("close-account-button").click()
+    page.get_by_test_id("close-account").filter(has_text="Das ist nicht Ihr Passwort.").wait_for()
+    screenshot(page, "close-account-refused-de-375")
+    page.get_by_label("Ihr Passwort").fill(PASSWORD)
+    page.get_by_test_id("close-account-button").click()
+    page.wait_for_url("**/accounts/closed/")
+    page.get_by_test_id("account-closed").get_by_role("heading", name="Ihr Konto ist geschlossen").wait_for()
+    assert page.locator(".topbar a", has_text="Anmelden").count() == 1  # signed out
+    screenshot(page, "account-closed-de-375")
+    page.goto(f"/tables/{table_id}/")  # the table of bots it left is abandoned
+    page.get_by_test_id("abandoned-why").filter(has_text="jan").wait_for()
+    page.goto("/accounts/login/")
+    page.fill("input[name=username]", "jan")
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.locator("main .errorlist, main .error").first.wait_for()
+    assert "/accounts/login/" in page.url

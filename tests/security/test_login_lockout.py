@@ -97,3 +97,15 @@ def test_behind_a_trusted_proxy_the_lockout_falls_on_the_forwarded_address(users
     assert login(proxy, "mei", PASSWORD, HTTP_X_FORWARDED_FOR="203.0.113.13").status_code == 429
     # another client behind the same proxy is not locked out
     assert signed_in(login(proxy, "mei", PASSWORD, HTTP_X_FORWARDED_FOR="203.0.113.14"))
+
+
+def test_wrong_passwords_given_to_close_an_account_count_as_failed_logins(users):
+    """Closing an account asks for its password again: a stolen session cannot guess it freely."""
+    browser = Client(REMOTE_ADDR="203.0.113.15")
+    browser.force_login(users[0])
+    answers = [browser.post("/accounts/close/", {"password": "wrong"}).status_code for _ in range(LIMIT)]
+    assert answers == [400] * (LIMIT - 1) + [429]
+    refused = browser.post("/accounts/close/", {"password": PASSWORD})
+    assert refused.status_code == 429 and "Too many failed logins" in refused.content.decode()
+    assert get_user_model().objects.get(username="mei").is_active
+    assert login("198.51.100.25", "mei", PASSWORD).status_code == 429  # the account is locked out

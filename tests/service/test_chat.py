@@ -3,7 +3,7 @@ limited in length and rate, kept as text, reportable, and muted per reader."""
 import pytest
 from asgiref.sync import sync_to_async
 
-from tables import lifecycle
+from tables import closing, lifecycle
 from tables.models import ChatMessage, ChatReport, Mute
 
 from .helpers import new_table
@@ -79,6 +79,18 @@ async def test_an_anonymous_watcher_reads_but_cannot_write(table_of_three):
     assert (await watcher.receive_json_from(timeout=5))["text"] == "welcome"
     for socket in (watcher, player):
         await socket.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_socket_of_an_account_closed_since_it_opened_cannot_write(table_of_three):
+    table_id, (alice, _, eve), _ = table_of_three
+    watcher = await connect(table_id, eve)
+    await sync_to_async(closing.close_account)(eve)
+    await watcher.send_json_to({"type": "chat", "text": "one last word"})
+    error = await watcher.receive_json_from(timeout=5)
+    assert (error["code"], error["about"]) == ("forbidden", "chat")
+    assert not await sync_to_async(ChatMessage.objects.exists)()
+    await watcher.disconnect()
 
 
 @pytest.mark.asyncio
