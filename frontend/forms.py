@@ -44,6 +44,11 @@ class CloseAccountForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.request = request
 
+    def full_clean(self):
+        super().full_clean()
+        if self.errors:  # the page opens on the refused field, at the foot of a long page
+            self.fields["password"].widget.attrs["autofocus"] = True
+
     def clean_password(self):
         password = self.cleaned_data["password"]
         if authenticate(self.request, username=self.request.user.get_username(), password=password) is None:

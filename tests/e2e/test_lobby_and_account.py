@@ -132,6 +132,7 @@ def test_a_player_closes_their_account_with_its_password(new_page):
     page.get_by_label("Ihr Passwort").fill("not-" + PASSWORD)
     page.get_by_test_id("close-account-button").click()
     page.get_by_test_id("close-account").filter(has_text="Das ist nicht Ihr Passwort.").wait_for()
+    assert page.evaluate("document.activeElement.name") == "password"  # the refused field, in sight
     screenshot(page, "close-account-refused-de-375")
     page.get_by_label("Ihr Passwort").fill(PASSWORD)
     page.get_by_test_id("close-account-button").click()

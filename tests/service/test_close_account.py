@@ -1,6 +1,8 @@
 """A person closes their account from the account page: the password is asked again; their tables
 are left as a leaving player leaves them; their bot accounts close with it; nothing of theirs
 signs in again; their name stays on the games and cannot be taken."""
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -68,6 +70,7 @@ def test_a_wrong_password_is_refused_and_changes_nothing(alice_at_her_tables):
     response = close(browser, "not-her-password")
     assert response.status_code == 400
     assert "That is not your password." in response.content.decode()
+    assert re.search(r'<input type="password" name="password"[^>]*autofocus', response.content.decode())
     assert close(browser, "").status_code == 400
     assert {name: (status(table_id), Event.objects.filter(table_id=table_id).count())
             for name, table_id in tables.items()} == before
@@ -145,4 +148,4 @@ def test_the_page_is_for_a_signed_in_person_posting_only(alice_at_her_tables):
     assert signed_in(alice).get("/accounts/close/").status_code == 405
     assert get_user_model().objects.get(username="alice").is_active
     page = signed_in(alice).get("/accounts/profile/").content.decode()
-    assert 'action="/accounts/close/#close-account"' in page and 'autocomplete="current-password"' in page
+    assert 'action="/accounts/close/"' in page and 'autocomplete="current-password"' in page
