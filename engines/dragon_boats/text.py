@@ -119,6 +119,13 @@ def _who(e, key="seat") -> str:
     return _s(e[key])
 
 
+def _departed(e) -> str:
+    """A departure names its steerer (the rearmost passenger); a port set by card A has none."""
+    if e["seat"] >= 0:
+        return _("{who} steers boat {boat} to {port}.").format(who=_who(e), boat=e["boat"] + 1, port=_node(e["port"]))
+    return _("Boat {boat} sails to {port}.").format(boat=e["boat"] + 1, port=_node(e["port"]))
+
+
 def _stall(e) -> str:
     return data.STALLS[e["stall"]]
 
@@ -202,7 +209,7 @@ LINES = {
         stall=_stall(e), tiles=_list(_kind(tile) for tile in e["tiles"])),
     "game_ended": lambda e: _("The game ends. Scores: {scores}.").format(scores=_list(e["result"]["scores"])),
     "climb_started": lambda e: _("{who} starts up mountain path {path}.").format(who=_who(e), path=e["path"]),
-    "boat_departed": lambda e: _("Boat {boat} sails to {port}.").format(boat=e["boat"] + 1, port=_node(e["port"])),
+    "boat_departed": _departed,
     "disembarked": lambda e: _("{who} goes ashore at {node}.").format(who=_who(e), node=_node(e["node"])),
     "moved": _moved,
     "hex_taken": _hex_taken,

@@ -8,6 +8,7 @@ import pytest
 from dragon_boats_helpers import ENGINE, act, boat_seats, give_cards, position, snapshot, vec, with_seat
 from engines.core import IllegalAction, find_leaks, start
 from engines.dragon_boats import data, evolve, text
+from engines.dragon_boats.state import NOBODY
 
 MALFORMED = [
     None, "bid", 3, [], {}, {"stall": "I"}, {"type": 7}, {"type": "fly"}, {"type": "bid"},
@@ -147,6 +148,15 @@ def test_a_cards_effect_names_who_played_it_and_its_end_is_silent():
     assert ENGINE.describe({"type": "farmers_swapped", "seat": 2, "a": "N.F1", "b": "W4"}) == (
         "{seat2} swaps the farmers of field 1 of island N and a mountain hex.")
     assert ENGINE.describe({"type": "card_resolved", "seat": 0, "card": "I"}) == ""
+
+
+def test_a_departure_names_its_steerer_and_a_port_set_by_card_a_none():
+    """The rearmost passenger steers (B-X6): the line names them, as every move's line names its
+    mover; a boat sent on by card A sails where the card's player sent it."""
+    assert ENGINE.describe({"type": "boat_departed", "seat": 1, "boat": 1, "port": "E.PW"}) == (
+        "{seat1} steers boat 2 to the north port of island E.")
+    assert ENGINE.describe({"type": "boat_departed", "seat": NOBODY, "boat": 1, "port": "E.PW"}) == (
+        "Boat 2 sails to the north port of island E.")
 
 
 def test_a_wisdom_tile_taken_is_named_as_the_board_marks_it():
