@@ -113,9 +113,9 @@ FIGURES = {
         **{f"card-{letter.lower()}": Piece({"card": letter}) for letter in boats_data.LETTERS},
     },
     "dragon_market": {
-        "first-turn": Position(2, "learn", 7, MARKET_OPTIONS, seat=MARKET_SEAT, choices=True),
-        "take": Position(2, "learn", 146, MARKET_OPTIONS, seat=MARKET_SEAT, choices=True),
-        "example": Position(2, "learn", 196, MARKET_OPTIONS, seat=MARKET_SEAT),
+        "first-turn": Position(2, "learn", 8, MARKET_OPTIONS, seat=MARKET_SEAT, choices=True),
+        "take": Position(2, "learn", 15, MARKET_OPTIONS, seat=MARKET_SEAT, choices=True),
+        "example": Position(2, "learn", 171, MARKET_OPTIONS, seat=MARKET_SEAT),
         "boat-centre": market_boat("centre", (market_data.KIND["kite"], market_data.KIND["teapot"])),
         "boat-end": market_boat("end", (market_data.KIND["frog"], market_data.KIND["bonsai"])),
         "card-b01": Piece({"card": "B01"}),

@@ -10,6 +10,7 @@ import random
 
 from engines.dragon_market import data
 from engines.dragon_market.evolve import fold
+from engines.dragon_market.moves import on_goods
 from engines.dragon_market.state import next_seat, objective_done, pontoon, round_of, seats_of, unit_of
 
 
@@ -66,7 +67,7 @@ def settle(state: dict, rng: random.Random) -> list[dict]:
         unit = unit_of(state, seat)
         if tuple(state["heirs"][seat]) == pontoon(state, seat) and objective_done(state, unit):
             new = completion_events(state, seat, rng)
-        elif state["mp"] <= 0 and not can_buy(state, seat) and not crossing(state):
+        elif state["mp"] <= 0 and not can_buy(state, seat) and not crossing(state) and not on_goods(state, seat):
             new = end_turn_events(state, rng)
         else:
             break

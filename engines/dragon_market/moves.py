@@ -52,15 +52,29 @@ def swap_targets(state: dict, seat: int, occ: dict) -> list[int]:
             and (occ.get(tuple(heir)) or (None,))[0] == here[0]]
 
 
+def stack_under(state: dict, seat: int, grid: list) -> tuple | None:
+    """The (boat, slot) of the goods square the seat's heir stands on; None on water, a pontoon
+    or a sailor."""
+    x, y = state["heirs"][seat]
+    g = grid[x * geometry.SIZE + y]
+    return None if g < 0 or g & 3 == 3 else (g >> 2, g & 3)
+
+
+def on_goods(state: dict, seat: int) -> bool:
+    """Whether the seat's heir stands on a goods square with a token left, whatever its kind: a
+    public fact, so the turn may wait on it without telling whether the good is on a secret card."""
+    under = stack_under(state, seat, boat_grid(state["boats"]))
+    return under is not None and state["boats"][under[0]]["goods"][under[1]][1] > 0
+
+
 def takeable(state: dict, seat: int, grid: list) -> tuple | None:
     """M-T16, M-T17: the (boat, slot, kind) the seat's heir may take where it stands: a token of
     a kind its objective shows and its unit does not hold yet. Taking is the owner's choice (a
     `take` action), so stepping, passing or declining shows nothing of a secret card."""
-    x, y = state["heirs"][seat]
-    g = grid[x * geometry.SIZE + y]
-    if g < 0 or g & 3 == 3:  # water, a pontoon or a sailor
+    under = stack_under(state, seat, grid)
+    if under is None:
         return None
-    index, slot = g >> 2, g & 3
+    index, slot = under
     kind, count = state["boats"][index]["goods"][slot]
     unit = unit_of(state, seat)
     card = state["objective"][unit]

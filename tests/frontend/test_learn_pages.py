@@ -322,18 +322,18 @@ def test_the_dragon_market_positions_are_the_ones_told():
     mei, lin = learn.MARKET_SEAT, 1
     first = views["first-turn"]
     assert (first["seat"], first["to_act"], first["view"]["first"], first["view"]["round"]) == (mei, [mei], lin, 1)
-    assert (first["view"]["dice"], first["view"]["mp"]) == ([4, 3], 7)
+    assert (first["view"]["dice"], first["view"]["mp"]) == ([3, 4], 7)
     names = [market_data.GOODS[kind] for kind in first["view"]["units"][mei]["objective_goods"]]
     assert sorted(names) == sorted(["perfume", "paper lantern", "silk scroll", "parasol"])
     assert [market_data.GOODS[kind] for kind in first["view"]["units"][lin]["held"]] == ["toadstools"]
     assert first["legal_actions"] and not any(action["type"] == "step" for action in first["legal_actions"])
     take = views["take"]
-    assert take["view"]["round"] == 10 and take["view"]["mp"] == 1 and {"type": "take"} in take["legal_actions"]
+    assert take["view"]["round"] == 1 and take["view"]["mp"] == 0 and {"type": "take"} in take["legal_actions"]
     heir = take["view"]["players"][mei]["heir"]
     stacks = {tuple(cell): good for boat in take["view"]["boats"] for cell, good in zip(boat["cells"][1:], boat["goods"])}
-    assert market_data.GOODS[stacks[tuple(heir)][0]] == "paper lantern"
-    assert len(take["view"]["units"][mei]["held"]) == 3
-    assert take["view"]["units"][lin]["completed"] == ["B02"] and len(take["view"]["units"][lin]["held"]) == 4
+    assert market_data.GOODS[stacks[tuple(heir)][0]] == "perfume"
+    assert take["view"]["units"][mei]["held"] == [] and take["view"]["units"][lin]["completed"] == []
     ended = views["example"]["view"]
-    assert ended["round"] == 14 and ended["units"][lin]["completed"] == ["B02", "B09"]
+    assert ended["round"] == 11 and ended["units"][lin]["completed"] == ["B02", "B09"]
+    assert ended["units"][mei]["completed"] == ["B06"] and len(ended["units"][mei]["held"]) == 4
     assert ended["players"][mei]["heir"] != list(market_data.PONTOONS[0])

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engines.core import start
 from engines.dragon_market import ENGINE, data
 from engines.dragon_market.state import seats_of, unit_of
-from tests.engines.dragon_market.dragon_market_helpers import K, act, boat, of_type, position
+from tests.engines.dragon_market.dragon_market_helpers import K, act, acts, boat, of_type, position
 
 CASES = st.fixed_dictionaries({
     "seed": st.integers(0, 2**32 - 1),
@@ -122,3 +122,17 @@ def test_the_bots_take_a_good_their_objective_needs_and_only_such_a_good():
     assert {"type": "take"} in [action for action, _ in plan]
     other = position(players=2, boats=[dock, *rest], heirs=[(2, 0), (9, 9)], objective=["B03", "B04"])
     assert {"type": "take"} not in ENGINE.legal_actions(other, 0)
+
+
+def test_a_turn_out_of_mp_on_a_good_waits_whatever_the_secret_card_says():
+    """With its last MP seat 0's heir steps onto the necklace: the turn waits for seat 0 whether
+    its secret card needs the necklace (R06, offered `take`) or not (R07): an end by itself for
+    the one and not the other would tell the table."""
+    dock = boat("end", (3, 0), "W", goods=(K["necklace"], K["ring"]))
+    needs, not_needed = (position(players=2, boats=[dock], heirs=[(0, 0), (9, 9)], objective=[card, "R01"], mp=2,
+                                  coins=[0, 0], options={"variant": "advanced"}) for card in ("R06", "R07"))
+    needs, seen = acts(needs, 0, {"type": "step", "to": [1, 0]}, {"type": "step", "to": [2, 0]})
+    not_needed, other_seen = acts(not_needed, 0, {"type": "step", "to": [1, 0]}, {"type": "step", "to": [2, 0]})
+    _seen_alike(needs, not_needed, seen, other_seen, [1, None])
+    assert ENGINE.to_act(needs) == frozenset({0}) and needs["mp"] == 0
+    assert of_type(needs, "take") == [{"type": "take"}] and of_type(not_needed, "take") == []

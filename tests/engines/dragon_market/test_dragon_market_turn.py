@@ -61,13 +61,32 @@ def test_M_T20_X7_buy_at_most_two_mp_a_turn_for_a_coin_each():
 
 
 def test_M_T23_the_turn_ends_by_choice_or_when_no_mp_can_be_had():
-    """M-T23: end_turn at will; automatically once MP are gone and none can be bought."""
-    state = position(boats=[DOCK], heirs=FAR, mp=1, coins=[0, 1, 1, 1])
+    """M-T23: end_turn at will; automatically once MP are gone and none can be bought, unless the
+    heir stands on a good (below)."""
+    empty_dock = boat("end", (3, 0), "W", goods=(K["necklace"], K["ring"]), counts=(0, 0))
+    state = position(boats=[empty_dock], heirs=FAR, mp=1, coins=[0, 1, 1, 1])
     after, events = act(state, 0, {"type": "step", "to": [1, 0]})
     assert "turn_ended" in types(events) and after["turn"] == 1
-    waiting = position(boats=[DOCK], heirs=FAR, mp=1, coins=[1, 1, 1, 1])
+    waiting = position(boats=[empty_dock], heirs=FAR, mp=1, coins=[1, 1, 1, 1])
     after, events = act(waiting, 0, {"type": "step", "to": [1, 0]})
     assert "turn_ended" not in types(events) and legal(after) == [{"type": "buy_mp"}, {"type": "end_turn"}]
+
+
+def test_M_T16_M_T23_a_heir_reaching_a_good_with_its_last_mp_may_still_take_it():
+    """Taking costs no MP (M-T16), so a turn out of MP waits while its heir stands on a good: on a
+    needed one the seat may take it, then ends the turn. It waits on any good, needed or not, so
+    that waiting tells nothing of a secret card (test_dragon_market_secret)."""
+    state = position(boats=[DOCK], heirs=FAR, mp=2, coins=[0, 1, 1, 1])
+    state, events = acts(state, 0, {"type": "step", "to": [1, 0]}, {"type": "step", "to": [2, 0]})
+    assert "turn_ended" not in types(events) and state["mp"] == 0
+    assert legal(state) == [{"type": "take"}, {"type": "end_turn"}]  # the necklace is on B01
+    state, events = act(state, 0, {"type": "take"})
+    assert state["held"][0] == [K["necklace"]] and legal(state) == [{"type": "end_turn"}]
+    state, events = act(state, 0, {"type": "end_turn"})
+    assert types(events)[0] == "turn_ended" and state["turn"] == 1
+    not_needed = position(boats=[DOCK], heirs=FAR, mp=1, coins=[0, 1, 1, 1])
+    not_needed, events = act(not_needed, 0, {"type": "step", "to": [1, 0]})  # the ring is not on B01
+    assert "turn_ended" not in types(events) and legal(not_needed) == [{"type": "end_turn"}]
 
 
 def test_M_T24_unused_mp_become_coins_from_the_bank():
