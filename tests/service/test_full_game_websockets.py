@@ -12,13 +12,9 @@ from tables.models import Table
 from tables.reading import head_state
 
 from .helpers import new_table
-from .wsclients import communicator, session_cookie
+from .wsclients import SOCKET_TEST_MARKS, communicator, session_cookie
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.asyncio,
-    pytest.mark.usefixtures("close_consumer_connections"),
-]
+pytestmark = SOCKET_TEST_MARKS
 ENGINE = registry.get("dschunke")
 
 

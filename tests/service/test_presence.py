@@ -9,13 +9,9 @@ from django.core import mail
 from tables import lifecycle, notices, presence
 
 from .helpers import act, new_table
-from .wsclients import communicator, session_cookie
+from .wsclients import SOCKET_TEST_MARKS, communicator, session_cookie
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.asyncio,
-    pytest.mark.usefixtures("close_consumer_connections"),
-]
+pytestmark = SOCKET_TEST_MARKS
 
 
 @pytest.fixture

@@ -14,13 +14,9 @@ from tables import consumers, head_watch, lifecycle, moves, moves_on_loop, publi
 from tables.models import Event
 
 from .helpers import new_table
-from .wsclients import communicator, frames_until_sync, session_cookie
+from .wsclients import SOCKET_TEST_MARKS, communicator, frames_until_sync, session_cookie
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.asyncio,
-    pytest.mark.usefixtures("close_consumer_connections"),
-]
+pytestmark = SOCKET_TEST_MARKS
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ import asyncio
 import collections
 import json
 
+import pytest
 import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -56,6 +57,15 @@ async def frames_until_the_end(client: WebsocketCommunicator, timeout: float = 3
     while not (frames and frames[-1]["type"] == "sync" and frames[-1]["outcome"]):
         frames.append(await client.receive_json_from(timeout=timeout))
     return frames
+
+
+# The marks of a module of websocket tests: a real database the consumers' threads can see, the
+# asyncio runner, and their connections closed after each test.
+SOCKET_TEST_MARKS = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.asyncio,
+    pytest.mark.usefixtures("close_consumer_connections"),
+]
 
 
 @pytest_asyncio.fixture
