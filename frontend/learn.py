@@ -108,7 +108,7 @@ FIGURES = {
     "dragon_boats": {
         "bidding": Position(2, "learn", 8, seat=0),
         "boarded": Position(2, "learn", 18, seat=0),
-        "example": Position(2, "learn", 141),
+        "example": Position(2, "learn", 109),
         **{f"offering-{kind}": Piece({"offering": kind}) for kind in boats_data.KINDS},
         **{f"card-{letter.lower()}": Piece({"card": letter}) for letter in boats_data.LETTERS},
     },

@@ -1,7 +1,7 @@
 """The fold: one handler per event type. No validation, no randomness; inputs are never changed."""
 from __future__ import annotations
 
-from engines.dragon_boats import data
+from engines.dragon_boats import data, setup
 from engines.dragon_boats.state import NOBODY, add_vec, new_state, with_seat
 
 
@@ -11,7 +11,7 @@ def _cap(money: int) -> int:
 
 def game_created(state, e):
     s = new_state(e["players"], e["options"])
-    s.update(first=e["first"], rounds=list(e["rounds"]), last=NOBODY)
+    s.update(first=e["first"], rounds=list(e["rounds"]), last=NOBODY, deck=setup.deck_for(e["options"]))
     return s
 
 

@@ -9,7 +9,7 @@ import random
 
 from engines.dragon_boats import cards, data, moves, scoring
 from engines.dragon_boats.evolve import evolve
-from engines.dragon_boats.setup import draw_offerings
+from engines.dragon_boats.setup import draw_offerings, market_events
 from engines.dragon_boats.state import (NOBODY, card_round, free_steps, last_round, next_boat, rearmost,
                                         turn_order)
 
@@ -41,7 +41,15 @@ def start_next(s, rng):
         seat = (s["first"] - offset) % n
         if s["seats"][seat]["start_card"] is None:
             return [turn(step="start_disc", actor=seat)], None
-    return [], "round_start"
+    return [], "market_setup"
+
+
+def market_setup(s, rng):
+    """B-S10, B-S12 after the start discs. A stored game whose log laid the market out at set-up
+    keeps that market."""
+    if s["display"]:
+        return [], "round_start"
+    return market_events(s["bag"], s["deck"], rng), "round_start"
 
 
 def round_start(s, rng):
@@ -250,6 +258,6 @@ def upkeep(s, rng):
 
 
 STAGES = {name: fn for name, fn in dict(globals()).items() if callable(fn) and name in {
-    "start_next", "round_start", "bid_next", "resolve_next", "resolve_check", "final_next", "final_check",
-    "window_next", "climb_next", "move_check", "after_move", "depart_next", "steer", "disembark_window",
+    "start_next", "market_setup", "round_start", "bid_next", "resolve_next", "resolve_check", "final_next",
+    "final_check", "window_next", "climb_next", "move_check", "after_move", "depart_next", "steer", "disembark_window",
     "disembark", "storage_start", "storage_check", "upkeep"}}

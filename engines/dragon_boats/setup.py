@@ -48,6 +48,9 @@ def draw_offerings(bag: list[int], count: int, rng: random.Random) -> list[str]:
 
 
 def setup_events(players: int, options: dict, rng: random.Random) -> list[dict]:
+    """B-S1 to B-S7: the board, up to the start discs (B-S8). The market comes after them
+    (market_events), as in the book: a start card is chosen before any stall tile or bonus card
+    is seen."""
     rounds = round_cards(players, options, rng)
     first = rng.randrange(players)  # B-S3, drawn before the start discs (A33)
     events = [{"type": "game_created", "players": players, "options": dict(options), "first": first,
@@ -63,16 +66,21 @@ def setup_events(players: int, options: dict, rng: random.Random) -> list[dict]:
     rng.shuffle(farms)
     events.append({"type": "farms_placed", "tiles": dict(zip(data.ISLAND_LAND, farms)),
                    "farm_bag": sorted(farms[data.FARMS_ON_ISLANDS:])})
-    bag = [data.OFFERINGS_PER_KIND] * len(data.KINDS)
+    events.append({"type": "turn", "step": "start_disc", "actor": (first - 1) % players})
+    return events
+
+
+def market_events(bag: list[int], deck: list[str], rng: random.Random) -> list[dict]:
+    """B-S10, B-S12: the stalls are filled from what the start offerings left in the bag, and two
+    bonus cards are turned up."""
+    bag = list(bag)
     stalls = []
     for _ in range(data.GOODS_STALLS):
         tiles = draw_offerings(bag, data.STALL_SIZE, rng)
         for kind in tiles:
             bag[data.KIND_INDEX[kind]] -= 1
         stalls.append(tiles)
-    events.append({"type": "stalls_filled", "stalls": stalls})
-    deck = deck_for(options)
+    deck = list(deck)
     rng.shuffle(deck)
-    events.append({"type": "bonus_display", "display": deck[:data.DISPLAY_SIZE], "deck": sorted(deck[data.DISPLAY_SIZE:])})
-    events.append({"type": "turn", "step": "start_disc", "actor": (first - 1) % players})
-    return events
+    return [{"type": "stalls_filled", "stalls": stalls},
+            {"type": "bonus_display", "display": deck[:data.DISPLAY_SIZE], "deck": sorted(deck[data.DISPLAY_SIZE:])}]

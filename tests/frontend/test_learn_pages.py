@@ -289,16 +289,17 @@ def test_the_positions_the_guides_tell_are_the_engines():
     boarded = boats["boarded"]
     mei = boarded["players"][0]
     assert sorted(mei["private"]) == ["money", "offering"] and mei["money"] == 5
-    assert dict(zip(boarded["kinds"], mei["offerings"])) == {**dict.fromkeys(boarded["kinds"], 0), "leather": 1}
-    assert [boat["seats"] for boat in boarded["boats"]][:3] == [[None, 0, None]] * 3
+    assert dict(zip(boarded["kinds"], mei["offerings"])) == {**dict.fromkeys(boarded["kinds"], 0), "jade": 1}
+    assert [boat["seats"] for boat in boarded["boats"]] == [[None, 0, 0], [None] * 3, [None, 0, None], [None] * 3]
     assert boarded["stalls"][0]["stack"] == [1] and boarded["stalls"][0]["price"] == 1 and boarded["to_act"] == [1]
     ended = boats["example"]
-    assert ended["round"] == 6 and ended["outcome"]["winners"] == [0]
+    assert ended["round"] == 6 and ended["outcome"]["winners"] == [1]
+    assert ended["outcome"]["scores"] == [23, 26]
     assert [dict(zip(ended["farm_kinds"], player["farms"])) for player in ended["players"]] == [
-        {"poultry": 1, "fish": 1, "pork": 0, "rice": 3, "soy": 0}, {"poultry": 0, "fish": 0, "pork": 0, "rice": 1, "soy": 1}]
-    assert [sorted(player["wisdom"]) for player in ended["players"]] == [[2, 5], [1, 4]]
-    assert [(player["money"], player["food"]) for player in ended["players"]] == [(13, 0), (20, 2)]
-    assert ended["players"][0]["hand"] == ["N"]
+        {"poultry": 1, "fish": 0, "pork": 0, "rice": 3, "soy": 0}, {"poultry": 1, "fish": 0, "pork": 0, "rice": 0, "soy": 0}]
+    assert [sorted(player["wisdom"]) for player in ended["players"]] == [[1], [2, 4, 5]]
+    assert [(player["money"], player["food"]) for player in ended["players"]] == [(19, 5), (14, 7)]
+    assert [(player["hand"], player["used"]) for player in ended["players"]] == [([], []), ([], ["G"])]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -5,8 +5,9 @@ from collections import Counter
 import pytest
 
 from dragon_boats_helpers import ENGINE, act, types
-from engines.core import IllegalAction, start
+from engines.core import IllegalAction, fold, resolve_options, start
 from engines.dragon_boats import data
+from engines.dragon_boats.setup import deck_for, market_events
 
 
 def new_game(players=4, seed=1, **options):
@@ -141,13 +142,44 @@ def test_B_S9_X11_start_disc_back_in_the_round_of_its_card():
 
 
 def test_B_S10_B_S13_stalls_filled_from_the_bag_supplies_full():
-    """B-S10 three random offerings on each of stalls I-IV; B-S13 food/treasure supply (A6: 16 per kind)."""
-    state, events = new_game(4, 8)
+    """B-S10 three random offerings on each of stalls I-IV, from what the start offerings left in
+    the bag; B-S13 food/treasure supply (A6: 16 per kind)."""
+    state = play_start(new_game(4, 8)[0], card=5)
     assert [len(tiles) for tiles in state["stalls"]] == [3, 3, 3, 3]
-    assert sum(state["bag"]) == 80 - 12
+    assert sum(state["bag"]) == 80 - 12 - 4 * 3
     on_stalls = Counter(kind for tiles in state["stalls"] for kind in tiles)
-    assert all(state["bag"][index] + on_stalls[kind] == 16 for index, kind in enumerate(data.KINDS))
-    assert state["food"] == 12 and state["treasure"] == 12
+    for index, kind in enumerate(data.KINDS):
+        held = sum(row["offerings"][index] for row in state["seats"])
+        assert state["bag"][index] + on_stalls[kind] + held == 16
+    assert state["food"] == 12 - 4 and state["treasure"] == 12 - 4
+
+
+def test_B_S8_B_S10_B_S12_start_cards_are_chosen_before_the_market_is_laid_out():
+    """B-S8 before B-S10 and B-S12, in the book's order: while the start discs are placed no stall
+    tile and no bonus card is face up; the market comes with the round that follows."""
+    state, events = new_game(4, 12)
+    assert "stalls_filled" not in types(events) and "bonus_display" not in types(events)
+    while state["step"] in ("start_disc", "start_offering"):
+        view = ENGINE.view(state, state["actor"])
+        assert not any(stall["offerings"] for stall in view["stalls"])
+        assert view["display"] == [] and view["deck_size"] == 26
+        state, events = act(state, state["actor"], ENGINE.legal_actions(state, state["actor"])[0])
+    assert types(events)[-4:-2] == ["stalls_filled", "bonus_display"]
+    assert state["round"] == 1 and state["step"] == "bid"
+
+
+def test_a_game_stored_with_its_market_laid_out_at_set_up_keeps_that_market():
+    """A log whose set-up events already filled the stalls and turned two bonus cards (as tables
+    opened before the market followed the start discs) plays on without a second market."""
+    rng = random.Random(13)
+    events = ENGINE.setup(4, resolve_options(ENGINE, {}), rng)
+    market = market_events([data.OFFERINGS_PER_KIND] * len(data.KINDS), deck_for({}), rng)
+    state = fold(ENGINE, events[:-1] + market + events[-1:])
+    stalls, display = state["stalls"], state["display"]
+    state = play_start(state, card=2)
+    assert state["stalls"] == stalls and state["display"] == display and state["round"] == 1
+    assert sum(state["bag"]) + sum(len(tiles) for tiles in stalls) + sum(
+        sum(row["offerings"]) for row in state["seats"]) == 80
 
 
 @pytest.mark.parametrize("players, stalls", [(2, ["II", "IV"]), (3, ["III"]), (4, [])])
@@ -161,7 +193,9 @@ def test_B_S11_B_V2_neutral_discs_at_two_and_three_players(players, stalls):
 
 def test_B_S12_bonus_display_of_two_and_hidden_deck():
     """B-S12 the bonus deck is shuffled, two cards face up; the deck is never shown."""
-    state, events = new_game(4, 10)
+    state, _ = new_game(4, 10)
+    while state["step"] in ("start_disc", "start_offering"):
+        state, events = act(state, state["actor"], ENGINE.legal_actions(state, state["actor"])[0])
     assert len(state["display"]) == 2 and len(state["deck"]) == 24
     event = next(e for e in events if e["type"] == "bonus_display")
     assert "deck" not in ENGINE.redact(event, 0) and ENGINE.redact(event, 0)["display"] == state["display"]
