@@ -10,7 +10,7 @@ An engine is a "decider" over plain JSON-able dicts:
     legal_actions(state, seat)       -> list[action]  the complete list (big choices split in steps)
     view(state, viewer)              -> dict          what `viewer` (None: spectator) may see
     redact(event, viewer)            -> event | None  what `viewer` may see of one event
-    outcome(state)                   -> None | dict   {"scores", "winners", "ranking", ...}
+    outcome(state)                   -> None | dict   {"scores", "winners", "ranking", "places", ...}
     options()                        -> JSON Schema   table options with defaults
     sample(view, seat, rng)          -> state         a full state consistent with `view`
 
@@ -173,6 +173,13 @@ class Engine(ABC):
 
 
 # ----------------------------------------------------------------------------- helpers
+
+
+def places(keys: list) -> list[int]:
+    """Each seat's finishing place (1 is first) from its key in the game's order of finish, the
+    smaller the better: one more than the seats strictly ahead, so seats the rules cannot tell
+    apart share a place (the winners share place 1), whatever order `ranking` lists them in."""
+    return [1 + sum(1 for other in keys if other < key) for key in keys]
 
 
 def resolve_options(engine: Engine, options: dict | None) -> dict:

@@ -3,9 +3,10 @@ of players from their finishing order. A rated game changes its players' ratings
 ends: `rate_table` runs after the finishing move commits, and the ticker's sweep
 (`rate_overdue`) catches a game whose process stopped before it could.
 
-Ruling (the order): the engine's winners share first place; the other seats keep the order of
-the engine's ranking (its tie-breaks included); a seat whose player forfeited or resigned is
-last, whatever the bot that played on for them made of it. A house bot is rated as a player,
+Ruling (the order): the places of the engine's outcome, where seats its rules cannot tell apart
+(its tie-breaks included) share a place and the winners share the first; a seat whose player
+forfeited or resigned is last, whatever the bot that played on for them made of it, and the
+others move up past it. A house bot is rated as a player,
 one rating per strength; where one strength holds several seats of a game, each seat is rated
 from the same rating and the bot keeps the mean of their results.
 """
@@ -40,18 +41,18 @@ def shown(mu: float) -> int:
 def finishing_ranks(outcome: dict, players: int) -> list[int]:
     """Each seat's place (1 is first; equal places share a number) by the ruling above."""
     forfeited = set(outcome.get("forfeited", [])) | set(outcome.get("resigned", []))
-    winners = set(outcome.get("winners", [])) - forfeited
+    places = outcome.get("places") or listed_places(outcome, players)
+    playing = [seat for seat in range(players) if seat not in forfeited]
+    return [players if seat in forfeited else 1 + sum(1 for other in playing if places[other] < places[seat])
+            for seat in range(players)]
+
+
+def listed_places(outcome: dict, players: int) -> list[int]:
+    """Places for an outcome stored without them: the winners first, the others in the order of
+    the ranking (or of the scores)."""
     ranking = outcome.get("ranking") or sorted(range(players), key=lambda seat: -outcome["scores"][seat])
-    ranking = [seat for seat in ranking if seat not in forfeited]  # the others move up past them
-    ranks = []
-    for seat in range(players):
-        if seat in forfeited:
-            ranks.append(players)
-        elif seat in winners:
-            ranks.append(1)
-        else:
-            ranks.append(1 + ranking.index(seat))
-    return ranks
+    winners = set(outcome.get("winners", []))
+    return [1 if seat in winners else 1 + ranking.index(seat) for seat in range(players)]
 
 
 def owner(seat: Seat) -> dict:

@@ -1,6 +1,7 @@
 """Scoring (B-E2..B-E11): farm sets, farmer groups, cards, resources, card and wisdom bonuses."""
 from __future__ import annotations
 
+from engines.core import places
 from engines.dragon_boats import data
 
 
@@ -101,5 +102,6 @@ def outcome(state: dict) -> dict:
     ranking = sorted(range(state["n"]), key=lambda seat: (-totals[seat], -money[seat], seat))
     best = ranking[0]
     winners = [seat for seat in ranking if (totals[seat], money[seat]) == (totals[best], money[best])]
-    return {"scores": totals, "winners": winners, "ranking": ranking, "money": money, "breakdown": rows,
-            "reason": "rounds_played"}
+    return {"scores": totals, "winners": winners, "ranking": ranking,
+            "places": places([(-totals[seat], -money[seat]) for seat in range(state["n"])]), "money": money,
+            "breakdown": rows, "reason": "rounds_played"}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from engines.core import places
 from engines.dragon_market import data, geometry
 from engines.dragon_market.state import missing, pontoon, unit_of
 
@@ -15,9 +16,9 @@ def outcome(state: dict) -> dict | None:
     done = [len(state["completed"][unit_of(state, seat)]) for seat in range(players)]
     held = [len(state["held"][unit_of(state, seat)]) for seat in range(players)]
     winners = list(result["winners"])
-    ranking = sorted(range(players), key=lambda seat: (seat not in winners, -done[seat], -held[seat],
-                                                       (seat - state["first"]) % players))
-    return {"scores": done, "winners": winners, "ranking": ranking, "reason": result["reason"],
+    keys = [(seat not in winners, -done[seat], -held[seat]) for seat in range(players)]
+    ranking = sorted(range(players), key=lambda seat: (keys[seat], (seat - state["first"]) % players))
+    return {"scores": done, "winners": winners, "ranking": ranking, "places": places(keys), "reason": result["reason"],
             "goods_held": held, "objectives": {str(seat): state["completed"][unit_of(state, seat)]
                                                 for seat in range(players)},
             "breakdown": [{"goods_held": count} for count in held]}

@@ -1,6 +1,7 @@
 """Final scoring, the outcome, and a heuristic estimate for bots."""
 from __future__ import annotations
 
+from engines.core import places
 from engines.dschunke import data
 from engines.dschunke.data import SPECIALS
 from engines.dschunke.state import OVER, State
@@ -54,7 +55,8 @@ def final_result(state: State) -> dict:
     ranking = sorted(range(state.n), key=lambda seat: (-keys[seat][0], -keys[seat][1], seat))
     best = keys[ranking[0]]
     winners = [seat for seat in range(state.n) if keys[seat] == best]
-    return {"scores": scores, "winners": winners, "ranking": ranking, "breakdown": parts}
+    return {"scores": scores, "winners": winners, "ranking": ranking,
+            "places": places([(-score, -hand) for score, hand in keys]), "breakdown": parts}
 
 
 def outcome(state: State) -> dict | None:

@@ -5,6 +5,7 @@ looking only at the groups next to it, so the state carries live scores without 
 """
 from __future__ import annotations
 
+from engines.core import places
 from engines.dschunke_tiles import data
 from engines.dschunke_tiles.geometry import NEIGHBOURS, xy
 
@@ -225,6 +226,7 @@ def outcome(state: dict) -> dict | None:
         "scores": scores,
         "winners": [seat for seat in range(data.PLAYERS) if scores[seat] == best],
         "ranking": ranking,
+        "places": places([-score for score in scores]),
         "draw": scores.count(best) > 1,
         "breakdown": rows,
         "reason": "tiles_placed",

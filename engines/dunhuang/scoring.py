@@ -5,6 +5,7 @@ other seats rank by points, then cash.
 """
 from __future__ import annotations
 
+from engines.core import places
 from engines.dunhuang import data
 from engines.dunhuang.state import NO_SEAT, tokens_held
 
@@ -69,6 +70,7 @@ def outcome(state: dict) -> dict | None:
         "scores": scores,
         "winners": winners,
         "ranking": ranking,
+        "places": places([rank_key(seat)[:3] for seat in range(players)]),
         "breakdown": rows,
         "reason": result["reason"],
     }

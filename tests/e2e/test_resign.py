@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import psycopg
+from psycopg.types.json import Jsonb
 import pytest
 
 from tests.e2e.conftest import server_environment
@@ -20,10 +21,11 @@ def fits(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
 
-def two_players(host, guest, names: tuple[str, str], on_idle: str) -> int:
-    """A running two-player Dunhuang table of `host` (seat 0) and `guest` (seat 1)."""
+def two_players(host, guest, names: tuple[str, str], on_idle: str, bots: int = 0) -> int:
+    """A running Dunhuang table of `host` (seat 0), `guest` (seat 1) and `bots` random bots."""
     sign_up(host, names[0])
-    table_id = create_table(host, "dunhuang", [{"kind": "me"}, {"kind": "open"}], on_idle=on_idle)
+    seats = [{"kind": "me"}, {"kind": "open"}] + [{"kind": "ai", "strength": "random"}] * bots
+    table_id = create_table(host, "dunhuang", seats, on_idle=on_idle)
     sign_up(guest, names[1])
     guest.goto(f"/tables/{table_id}/")
     guest.get_by_test_id("join-1").click()
@@ -35,7 +37,7 @@ def two_players(host, guest, names: tuple[str, str], on_idle: str) -> int:
 
 def test_a_player_resigns_after_confirming_and_a_bot_plays_the_seat_to_the_end(new_page):
     anna, bert = new_page(1280, 900), new_page(375, 812)
-    two_players(anna, bert, ("anna", "bert"), on_idle="bot")
+    table_id = two_players(anna, bert, ("anna", "bert"), on_idle="bot", bots=1)
     dialog = anna.get_by_test_id("resign-dialog")
     anna.get_by_test_id("resign").click()
     assert dialog.is_visible() and "A bot plays your seat to the end" in dialog.inner_text()
@@ -61,11 +63,21 @@ def test_a_player_resigns_after_confirming_and_a_bot_plays_the_seat_to_the_end(n
         note.wait_for()
         assert note.inner_text() == "anna resigned; a bot played the seat to the end."
         rows = page.get_by_test_id("scores").locator("tbody tr")
-        assert "anna (resigned)" in rows.nth(0).inner_text() and "winner" not in rows.nth(0).inner_text()
-        assert "winner" in rows.nth(1).inner_text()  # rated first, whatever anna's bot made of her seat
+        assert "anna (resigned)" in rows.nth(0).inner_text()
     assert fits(bert)
     screenshot(anna, "resign-end-1280")
     screenshot(bert, "resign-end-375")
+
+    # Had anna's bot won, with bert and the bot placed equal behind it (the ranking lists one of
+    # them first only to list them), both would move up: as the ratings rank them.
+    tie = {"scores": [9, 5, 5], "winners": [0], "ranking": [0, 1, 2], "places": [1, 2, 2]}
+    with psycopg.connect(f"postgresql://postgres@127.0.0.1:5432/{DATABASE}", autocommit=True) as connection:
+        connection.execute("UPDATE tables_table SET outcome = outcome || %s WHERE id = %s", (Jsonb(tie), table_id))
+    anna.reload()
+    rows = anna.get_by_test_id("scores").locator("tbody tr")
+    rows.first.wait_for()
+    assert "anna (resigned)" in rows.nth(0).inner_text() and "winner" not in rows.nth(0).inner_text()
+    assert "winner" in rows.nth(1).inner_text() and "winner" in rows.nth(2).inner_text()
 
 
 def test_where_idle_seats_forfeit_resigning_forfeits_in_german(new_page):

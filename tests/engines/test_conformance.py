@@ -78,6 +78,10 @@ def test_random_games_end_with_an_outcome_and_replay_from_their_events(name, pla
         assert engine.to_act(state) == frozenset()
         assert len(outcome["scores"]) == players and outcome["winners"]
         assert set(outcome["winners"]) <= set(range(players))
+        places = outcome["places"]  # the winners share the first place; the ranking lists the places in order
+        assert {seat for seat in range(players) if places[seat] == 1} == set(outcome["winners"])
+        assert sorted(outcome["ranking"]) == list(range(players))
+        assert [places[seat] for seat in outcome["ranking"]] == sorted(places)
         assert outcome["reason"] in engine.glossary()["end_reasons"]  # the end screen says why it ended
         assert snapshot(engine, fold(engine, log)) == snapshot(engine, state)
         again, again_log = random_game(engine, players, seed, lambda *_: None, variant)

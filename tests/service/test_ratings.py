@@ -52,6 +52,17 @@ def test_winners_share_first_place_the_others_keep_the_ranking_and_a_forfeit_is_
     assert ratings.finishing_ranks(without_ranking, 2) == [2, 1]
 
 
+def test_seats_the_rules_cannot_tell_apart_share_a_place_whatever_the_ranking_lists_first():
+    """The engine's places decide: two seats tied behind the winner (points and tie-break equal)
+    are both second, and take the same rating change from the same rating before."""
+    outcome = {"scores": [4, 9, 4, 1], "winners": [1], "ranking": [1, 0, 2, 3], "places": [2, 1, 2, 4]}
+    assert ratings.finishing_ranks(outcome, 4) == [2, 1, 2, 4]
+    after = ratings.new_ratings([(ratings.MODEL.mu, ratings.MODEL.sigma)] * 4, ratings.finishing_ranks(outcome, 4))
+    assert after[0] == pytest.approx(after[2]) and after[1][0] > after[0][0] > after[3][0]
+    resigned_winner = {**outcome, "resigned": [1]}  # the tied seats move up together
+    assert ratings.finishing_ranks(resigned_winner, 4) == [1, 4, 1, 3]
+
+
 # ----------------------------------------------------------------------------- in the service
 
 

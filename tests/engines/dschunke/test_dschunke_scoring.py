@@ -34,6 +34,15 @@ def test_tie_broken_by_the_larger_hand():
     assert [p["hand"] for p in result["breakdown"]] == [1, 3, 0]
 
 
+def test_seats_tied_behind_the_winner_share_their_place():
+    """Equal money and equal hands: the rules cannot tell the two apart, so both are second (the
+    ranking lists them by seat only to list them)."""
+    state = final([[[0, 1, 2]]] * 5, [[3, 0, 0, 0], [1, 0, 0, 0], [0, 1, 0, 0]], [5, 5, 5])
+    result = ENGINE.outcome(state)
+    assert result["scores"] == [30, 30, 30] and result["winners"] == [0]
+    assert result["ranking"] == [0, 1, 2] and result["places"] == [1, 2, 2]
+
+
 def test_a_full_tie_is_a_shared_win():
     state = final([[[0, 1, 2]]] * 5, [[1, 0, 0, 0]] * 3, [5, 5, 5])
     assert ENGINE.outcome(state)["winners"] == [0, 1, 2]

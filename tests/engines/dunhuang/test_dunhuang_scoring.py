@@ -65,6 +65,9 @@ def test_after_a_top_merchant_the_others_rank_by_points_then_cash():
     result = ENGINE.outcome(state)
     assert result["scores"] == [5, 5, 8, 0]
     assert (result["winners"], result["ranking"]) == ([3], [3, 2, 1, 0])
+    assert result["places"] == [4, 3, 2, 1]
+    tied = ENGINE.outcome({**state, "coins": [4, 4, 0, 0]})  # equal on points and cash: one place
+    assert (tied["ranking"], tied["places"]) == ([3, 2, 0, 1], [3, 3, 2, 1])
 
 
 def test_deck_out_totals_carry_no_bonus():

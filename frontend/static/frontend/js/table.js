@@ -567,12 +567,17 @@ function playerLink(seat) {
 }
 
 // As the ratings rank them (tables/ratings.py): a seat whose player forfeited or resigned wins for
-// nobody, whatever its bot made of it, and the best of the others move up in its place.
+// nobody, whatever its bot made of it, and the best of the others (all who share the best place)
+// move up in its place.
 function winningSeats(outcome) {
   const gaveUp = new Set([...(outcome.forfeited || []), ...(outcome.resigned || [])]);
   const winners = (outcome.winners || []).filter((seat) => !gaveUp.has(seat));
-  const next = (outcome.ranking || []).find((seat) => !gaveUp.has(seat));
-  return new Set(winners.length || !gaveUp.size || next === undefined ? winners : [next]);
+  const others = (outcome.ranking || []).filter((seat) => !gaveUp.has(seat));
+  if (winners.length || !gaveUp.size || !others.length) return new Set(winners);
+  // An outcome stored without places gives each seat its own, in the ranking's order.
+  const places = outcome.places || Object.fromEntries(outcome.ranking.map((seat, index) => [seat, index]));
+  const best = Math.min(...others.map((seat) => places[seat]));
+  return new Set(others.filter((seat) => places[seat] === best));
 }
 
 // A part of a score with its sign, as the board writes it (a rat costs "−1").
