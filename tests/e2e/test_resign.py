@@ -78,6 +78,7 @@ def test_a_player_resigns_after_confirming_and_a_bot_plays_the_seat_to_the_end(n
     rows.first.wait_for()
     assert "anna (resigned)" in rows.nth(0).inner_text() and "winner" not in rows.nth(0).inner_text()
     assert "winner" in rows.nth(1).inner_text() and "winner" in rows.nth(2).inner_text()
+    screenshot(anna, "resign-end-shared-1280")
 
 
 def test_where_idle_seats_forfeit_resigning_forfeits_in_german(new_page):
