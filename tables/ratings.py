@@ -6,9 +6,9 @@ ends: `rate_table` runs after the finishing move commits, and the ticker's sweep
 Ruling (the order): the places of the engine's outcome, where seats its rules cannot tell apart
 (its tie-breaks included) share a place and the winners share the first; a seat whose player
 forfeited or resigned is last, whatever the bot that played on for them made of it, and the
-others move up past it. A house bot is rated as a player,
-one rating per strength; where one strength holds several seats of a game, each seat is rated
-from the same rating and the bot keeps the mean of their results.
+others move up past it. A house bot is rated as a player, one rating per strength; where one
+strength holds several seats of a game, each seat is rated from the same rating and the bot
+keeps the mean of their results.
 """
 from __future__ import annotations
 

@@ -99,9 +99,8 @@ def outcome(state: dict) -> dict:
     rows = [seat_breakdown(state, seat) for seat in range(state["n"])]
     totals = [row["total"] for row in rows]
     money = [row["money"] for row in state["seats"]]
-    ranking = sorted(range(state["n"]), key=lambda seat: (-totals[seat], -money[seat], seat))
-    best = ranking[0]
-    winners = [seat for seat in ranking if (totals[seat], money[seat]) == (totals[best], money[best])]
-    return {"scores": totals, "winners": winners, "ranking": ranking,
-            "places": places([(-totals[seat], -money[seat]) for seat in range(state["n"])]), "money": money,
+    keys = [(-totals[seat], -money[seat]) for seat in range(state["n"])]
+    ranking = sorted(range(state["n"]), key=lambda seat: (keys[seat], seat))
+    winners = [seat for seat in ranking if keys[seat] == keys[ranking[0]]]
+    return {"scores": totals, "winners": winners, "ranking": ranking, "places": places(keys), "money": money,
             "breakdown": rows, "reason": "rounds_played"}

@@ -18,7 +18,8 @@ def outcome(state: dict) -> dict | None:
     winners = list(result["winners"])
     keys = [(seat not in winners, -done[seat], -held[seat]) for seat in range(players)]
     ranking = sorted(range(players), key=lambda seat: (keys[seat], (seat - state["first"]) % players))
-    return {"scores": done, "winners": winners, "ranking": ranking, "places": places(keys), "reason": result["reason"],
+    return {"scores": done, "winners": winners, "ranking": ranking, "places": places(keys),
+            "reason": result["reason"],
             "goods_held": held, "objectives": {str(seat): state["completed"][unit_of(state, seat)]
                                                 for seat in range(players)},
             "breakdown": [{"goods_held": count} for count in held]}

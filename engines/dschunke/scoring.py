@@ -51,12 +51,10 @@ def final_result(state: State) -> dict:
     parts = breakdown(state)
     scores = [p["money"] + p["specials_bonus"] + p["end_bonus"] for p in parts]
     # Tie-break: the larger hand of goods cards; still equal -> a shared place.
-    keys = [(scores[seat], parts[seat]["hand"]) for seat in range(state.n)]
-    ranking = sorted(range(state.n), key=lambda seat: (-keys[seat][0], -keys[seat][1], seat))
-    best = keys[ranking[0]]
-    winners = [seat for seat in range(state.n) if keys[seat] == best]
-    return {"scores": scores, "winners": winners, "ranking": ranking,
-            "places": places([(-score, -hand) for score, hand in keys]), "breakdown": parts}
+    keys = [(-scores[seat], -parts[seat]["hand"]) for seat in range(state.n)]
+    ranking = sorted(range(state.n), key=lambda seat: (keys[seat], seat))
+    winners = [seat for seat in range(state.n) if keys[seat] == keys[ranking[0]]]
+    return {"scores": scores, "winners": winners, "ranking": ranking, "places": places(keys), "breakdown": parts}
 
 
 def outcome(state: State) -> dict | None:

@@ -221,12 +221,13 @@ def outcome(state: dict) -> dict | None:
     rows = breakdown(state)
     scores = [row["total"] for row in rows]
     best = max(scores)
-    ranking = sorted(range(data.PLAYERS), key=lambda seat: (-scores[seat], seat))
+    keys = [-score for score in scores]
+    ranking = sorted(range(data.PLAYERS), key=lambda seat: (keys[seat], seat))
     return {
         "scores": scores,
         "winners": [seat for seat in range(data.PLAYERS) if scores[seat] == best],
         "ranking": ranking,
-        "places": places([-score for score in scores]),
+        "places": places(keys),
         "draw": scores.count(best) > 1,
         "breakdown": rows,
         "reason": "tiles_placed",
