@@ -72,9 +72,12 @@ def table_line(table: Table, user) -> dict:
 
 
 def won(outcome: dict, seat: int | None) -> bool:
-    """Whether the seat's player won: a bot that played on for one who gave up wins for nobody."""
+    """Whether the seat's player won, as the ratings rank the seats: first, and not given up (a
+    bot that played on for one who gave up wins for nobody; the best of the others move up)."""
+    if seat is None or "scores" not in outcome:
+        return False
     gave_up = {*outcome.get("forfeited", []), *outcome.get("resigned", [])}
-    return seat in outcome.get("winners", []) and seat not in gave_up
+    return seat not in gave_up and ratings.finishing_ranks(outcome, len(outcome["scores"]))[seat] == 1
 
 
 def player_card(user) -> dict:

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tables import ratings
+from tables import players, ratings
 from tables.models import Rating, RatingChange, Table
 from ai_workers import ticker
 
@@ -61,6 +61,16 @@ def test_seats_the_rules_cannot_tell_apart_share_a_place_whatever_the_ranking_li
     assert after[0] == pytest.approx(after[2]) and after[1][0] > after[0][0] > after[3][0]
     resigned_winner = {**outcome, "resigned": [1]}  # the tied seats move up together
     assert ratings.finishing_ranks(resigned_winner, 4) == [1, 4, 1, 3]
+
+
+def test_a_players_record_says_won_where_the_ratings_rank_the_seat_first():
+    """The profile's "won": the winners, but a seat given up wins for nobody and the seats that
+    then rank first (sharing the best place of the others) have won."""
+    outcome = {"scores": [9, 5, 5, 1], "winners": [0], "ranking": [0, 1, 2, 3], "places": [1, 2, 2, 4]}
+    assert [players.won(outcome, seat) for seat in range(4)] == [True, False, False, False]
+    resigned = {**outcome, "resigned": [0]}
+    assert [players.won(resigned, seat) for seat in range(4)] == [False, True, True, False]
+    assert not players.won(outcome, None) and not players.won({"abandoned": "host_left"}, 0)
 
 
 # ----------------------------------------------------------------------------- in the service
