@@ -72,12 +72,11 @@ def table_line(table: Table, user) -> dict:
 
 
 def won(outcome: dict, seat: int | None) -> bool:
-    """Whether the seat's player won, as the ratings rank the seats: first, and not given up (a
-    bot that played on for one who gave up wins for nobody; the best of the others move up)."""
+    """Whether the seat's player won: the ratings rank the seat first (a seat given up is last, so
+    a bot that played on for one who gave up wins for nobody, and the best of the others move up)."""
     if seat is None or "scores" not in outcome:
         return False
-    gave_up = {*outcome.get("forfeited", []), *outcome.get("resigned", [])}
-    return seat not in gave_up and ratings.finishing_ranks(outcome, len(outcome["scores"]))[seat] == 1
+    return ratings.finishing_ranks(outcome, len(outcome["scores"]))[seat] == 1
 
 
 def player_card(user) -> dict:

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import psycopg
-from psycopg.types.json import Jsonb
 import pytest
+from psycopg.types.json import Jsonb
 
 from tests.e2e.conftest import server_environment
 from tests.e2e.helpers import DATABASE, create_table, play_until_over, screenshot, sign_up, start_if_waiting
