@@ -9,7 +9,7 @@ _, ngettext = catalog(__file__)
 
 ZONES = {"hand": N_("hand"), "shop": N_("shop")}
 # Why the game ended (the outcome's "reason"), for the end screen; "{winners}" is named by the page.
-END_REASONS = {"top_merchant": N_("Top merchant: {winners} wins at once."),
+END_REASONS = {"top_merchant": N_("Top merchant: {winners} ends the game at once."),
                "deck_out": N_("The goods deck ran out and the last round was played.")}
 # The end screen's columns: the parts of scoring.breakdown, in their order.
 SCORE_COLUMNS = {"tokens": N_("Majority tokens"), "token_points": N_("Token points"),

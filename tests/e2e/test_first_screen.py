@@ -1,9 +1,9 @@
-"""The first screen of a table, in every game and in en, fr and de: at 1280 x 800 the board, the
-player's own area (hand, drawn tiles or player board) and the prompt all lie within the
-window, with no scrolling; on a phone, upright (375 x 812) and on its side (812 x 375), the
-prompt folds to one line covering at most a quarter of the board in sight, a tap unfolds it,
-the site's header is one line and the table's one on its side, two upright (its name, then the
-turn and the clock: the name was cut to a letter)."""
+"""The first screen of a table, in every game and in en, fr and de (by default each game in one
+of them, in turn): at 1280 x 800 the board, the player's own area (hand, drawn tiles or player
+board) and the prompt all lie within the window, with no scrolling; on a phone, upright
+(375 x 812) and on its side (812 x 375), the prompt folds to one line covering at most a quarter
+of the board in sight, a tap unfolds it, the site's header is one line and the table's one on its
+side, two upright (its name, then the turn and the clock: the name was cut to a letter)."""
 import random
 import shutil
 from pathlib import Path
@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.helpers import SCREENSHOTS, create_table, play_until, sign_up, start_if_waiting
+from tests.selection import each_once_by_default
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/shots-first-screen")  # a copy of the screenshots to look at
@@ -88,8 +89,7 @@ def shoot(page, name: str) -> None:
     shutil.copy(path, SHOTS / path.name)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize(("game", "players"), GAMES)
+@pytest.mark.parametrize(("game", "players", "language"), each_once_by_default(GAMES, LANGUAGES))
 def test_the_first_screen_shows_board_own_area_and_prompt(new_page, game, players, language):
     page = new_page(1280, 800, locale=language)
     sign_up(page, f"first-{game}-{language}")

@@ -1,7 +1,8 @@
 """What the table page says, in a real browser: the last move names a move, the log has no
 filler, a waiting move always has words in the prompt, choices offered are the head's, the
 Legespiel's board shows the cells its log names, teams are marked, and the end screen says why
-the game ended; at 1280 and 375 px, in English with a check in French and German."""
+the game ended; at 1280 and 375 px (by default each check at one of them), in English with a check
+in French and German."""
 import random
 import re
 
@@ -13,6 +14,7 @@ from tests.e2e.helpers import (
 )
 from tests.e2e.test_dragon_market import create as create_dragon_market
 from tests.e2e.test_dschunke_tiles import place_a_tile_step
+from tests.selection import once_by_default
 
 pytestmark = pytest.mark.e2e
 BOT = {"kind": "ai", "strength": "random"}
@@ -106,7 +108,7 @@ def finish(page, rng: random.Random, name: str, move=click_a_move_in_this_state)
     return reason
 
 
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", once_by_default(WIDTHS, 375))
 def test_the_legespiel_board_names_the_cells_of_its_log_and_its_end_table_signs_the_rats(new_page, width):
     page = new_page(width, 900)
     sign_up(page, f"lena{width}")
@@ -133,12 +135,13 @@ def test_the_legespiel_board_names_the_cells_of_its_log_and_its_end_table_signs_
 def test_the_legespiel_end_screen_speaks_french(new_page):
     page = new_page(375, 812, locale="fr")
     sign_up(page, "lucie")
-    open_game(page, "dschunke_tiles", [BOT])
+    table_id = open_game(page, "dschunke_tiles", [BOT])
+    play_on_by_api(page, table_id)  # the clicks of a whole game are the English test's
     assert finish(page, random.Random(5), "page-words-legespiel-end-fr", place_a_tile) == "La dernière tuile a été posée."
     assert page.get_by_test_id("scores").locator("th").all_inner_texts()[3:6] == ["Points des groupes", "Rats visibles", "Points de rats"]
 
 
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", once_by_default(WIDTHS, 1280))
 def test_dunhuang_leaves_the_board_s_choices_to_the_board(new_page, width):
     page = new_page(width, 900)
     sign_up(page, f"mei{width}")
@@ -156,7 +159,7 @@ def test_dunhuang_leaves_the_board_s_choices_to_the_board(new_page, width):
     assert reason == "The goods deck ran out and the last round was played." or reason.startswith("Top merchant: ")
 
 
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", once_by_default(WIDTHS, 375))
 def test_dschunke_offers_no_bid_once_bidding_is_over(new_page, width):
     page = new_page(width, 900, pace=None)  # other seats' moves shown one by one, as players see them
     sign_up(page, f"ada{width}")
@@ -188,7 +191,7 @@ def test_dschunke_offers_no_bid_once_bidding_is_over(new_page, width):
     assert finish(page, rng, f"page-words-dschunke-end-{width}") == "All 10 rounds have been played."
 
 
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", once_by_default(WIDTHS, 1280))
 def test_dragon_boats_log_and_last_move_tell_moves(new_page, width):
     page = new_page(width, 900)
     sign_up(page, f"bo{width}")
@@ -200,7 +203,8 @@ def test_dragon_boats_log_and_last_move_tell_moves(new_page, width):
     screenshot(page, f"page-words-dragon-boats-{width}")
 
 
-@pytest.mark.parametrize("width, locale", [(1280, "en-US"), (375, "en-US"), (375, "de")])
+@pytest.mark.parametrize("width, locale", [(1280, "en-US"), (375, "de"),
+                                           pytest.param(375, "en-US", marks=pytest.mark.slow)])
 def test_dragon_market_marks_the_teams_and_says_why_it_ended(new_page, width, locale):
     page = new_page(width, 900, locale=locale)
     sign_up(page, f"kai{width}{locale[:2]}")

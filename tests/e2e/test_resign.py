@@ -11,7 +11,7 @@ import pytest
 from psycopg.types.json import Jsonb
 
 from tests.e2e.conftest import server_environment
-from tests.e2e.helpers import DATABASE, create_table, play_until_over, screenshot, sign_up, start_if_waiting
+from tests.e2e.helpers import DATABASE, create_table, play_on_by_api, screenshot, sign_up, start_if_waiting
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,7 +57,7 @@ def test_a_player_resigns_after_confirming_and_a_bot_plays_the_seat_to_the_end(n
     assert fits(bert)
     screenshot(bert, "resign-log-375")
 
-    play_until_over(bert)  # the bot answers for anna
+    play_on_by_api(bert, table_id)  # the bot answers for anna (clicking a whole game: test_dunhuang.py)
     for page in (anna, bert):
         note = page.get_by_test_id("resigned-note")
         note.wait_for()
@@ -83,7 +83,7 @@ def test_a_player_resigns_after_confirming_and_a_bot_plays_the_seat_to_the_end(n
 
 def test_where_idle_seats_forfeit_resigning_forfeits_in_german(new_page):
     dora, emil = new_page(375, 812, locale="de-DE"), new_page(1280, 900, locale="de-DE")
-    two_players(dora, emil, ("dora", "emil"), on_idle="forfeit")
+    table_id = two_players(dora, emil, ("dora", "emil"), on_idle="forfeit")
     dora.get_by_test_id("resign").click()
     dialog = dora.get_by_test_id("resign-dialog")
     assert dialog.get_by_role("heading").inner_text() == "Diese Partie aufgeben?"
@@ -94,7 +94,7 @@ def test_where_idle_seats_forfeit_resigning_forfeits_in_german(new_page):
     dora.get_by_test_id("resigned").filter(has_text="Sie haben aufgegeben: Ihr Platz verliert die Partie kampflos").wait_for()
     emil.locator("#log li").filter(has_text="dora gibt auf und verliert die Partie kampflos.").wait_for()
 
-    play_until_over(emil)
+    play_on_by_api(emil, table_id)
     for page in (dora, emil):
         note = page.get_by_test_id("resigned-note")
         note.wait_for()
