@@ -5,10 +5,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import psycopg
 import pytest
 
-from tests.e2e.helpers import (click_a_move, create_table, play_until_over, screenshot, sign_up, start_if_waiting,
-                               submit_create_form)
+from tests.e2e.conftest import server_environment
+from tests.e2e.helpers import (DATABASE, click_a_move, create_table, play_until_over, screenshot, sign_up,
+                               start_if_waiting, submit_create_form)
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,6 +31,7 @@ def test_the_end_screen_shows_the_rating_change_and_offers_a_rematch(new_page):
     assert changes.count() == 2
     assert all(text.split()[0].isdigit() and "(" in text for text in changes.all_inner_texts())
     screenshot(page, "community-end-1280")
+    ratings_come_after_the_end_screen(page, table_id)
 
     page.get_by_test_id("rematch").click()
     page.wait_for_url(lambda url: f"/tables/{table_id}/" not in url)
@@ -54,6 +57,26 @@ def test_the_end_screen_shows_the_rating_change_and_offers_a_rematch(new_page):
     page.get_by_role("heading", name="Merchants of Dunhuang: leaderboard").wait_for()
     assert fits(page)
     screenshot(page, "community-leaderboard-375")
+
+
+def ratings_come_after_the_end_screen(page, table_id: int) -> None:
+    """A page that read the ended table before its ratings were written shows them when they are
+    (the table's push), with no reload: as if the finisher's rating came late, here by the sweep's
+    own function run in a process of its own."""
+    with psycopg.connect(f"postgresql://postgres@127.0.0.1:5432/{DATABASE}", autocommit=True) as connection:
+        connection.execute("DELETE FROM tables_ratingchange WHERE table_id = %s", (table_id,))
+        connection.execute("UPDATE tables_table SET rated_at = NULL WHERE id = %s", (table_id,))
+    page.reload()
+    page.get_by_text("Ratings are being updated…").wait_for()
+    assert page.get_by_test_id("rating-change").count() == 0
+    rate = ("from tables import publish, ratings;"
+            f"assert ratings.rate_table({table_id}); publish.sent_from_sync()")
+    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", rate], cwd=ROOT, env=server_environment(),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    page.get_by_test_id("rating-change").first.wait_for(timeout=15000)
+    assert page.get_by_test_id("rating-change").count() == 2
+    assert page.get_by_text("Ratings are being updated…").count() == 0
 
 
 def test_two_players_chat_at_their_table_and_one_mutes_the_other(new_page):

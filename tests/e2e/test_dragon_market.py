@@ -76,14 +76,27 @@ def my_move(page, rng: random.Random, moves_this_turn: list) -> None:
     if steps and (not boats or rng.random() < 0.6):
         rng.choice(steps).click()
     else:
-        rng.choice(boats).press("Enter")  # from the keyboard: a heir's step marker may lie on a boat's middle
-        # the boat is chosen, and stays chosen through a late frame of the last move
-        page.locator("#prompt button.secondary", has_text="Choose another boat").wait_for()
+        choose_a_boat(page, rng, boats)
         ghosts = page.locator("#board .dm-ghost").all()
         # a boat's moves in place (a turn, or a power's swap of its goods stacks) are in the prompt
         turns = page.locator("#prompt button:not(.secondary)", has_text=re.compile("^(Turn boat|Swap the goods stacks)")).all()
         rng.choice(ghosts + turns).click()
     moves_this_turn.append(1)
+
+
+def choose_a_boat(page, rng: random.Random, boats: list) -> None:
+    """Presses a boat that may move and waits for the prompt of the boat chosen; once chosen it stays
+    chosen through a late frame of the last move, but a redraw just before the press may have
+    replaced the boat pressed (on a loaded machine): then another of the boats is pressed."""
+    chosen = page.locator("#prompt button.secondary", has_text="Choose another boat")
+    for _ in range(3):
+        rng.choice(boats).press("Enter")  # from the keyboard: a heir's step marker may lie on a boat's middle
+        try:
+            chosen.wait_for(timeout=10000)
+            return
+        except PlaywrightError:
+            boats = page.locator("#board .dm-boat.clickable").all() or boats
+    chosen.wait_for()
 
 
 def play_to_the_end(page, rng: random.Random, clicks: int = 0) -> int:

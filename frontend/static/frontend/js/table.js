@@ -191,7 +191,10 @@ function showSync(frame, move) {
   state.lastMove = move || state.lastMove; // a sync that brings no move leaves the last one named
   if (frame.deadline !== undefined) state.table.deadline = frame.deadline;
   if (frame.to_act) state.table.to_act = frame.to_act;
-  if (frame.outcome && state.table.status !== "finished") refreshTable();
+  // An ended table is read again until it is read finished with its ratings (written just after
+  // the last move, or later by the sweep: the table's push brings a sync then).
+  const ratingsDue = state.table.rated && !state.table.ratings;
+  if (frame.outcome && (state.table.status !== "finished" || ratingsDue)) refreshTable();
   else if (frame.outcome) showEnd(); // the table was read as finished while the board caught up
   else scheduleTableRefresh();
   log.mark(null);
