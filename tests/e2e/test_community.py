@@ -107,6 +107,16 @@ def test_two_players_chat_at_their_table_and_one_mutes_the_other(new_page):
     guest.get_by_test_id("chat-input").fill("thanks, you too")
     guest.locator("#chat-form button").click()
     host.get_by_test_id("chat-line").filter(has_text="thanks, you too").wait_for()
+    # A line written while the guest's connection is down shows once it is back, in its place.
+    guest.evaluate("window.sampanTable.connection.stopped = true; window.sampanTable.connection.socket.close()")
+    guest.locator("#conn-status").filter(has_text="reconnecting").wait_for()
+    host.get_by_test_id("chat-input").fill("still there?")
+    host.get_by_test_id("chat-input").press("Enter")
+    host.get_by_test_id("chat-line").filter(has_text="still there?").wait_for()
+    guest.evaluate("window.sampanTable.connection.stopped = false; window.sampanTable.connection.connect()")
+    guest.get_by_test_id("chat-line").filter(has_text="still there?").wait_for()
+    assert guest.get_by_test_id("chat-line").all_inner_texts()[-1].startswith("lin still there?")
+    assert guest.get_by_test_id("chat-line").filter(has_text="thanks, you too").count() == 1
     assert guest.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     screenshot(guest, "community-chat-375")
 

@@ -1,4 +1,5 @@
-// The table's chat: the last lines on opening, new ones as the socket brings them, a line written
+// The table's chat: the last lines on opening (and again on each connection of the socket, for
+// the lines written while it was down), new ones as the socket brings them, a line written
 // here sent on the socket (before the game starts, when the table has no socket yet, by the API,
 // the lobby reading the lines again as it polls). Lines are text (textContent), never markup. A
 // reader may report a line or mute its writer; a muted writer's lines are hidden here at once (the
@@ -61,11 +62,14 @@ export class ChatPanel {
     if (this.shown.has(line.id) || this.muted.has(line.user)) return;
     this.shown.add(line.id);
     const mine = line.user === this.username;
-    const item = el("li", { "data-user": line.user, "data-testid": "chat-line" },
+    const item = el("li", { "data-id": line.id, "data-user": line.user, "data-testid": "chat-line" },
       el("a", { class: "chat-user", href: `/players/${encodeURIComponent(line.user)}/`, text: line.user }),
       " ", el("span", { class: "chat-text", text: line.text }));
     if (this.username && !mine) item.append(" ", this.reportButton(line), this.muteButton(line));
-    this.list.append(item);
+    // In the order written: a line missed while the socket was down comes with the history read
+    // again on reconnecting, after lines pushed since.
+    const later = [...this.list.children].find((other) => Number(other.dataset.id) > line.id);
+    this.list.insertBefore(item, later || null);
     this.list.scrollTop = this.list.scrollHeight;
   }
 

@@ -43,7 +43,10 @@ const connection = new TableConnection(page.table_id, {
   },
   onSync: (frame) => receiveSync(frame),
   onError: (frame) => showMessage(frame.detail),
-  onStatus: (status) => showConnection(status),
+  onStatus: (status) => {
+    showConnection(status);
+    if (status === "live") chat.load(); // the lines written while the socket was down (shown once)
+  },
 });
 const hints = new Hints({
   box: $("hint-box"), button: $("hint-button"), text: $("hint-text"), tableId: page.table_id, onError: showMessage,
