@@ -55,9 +55,16 @@ async function open() {
   }
 }
 
+// The notices are read as the socket connects, the first time and after each drop (what came
+// while no socket listened); where the socket cannot connect, at each try instead.
 function listen() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/me/`);
+  let opened = false;
+  socket.onopen = () => {
+    opened = true;
+    load().catch(() => {});
+  };
   socket.onmessage = (message) => {
     const frame = JSON.parse(message.data);
     if (frame.type === "notice") {
@@ -73,6 +80,7 @@ function listen() {
     if (!panel.hidden) render();
   };
   socket.onclose = (event) => {
+    if (!opened) load().catch(() => {});
     if (event.code !== 4403) setTimeout(listen, RECONNECT_MS);
   };
 }
@@ -88,6 +96,5 @@ if (button) {
       button.focus();
     }
   });
-  load().catch(() => {});
   listen();
 }
