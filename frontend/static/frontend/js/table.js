@@ -45,7 +45,7 @@ const connection = new TableConnection(page.table_id, {
   onError: (frame) => showMessage(frame.detail),
   onStatus: (status) => {
     showConnection(status);
-    if (status === "live") chat.load(); // the lines written while the socket was down (shown once)
+    if (status === "live") chat.load(); // at each connection: also the lines written while it was down
   },
 });
 const hints = new Hints({
@@ -785,8 +785,7 @@ async function startGame() {
     state.guide = await new Guide({ panel: $("guide"), tableId: page.table_id, game: state.table.game,
       learnUrl: page.rules[state.table.game] }).load();
   }
-  chat.load();
-  await connection.start();
+  await connection.start(); // the chat is read as its socket connects (onStatus)
   if (!state.live) receiveSync(await connection.fetchView());
   showEnd();
 }
