@@ -92,7 +92,7 @@ LINES = {
     "character_used": lambda e: _("{who} calls on the {face}.").format(who=_seat(e["seat"]), face=_face(e["face"])),
     "market_refilled": lambda e: _("The market is refilled with {cards}.").format(cards=_cards(len(e["cards"]))),
     "final_round": lambda e: _("The goods deck is empty: this is the last round."),
-    "top_merchant": lambda e: _("{who} is the top merchant and wins at once!").format(who=_seat(e["seat"])),
+    "top_merchant": lambda e: _("{who} is the top merchant: the game ends at once.").format(who=_seat(e["seat"])),
     "game_ended": lambda e: _("The market closes; the scores are counted."),
     "token_taken": _token_taken,
     "token_returned": lambda e: _("{who} returns the majority token of {good} to the bank.").format(

@@ -120,6 +120,8 @@ def test_top_merchant_wins_at_the_end_of_the_turn(players, needed):
     assert types(events)[-1] == "top_merchant"
     result = ENGINE.outcome(state)
     assert (result["reason"], result["winners"], result["ranking"][0]) == ("top_merchant", [0], 0)
+    # The log says the game ends, not who wins: a resigned top merchant ends it and does not win.
+    assert ENGINE.describe(events[-1]) == "{seat0} is the top merchant: the game ends at once."
 
 
 def test_four_tokens_are_not_enough_at_two_players():
