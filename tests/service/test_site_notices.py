@@ -155,10 +155,12 @@ def test_lists_saved_before_choices_were_kept_by_kind_keep_their_meaning(make_us
 @pytest.mark.usefixtures("close_consumer_connections")
 async def test_a_notice_is_pushed_on_the_players_own_socket_and_strangers_get_none(make_user, client_for):
     host, guest = await sync_to_async(make_user)(), await sync_to_async(make_user)()
-    anonymous = WebsocketCommunicator(application, "/ws/me/", headers=[(b"origin", b"http://testserver"),
-                                                                       (b"host", b"testserver")])
-    connected, code = await anonymous.connect()
-    assert not connected and code == 4403
+    anonymous = WebsocketCommunicator(application, "/ws/me/", headers=[
+        (b"origin", b"http://testserver"), (b"host", b"testserver"), (b"accept-language", b"fr")])
+    assert (await anonymous.connect())[0]  # then closed with a code the page stops retrying at
+    refusal = await anonymous.receive_json_from(timeout=5)
+    assert (refusal["code"], refusal["detail"]) == ("not_signed_in", "Connectez-vous pour recevoir vos notifications.")
+    assert await anonymous.receive_output(timeout=5) == {"type": "websocket.close", "code": 4403}
     sockets = {}
     for user in (host, guest):
         cookie = await sync_to_async(session_cookie)(user)
