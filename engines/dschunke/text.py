@@ -210,8 +210,11 @@ def describe(event: dict) -> str:
 def glossary() -> dict:
     """What the board page names by id: special cards, goods, junks, the actions of the workers."""
     return {
-        "specials": [{"title": special(card), "timing": timing, "text": _(SPECIAL_EFFECTS[kind])}
-                     for card, (kind, timing, _junk) in enumerate(data.SPECIALS)],
+        # title: the card's whole name; name and junk: its two parts, as a card writes them on two lines
+        "specials": [{"title": special(card), "name": _(data.SPECIAL_TITLES[kind]), "timing": timing,
+                      "junk": _("{junk} junk").format(junk=junk(data.JUNKS[on_junk])) if on_junk >= 0 else None,
+                      "text": _(SPECIAL_EFFECTS[kind])}
+                     for card, (kind, timing, on_junk) in enumerate(data.SPECIALS)],
         "goods": {kind: _(data.GOODS_WORDS[name]) for kind, name in zip(data.KINDS, data.GOODS)},
         "junks": {name: _(word) for name, word in data.JUNK_WORDS.items()},
         "actions": {key: _(word) for key, word in data.ACTION_WORDS.items()},

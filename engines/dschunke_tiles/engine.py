@@ -1,4 +1,4 @@
-"""The Dschunke: das Legespiel engine: the protocol of engines/core.py over the modules beside it."""
+"""The Dschunke: the tile game engine: the protocol of engines/core.py over the modules beside it."""
 from __future__ import annotations
 
 from engines.core import Engine, check_seat
@@ -12,7 +12,7 @@ _, _ngettext = catalog(__file__)
 
 class DschunkeTiles(Engine):
     name = "dschunke_tiles"
-    title = N_("Dschunke: das Legespiel")
+    title = N_("Dschunke: the tile game")
     min_players = data.PLAYERS
     max_players = data.PLAYERS
 

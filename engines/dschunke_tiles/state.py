@@ -109,7 +109,7 @@ def dump(state: dict) -> dict:
 
 def load(payload) -> dict:
     if not isinstance(payload, dict) or set(payload) != set(RECORDED):
-        raise IllegalAction("bad_snapshot", _("This is not a Dschunke: das Legespiel game state."))
+        raise IllegalAction("bad_snapshot", _("This is not a game state of Dschunke: the tile game."))
     try:
         placed = [list(row) for row in payload["placed"]]
         anchor = payload["anchor"]
@@ -123,6 +123,6 @@ def load(payload) -> dict:
         )
         top, fps, scores = board(placed)
     except (TypeError, ValueError, KeyError, IndexError) as error:  # chained: the traceback tells what broke
-        raise IllegalAction("bad_snapshot", _("This is not a Dschunke: das Legespiel game state.")) from error
+        raise IllegalAction("bad_snapshot", _("This is not a game state of Dschunke: the tile game.")) from error
     state.update(top=top, fps=fps, scores=scores)
     return state

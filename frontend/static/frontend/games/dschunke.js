@@ -419,14 +419,15 @@ function goodsCard(glossary, kind, count, x, y) {
     svg("text", { x: x + 40, y: y + 58, "text-anchor": "middle", "font-size": 12, fill: KIND_INK[kind] }, glossary.goods[kind]));
 }
 
+// A special card writes its name, then when it is played and on which junk (if it names one).
 function specialCard(glossary, card, x, y, width, hit) {
   const info = glossary.specials[card];
   const room = width - 16; // a long name is squeezed onto the card rather than run off it
-  const squeeze = info.title.length * 13 * 0.6 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
+  const below = info.junk ? `${specialLabel(info)} · ${info.junk}` : specialLabel(info);
   return svg("g", { class: "special-card", "data-card": card }, svg("title", {}, labelled(info.title, info.text || "")),
     svg("rect", { x, y, width, height: 44, rx: 6, fill: "#f1deb0", stroke: "#6b5a3a", class: hit }),
-    svg("text", { x: x + 8, y: y + 19, "font-size": 13, "font-weight": 700, ...squeeze }, info.title),
-    svg("text", { x: x + 8, y: y + 36, "font-size": 11 }, specialLabel(info)));
+    svg("text", { x: x + 8, y: y + 19, "font-size": 13, "font-weight": 700, ...squeezed(info.name, room, 13, 700) }, info.name),
+    svg("text", { x: x + 8, y: y + 36, "font-size": 11, ...squeezed(below, room, 11) }, below));
 }
 
 // ----------------------------------------------------------------------------- prompts

@@ -317,14 +317,15 @@ export function describeAction(action, snapshot, glossary) {
 // ----------------------------------------------------------------------------- one piece
 
 // One component alone, drawn as on the board, for the how-to-play page: a character's tile
-// (`piece.face`) or a goods card (`piece.good`).
+// (`piece.face`), its name band only (the rest of a tile holds a market card, none here), or a
+// goods card (`piece.good`).
 export function drawPiece(piece, glossary) {
   const inert = new ActionIndex([], () => {});
   if (piece.good) {
     return svg("svg", { viewBox: "0 0 56 76", width: 56, height: 76, role: "img", "aria-label": goodName({ glossary }, piece.good) },
       goodCard({ glossary }, piece.good, 2, 2, 52, 72));
   }
-  const layout = { ...layoutFor(1000), radius: 0 };
+  const layout = { ...layoutFor(1000), radius: 0, tileH: 28 };
   layout.cx = layout.tileW / 2 + 2;
   layout.cy = layout.tileH / 2 + 2;
   const slot = { tile: 0, face: piece.face, goods: null, camel: false };

@@ -34,6 +34,19 @@ function drawBoard(renderer, box, snapshot) {
   }
 }
 
+// A list item that opens with pieces keeps its words in a column of their own beside them, also
+// where the words run longer than the pieces are high.
+function wordsBesidePieces(item) {
+  const nodes = [...item.childNodes];
+  const first = nodes.findIndex((node) => !(node.nodeType === Node.TEXT_NODE && !node.textContent.trim())
+    && !(node instanceof Element && node.classList.contains("learn-piece")));
+  if (first <= 0) return;
+  const words = document.createElement("span");
+  words.className = "learn-words";
+  words.append(...nodes.slice(first));
+  item.append(words);
+}
+
 function drawAll(renderer) {
   for (const box of document.querySelectorAll("[data-figure]")) {
     const figure = page.figures[box.dataset.figure];
@@ -42,6 +55,7 @@ function drawAll(renderer) {
   }
 }
 
+for (const item of document.querySelectorAll(".learn li")) if (item.firstElementChild?.classList.contains("learn-piece")) wordsBesidePieces(item);
 const renderer = await import(page.renderer);
 drawAll(renderer);
 // The boards choose their layout by their width: draw them again when it changes (a phone turned).

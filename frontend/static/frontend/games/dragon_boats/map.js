@@ -23,6 +23,11 @@ const ISLANDS = {
   W: { x: 64, y: CENTRE, turned: true },
   E: { x: SIZE - 64, y: CENTRE, turned: true },
 };
+// Where each island's name stands (x, y, text-anchor), in the sea beside it. The name is written
+// out ("Island N"): a compass letter alone would read as a road's mark (N is food in French).
+const ISLAND_LABELS = {
+  N: [CENTRE + 104, 26, "middle"], S: [CENTRE - 104, SIZE - 14, "middle"], W: [6, CENTRE - 100, "start"], E: [SIZE - 6, CENTRE + 112, "end"],
+};
 // Boats wait in the sea's corners beside their docks (boat i's home is dock i).
 const BOAT_SPOTS = [[94, 102], [SIZE - 94, 102], [SIZE - 94, SIZE - 102], [94, SIZE - 102]];
 const DOCK_SPOTS = [[168, 168], [SIZE - 168, 168], [SIZE - 168, SIZE - 168], [168, SIZE - 168]];
@@ -58,11 +63,10 @@ export function drawMap(ctx) {
       cx: island.x, cy: island.y, rx: island.turned ? 58 : 100, ry: island.turned ? 100 : 58, fill: "#d7c99a", opacity: 0.55,
     })),
     svg("rect", { x: 160, y: 160, width: SIZE - 320, height: SIZE - 320, rx: 28, fill: "#d7c99a", stroke: "#b3a06a" }),
-    ...Object.entries(ISLANDS).map(([name, island]) => explained(svg("text", {
-      x: island.turned ? island.x + (name === "W" ? -46 : 46) : island.x + (name === "N" ? 104 : -104),
-      y: island.turned ? island.y + (name === "W" ? -100 : 112) : island.y + (name === "N" ? -38 : 50),
-      class: "db-island-name", "text-anchor": "middle",
-    }, islandWord(ctx, name)), interpolate(gettext("Island %(island)s: its ports, its roads with rewards, and its land hexes, each hiding a farm tile."), { island: islandWord(ctx, name) }))),
+    ...Object.entries(ISLAND_LABELS).map(([name, [x, y, anchor]]) => explained(svg("text", {
+      x, y, class: "db-island-name", "text-anchor": anchor,
+    }, interpolate(gettext("Island %(island)s"), { island: islandWord(ctx, name) })),
+    interpolate(gettext("Island %(island)s: its ports, its roads with rewards, and its land hexes, each hiding a farm tile."), { island: islandWord(ctx, name) }))),
   ];
   parts.push(...drawRoutes(ctx));
   parts.push(...drawMountainEdges(ctx));
@@ -270,8 +274,7 @@ function drawTopper(ctx, topper, x, y) {
   return svg("g", { class: "db-topper" },
     svg("rect", { x: x - 64, y, width: 128, height: 30, rx: 6, fill: "#fff3cf", stroke: "#8a6d2f" }),
     svg("text", { x: x - 58, y: y + 20, "font-size": 17, "font-weight": 800, fill: "#8a1f11" }, String(topper.beats)),
-    svg("text", { x: x - 34, y: y + 13, "font-size": 9 }, gettext("beats")),
-    svg("text", { x: x - 34, y: y + 25, "font-size": 9 }, interpolate(gettext("min %(n)s"), { n: topper.min })),
+    svg("text", { x: x - 34, y: y + 19, "font-size": 10 }, gettext("beats")), // the crew it needs: under the boat
     ...topper.cost.map((kind, index) => svg("circle", {
       cx: x + 58 - costW + 7 + index * 15, cy: y + 15, r: 6.5, fill: KIND_COLOURS[kind], stroke: "#333",
     })),

@@ -3,7 +3,7 @@
 // card D), stall tiles (buy), display cards and the deck (stall V), round cards (start discs),
 // private spaces, bonus cards to play, offerings to pay or sell, and players named by card F.
 import { el } from "../../js/client.js";
-import { gettext, interpolate, labelled, ngettext } from "../../js/i18n.js";
+import { gettext, interpolate, labelled, ngettext, pgettext } from "../../js/i18n.js";
 import {
   FARM_COLOURS, cardName, chip, choice, disc, kindWord, seatColour, seatName,
 } from "./common.js";
@@ -188,7 +188,7 @@ function drawPlayer(ctx, player) {
     el("span", { class: "db-label", text: gettext("Farms") }),
     ...view.farm_kinds.map((farm, index) => (player.farms[index]
       ? el("span", { class: "db-farm", style: `background:${FARM_COLOURS[farm]}`, text: `${player.farms[index]} ${kindWord(ctx, farm)}` }) : null)),
-    player.farms.some(Boolean) ? null : el("span", { class: "db-muted", text: gettext("none") })));
+    player.farms.some(Boolean) ? null : el("span", { class: "db-muted", text: pgettext("no farms", "none") })));
   if (player.wisdom.length) {
     box.append(el("div", { class: "db-line" }, el("span", { class: "db-label", text: gettext("Wisdom"),
       title: gettext("Wisdom tiles taken on the mountain: hover over one to read it.") }),
