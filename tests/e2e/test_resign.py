@@ -63,7 +63,11 @@ def test_a_player_resigns_after_confirming_and_a_bot_plays_the_seat_to_the_end(n
         note.wait_for()
         assert note.inner_text() == "anna resigned; a bot played the seat to the end."
         rows = page.get_by_test_id("scores").locator("tbody tr")
-        assert "anna (resigned)" in rows.nth(0).inner_text()
+        assert "anna (resigned)" in rows.last.inner_text()  # whatever her score, last: she gave up
+        assert "winner" in rows.first.inner_text()
+    # Only anna's own moves say that her bot made them, not what followed of itself (a refill).
+    made_for = bert.locator("#log li.made-for").all_inner_texts()
+    assert made_for and all("anna" in line for line in made_for), made_for
     assert fits(bert)
     screenshot(anna, "resign-end-1280")
     screenshot(bert, "resign-end-375")
@@ -76,8 +80,8 @@ def test_a_player_resigns_after_confirming_and_a_bot_plays_the_seat_to_the_end(n
     anna.reload()
     rows = anna.get_by_test_id("scores").locator("tbody tr")
     rows.first.wait_for()
-    assert "anna (resigned)" in rows.nth(0).inner_text() and "winner" not in rows.nth(0).inner_text()
-    assert "winner" in rows.nth(1).inner_text() and "winner" in rows.nth(2).inner_text()
+    assert "anna (resigned)" in rows.nth(2).inner_text() and "winner" not in rows.nth(2).inner_text()
+    assert "winner" in rows.nth(0).inner_text() and "winner" in rows.nth(1).inner_text()
     screenshot(anna, "resign-end-shared-1280")
 
 

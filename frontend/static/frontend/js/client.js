@@ -214,6 +214,15 @@ export class TableConnection {
   }
 }
 
+// Who made a move for its player, said after the move's own lines (those naming the acting seat;
+// a line hidden from this viewer may be one), not after what followed of itself (a refill, the
+// last round, the end). `personsSeat`: the seat is a person's, so a bot's move there stood in.
+export function madeForNote(frame, personsSeat) {
+  if (frame.event && frame.event.seat !== frame.seat) return null;
+  if (frame.by === "timeout") return gettext("time ran out: played by a bot");
+  return frame.by === "bot" && personsSeat ? gettext("played by the stand-in bot") : null;
+}
+
 // The game log in words: one line per event, keyed by seq so nothing shows twice.
 export class GameLog {
   constructor(list) {
@@ -221,11 +230,10 @@ export class GameLog {
     this.lines = new Map();
   }
 
-  // `standIn`: the event's seat is a person's, so a bot's move there was a stand-in's.
-  add(event, standIn = false) {
+  // `personsSeat`: the event's seat is a person's (madeForNote).
+  add(event, personsSeat = false) {
     if (this.lines.has(event.seq) || !event.text) return;
-    const madeFor = event.by === "timeout" ? gettext("time ran out: played by a bot")
-      : event.by === "bot" && standIn ? gettext("played by the stand-in bot") : null;
+    const madeFor = madeForNote(event, personsSeat);
     // Numbered by the event's place in the game, as the replay and the analysis name it.
     const line = el("li", { "data-seq": event.seq, value: event.seq, text: event.text, class: madeFor ? "made-for" : "", title: gettext("Show the table after this move") },
       madeFor ? el("span", { class: "made-for-note", text: ` (${madeFor})` }) : null);

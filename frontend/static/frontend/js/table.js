@@ -1,7 +1,7 @@
 // The table page: seats before the start, then the board drawn by the game's renderer,
 // the live feed, the log, replay, the clock and, once finished, the scores and seed check.
 import {
-  api, el, describeAction, formatCountdown, sha256Hex, timeControlWords, GameLog, Replay, TableConnection,
+  api, el, describeAction, formatCountdown, sha256Hex, timeControlWords, GameLog, madeForNote, Replay, TableConnection,
 } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
 import { PACES, Playback, movesOf, pace, setPace } from "./playback.js";
@@ -390,8 +390,7 @@ function showLastMove(move, replayAt = null) {
   const line = moveLine(move);
   box.hidden = !line && replayAt === null;
   if (box.hidden) return;
-  const madeFor = !line ? "" : move.by === "timeout" ? gettext("time ran out: played by a bot")
-    : move.by === "bot" && isPersonsSeat(move.seat) ? gettext("played by the stand-in bot") : "";
+  const madeFor = line ? madeForNote(move, isPersonsSeat(move.seat)) : null;
   const label = replayAt === null ? gettext("Last move:")
     : interpolate(gettext("Replay, after event %(seq)s of %(head)s:"), { seq: replayAt, head: connection.seq });
   box.replaceChildren(
@@ -572,11 +571,24 @@ function playerLink(seat) {
   return el("a", { href: `/players/${encodeURIComponent(info.username)}/`, text: seatName(seat) });
 }
 
+const gaveUpSeats = (outcome) => new Set([...(outcome.forfeited || []), ...(outcome.resigned || [])]);
+
+// The seats best first: the winners, the others as the engine ranked them, a seat whose player
+// gave up last (winningSeats).
+function seatsByResult(outcome, count) {
+  const winners = winningSeats(outcome);
+  const gaveUp = gaveUpSeats(outcome);
+  const ranked = [...(outcome.ranking || []), ...Array.from({ length: count }, (_, seat) => seat)];
+  const order = [...new Set(ranked)].filter((seat) => seat < count);
+  const group = (seat) => (winners.has(seat) ? 0 : gaveUp.has(seat) ? 2 : 1);
+  return order.sort((a, b) => group(a) - group(b)); // a stable sort: the ranking's order within a group
+}
+
 // As the ratings rank them (tables/ratings.py): a seat whose player forfeited or resigned wins for
 // nobody, whatever its bot made of it, and the best of the others (all who share the best place)
 // move up in its place.
 function winningSeats(outcome) {
-  const gaveUp = new Set([...(outcome.forfeited || []), ...(outcome.resigned || [])]);
+  const gaveUp = gaveUpSeats(outcome);
   const winners = (outcome.winners || []).filter((seat) => !gaveUp.has(seat));
   const others = (outcome.ranking || []).filter((seat) => !gaveUp.has(seat));
   if (winners.length || !gaveUp.size || !others.length) return new Set(winners);
@@ -605,12 +617,12 @@ function scoresTable(outcome, ratings, glossary, teams) {
     el("th", { text: gettext("Score") }), el("th", {}, el("span", { class: "visually-hidden", text: gettext("Result") })),
     ...parts.map((key) => el("th", { text: columns[key] })),
     ...(withRatings ? [el("th", { text: gettext("Rating") })] : []));
-  const rows = scores.map((score, seat) => el(
+  const rows = seatsByResult(outcome, scores.length).map((seat) => el(
     "tr",
     { class: winners.has(seat) ? "winner" : "" },
     el("td", {}, playerLink(seat)),
     ...(teams ? [el("td", { class: "detail", "data-testid": "team", "data-label": gettext("Team"), text: teamOf(seat) ? teamOf(seat).name : "" })] : []),
-    el("td", { class: "num", "data-label": gettext("Score"), text: score }),
+    el("td", { class: "num", "data-label": gettext("Score"), text: scores[seat] }),
     el("td", { text: winners.has(seat) ? (winners.size > 1 ? gettext("winner (tie)") : gettext("winner")) : "" }),
     ...parts.map((key) => el("td", { class: "num detail", "data-label": columns[key], text: signed(breakdown[seat][key]) })),
     ...(withRatings ? [ratingCell(rated[seat])] : []),

@@ -274,7 +274,7 @@ function drawTopper(ctx, topper, x, y) {
   return svg("g", { class: "db-topper" },
     svg("rect", { x: x - 64, y, width: 128, height: 30, rx: 6, fill: "#fff3cf", stroke: "#8a6d2f" }),
     svg("text", { x: x - 58, y: y + 20, "font-size": 17, "font-weight": 800, fill: "#8a1f11" }, String(topper.beats)),
-    svg("text", { x: x - 34, y: y + 19, "font-size": 10 }, gettext("beats")), // the crew it needs: under the boat
+    svg("text", { x: x - 31, y: y + 19, "font-size": 10 }, gettext("beats")), // the crew it needs: under the boat
     ...topper.cost.map((kind, index) => svg("circle", {
       cx: x + 58 - costW + 7 + index * 15, cy: y + 15, r: 6.5, fill: KIND_COLOURS[kind], stroke: "#333",
     })),

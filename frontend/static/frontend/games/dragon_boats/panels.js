@@ -187,7 +187,7 @@ function drawPlayer(ctx, player) {
   box.append(el("div", { class: "db-line", title: gettext("The farm tiles your farmers took: each kind scores in sets, a set its size squared.") },
     el("span", { class: "db-label", text: gettext("Farms") }),
     ...view.farm_kinds.map((farm, index) => (player.farms[index]
-      ? el("span", { class: "db-farm", style: `background:${FARM_COLOURS[farm]}`, text: `${player.farms[index]} ${kindWord(ctx, farm)}` }) : null)),
+      ? el("span", { class: "db-farm", style: `background:${FARM_COLOURS[farm]}`, text: `${kindWord(ctx, farm)} ×${player.farms[index]}` }) : null)),
     player.farms.some(Boolean) ? null : el("span", { class: "db-muted", text: pgettext("no farms", "none") })));
   if (player.wisdom.length) {
     box.append(el("div", { class: "db-line" }, el("span", { class: "db-label", text: gettext("Wisdom"),
