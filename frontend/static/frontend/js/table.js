@@ -122,8 +122,9 @@ function renderLobby() {
       ? el("button", { type: "button", class: "secondary", "data-testid": `decline-${seat.seat}`,
         onclick: () => tableCommand("leave"), text: gettext("Decline") })
       : null;
+    const empty = !seat.is_ai && !seat.username; // said in grey, not in bold as a player's name
     return el("li", {}, interpolate(gettext("Seat %(number)s:"), { number: seat.seat + 1 }), " ",
-      el("strong", { text: who }), " ", join, " ", decline);
+      el(empty ? "span" : "strong", { class: empty ? "muted" : "", text: who }), " ", join, " ", decline);
   });
   const buttons = [];
   const hosting = page.username && page.username === table.created_by;
