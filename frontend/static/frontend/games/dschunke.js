@@ -4,7 +4,7 @@
 // what is allowed.
 import { el } from "../js/client.js";
 import { gettext, interpolate, labelled, ngettext, pgettext } from "../js/i18n.js";
-import { svg, squeezed, explained, ActionIndex } from "./board.js";
+import { svg, squeezed, explained, textWidth, ActionIndex } from "./board.js";
 
 const OWNER_COLOURS = { red: "#d9483b", blue: "#3a6fd8", green: "#3c9a48", yellow: "#e3b92b" };
 const JUNK_COLOURS = { grey: "#9aa0a6", brown: "#8a5a3c", white: "#f3efe4", purple: "#7c55bf", orange: "#ee8a2a" };
@@ -321,11 +321,12 @@ function drawPanels(parts, ctx, y) {
   const { layout, view } = ctx;
   const columns = layout.panelColumns;
   const w = (layout.width - 20 - (columns - 1) * 10) / columns;
-  const h = 138;
+  const lines = view.players.map((player, seat) => panelLines(ctx, player, seat, w - PANEL_MARGIN));
+  const h = Math.max(138, 50 + 22 * Math.max(...lines.map((some) => some.length))); // each as tall as the fullest
   view.players.forEach((player, seat) => {
     const px = 10 + (seat % columns) * (w + 10);
     const py = y + Math.floor(seat / columns) * (h + 10);
-    parts.push(drawPanel(ctx, player, seat, px, py, w, h));
+    parts.push(drawPanel(ctx, player, seat, lines[seat], px, py, w, h));
   });
   return y + Math.ceil(view.players.length / columns) * (h + 10);
 }
@@ -336,15 +337,23 @@ function moneyText(ctx, player, seat) {
   return declared ? interpolate(gettext("? Yuan (declared %(n)s)"), { n: declared[seat] }) : gettext("? Yuan (hidden)");
 }
 
-// Permanent cards that took effect are face up for everybody.
-function openSpecials(ctx, player) {
+// Permanent cards that took effect are face up for everybody: their names on as many lines of
+// `room` as they need (a long French or German name is not squeezed).
+function openSpecials(ctx, player, room) {
   const counts = {};
   for (const card of player.shown_specials) {
     const title = ctx.glossary.specials[card].title;
     counts[title] = (counts[title] || 0) + 1;
   }
   const titles = Object.entries(counts).map(([title, count]) => (count > 1 ? `${title} ×${count}` : title));
-  return titles.length ? interpolate(gettext("open: %(titles)s"), { titles: titles.join(", ") }) : "";
+  if (!titles.length) return [];
+  const lines = [interpolate(gettext("open: %(titles)s"), { titles: titles[0] })];
+  for (const title of titles.slice(1)) {
+    const longer = `${lines[lines.length - 1]}, ${title}`;
+    if (textWidth(longer) <= room) lines[lines.length - 1] = longer;
+    else lines.push(title);
+  }
+  return lines;
 }
 
 // "2 white cards": the colour agrees with the cards in French.
@@ -362,20 +371,26 @@ function bidText(ctx, player, seat) {
   return player.has_bid ? BID_PLACED : gettext("bidding…");
 }
 
-function drawPanel(ctx, player, seat, x, y, w, h) {
-  const view = ctx.view;
-  const acting = (ctx.snapshot.to_act || []).includes(seat);
-  const lines = [
+// A room of 26 units is kept beside a panel's lines (its colour band and margins).
+const PANEL_MARGIN = 26;
+
+function panelLines(ctx, player, seat, room) {
+  return [
     moneyText(ctx, player, seat),
     // Two short lines rather than one squeezed into a phone's panel.
     interpolate(gettext("hand %(hand)s · supply %(supply)s"), { hand: player.hand_size, supply: player.supply_cards }),
     interpolate(gettext("specials %(specials)s · strips left %(n)s"), { specials: player.specials_count, n: player.strips_left }),
-    openSpecials(ctx, player),
+    ...openSpecials(ctx, player, room),
     bidText(ctx, player, seat),
   ].filter(Boolean);
+}
+
+function drawPanel(ctx, player, seat, lines, x, y, w, h) {
+  const view = ctx.view;
+  const acting = (ctx.snapshot.to_act || []).includes(seat);
   const named = seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name: ctx.names[seat] }) : ctx.names[seat];
   const name = `${acting ? "▶ " : ""}${named}${seat === view.start_player ? " ★" : ""}`;
-  const room = w - 26; // a long name or line is squeezed into the panel rather than run out of it
+  const room = w - PANEL_MARGIN; // a long name or line is squeezed into the panel rather than run out of it
   return svg("g", { class: "panel", "data-seat": seat },
     svg("rect", { x, y, width: w, height: h, rx: 8, fill: acting ? "#fff4c2" : "#fffdf8", stroke: acting ? "#d39b00" : "#cbbf9f", "stroke-width": acting ? 3 : 1 }),
     svg("rect", { x, y, width: 10, height: h, rx: 4, fill: OWNER_COLOURS[player.colour] }),
