@@ -121,7 +121,7 @@ def test_refusals_and_titles_come_in_the_readers_language(client_for, make_user)
     inviting_a_ghost = {"game": "tiny", "players": 2, "options": {}, "time_control": {"kind": "live", "seconds": 60},
                         "seats": [{"kind": "me"}, {"kind": "invite", "username": "ghost"}]}
     ghost = client_for(alice).post("/api/tables/", inviting_a_ghost, format="json", HTTP_ACCEPT_LANGUAGE="fr")
-    assert (ghost.status_code, ghost.json()["detail"]) == (400, "Il n’y a pas de joueur nommé « ghost ».")
+    assert (ghost.status_code, ghost.json()["detail"]) == (400, "Il n’y a pas de joueur nommé «\u00a0ghost\u00a0».")
     games = client_for(bob).get("/api/games/", HTTP_ACCEPT_LANGUAGE="fr").json()
     assert {game["name"] for game in games} >= {"dschunke", "dunhuang"}
 
