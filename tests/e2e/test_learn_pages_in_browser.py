@@ -37,8 +37,26 @@ def test_a_guide_draws_every_picture_with_the_games_renderer(new_page, game, loc
             size = box.locator(":scope > *").first.bounding_box()  # the picture the renderer drew
             assert size["width"] >= 20 and size["height"] >= 20, (name, size)
             assert size["width"] <= width, (name, size)
+        assert words_keep_beside_or_below_their_pieces(page), (game, width)
         text = page.locator("article").inner_text()
         assert "undefined" not in text and "NaN" not in text
         assert page.get_by_test_id("rulings-link").is_visible()
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
         screenshot(page, f"learn-{game}-{LOCALES[locale]}-{width}")
+
+
+def words_keep_beside_or_below_their_pieces(page) -> bool:
+    """Each list item that opens with pieces (a card, a character, a symbol) keeps its words in a
+    box of their own, beside the pieces or, on a phone, below a wide card: no line of them runs
+    under a piece."""
+    return page.evaluate("""() => [...document.querySelectorAll('.learn li')]
+      .filter((item) => item.firstElementChild?.classList.contains('learn-piece'))
+      .every((item) => {
+        const words = item.querySelector(':scope > .learn-words');
+        if (!words) return false;
+        const box = words.getBoundingClientRect();
+        return [...item.querySelectorAll(':scope > .learn-piece')].every((piece) => {
+          const drawn = piece.getBoundingClientRect();
+          return box.left >= drawn.right - 1 || box.top >= drawn.bottom - 1;
+        });
+      })""")
