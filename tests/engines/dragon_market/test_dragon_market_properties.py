@@ -66,7 +66,10 @@ def test_bots_finish_games():
             (["greedy", "random"], {"turn_limit": 2, "boat_setup": "random", "variant": "advanced"}),
             (["search", "random"], {"turn_limit": 1, "boat_setup": "random", "fixed_mp": True})):
         result = play_game(ENGINE, strengths, 3, options)
-        assert result["outcome"] is not None and result["actions"] > 10
+        # Every seat took part (a turn is a roll and at least one more choice); how many choices a
+        # timed search makes in one turn depends on the machine's load, not on the rules.
+        assert result["outcome"] is not None
+        assert all(len(choices) >= 2 for choices in result["thinking"]), [len(c) for c in result["thinking"]]
 
 
 def test_greedy_beats_random_seat_rotated():
