@@ -243,12 +243,15 @@ function drawBoat(ctx, boat) {
     }),
     svg("title", {}, boatWhere(ctx, boat)));
   group.append(ctx.actions.clickable(body, boatPick, interpolate(gettext("Choose %(name)s"), { name: boatWords(ctx, boat.boat) })));
+  // Under the hull, where a long translation has the boat's whole width; not faded with a sailed
+  // boat (db-boat-state): it says where the boat went.
+  const state = explained(svg("text", { x: cx, y: cy + 52, "font-size": 11, "text-anchor": "middle" }, boatState(ctx, boat)),
+    gettext("A boat sails once its crew is as large as its topper asks; in the last round every boat with a member sails."));
+  state.setAttribute("class", "db-boat-state");
   group.append(
     explained(svg("text", { x: cx - 78, y: cy - 40, "font-size": 12, "font-weight": 700 },
       capital(interpolate(gettext("boat %(n)s"), { n: boat.boat + 1 }))), boatWhere(ctx, boat)),
-    // Under the hull, where a long translation has the boat's whole width.
-    explained(svg("text", { x: cx, y: cy + 52, "font-size": 11, "text-anchor": "middle" }, boatState(ctx, boat)),
-      gettext("A boat sails once its crew is as large as its topper asks; in the last round every boat with a member sails.")),
+    state,
     drawTopper(ctx, boat.topper, cx, cy - 32));
   boat.seats.forEach((occupant, place) => group.append(drawPlace(ctx, boat, place, occupant, cx - 44 + place * 44, cy + 20)));
   return group;
