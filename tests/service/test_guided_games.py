@@ -13,6 +13,7 @@ from engines import registry
 from engines.core import resolve_options
 from tables import guides, lifecycle
 from tables.models import Seat, Table
+from tests.selection import once_by_default
 
 pytestmark = pytest.mark.django_db(transaction=True)
 GAMES = sorted(guides.guides())
@@ -112,7 +113,8 @@ def play_on(client, table_id: int, rng: random.Random, limit: int = 3000) -> dic
     raise AssertionError(f"no end in {limit} moves")
 
 
-@pytest.mark.parametrize("game", GAMES)
+# Dunhuang by default (14 s); the other games' guides (up to 47 s each) among the slow tests.
+@pytest.mark.parametrize("game", once_by_default(GAMES, "dunhuang"))
 def test_a_guide_plays_through_the_service_to_the_end_and_its_scores_in_words(make_user, client_for, bot_choices, game):
     user = make_user()
     client = client_for(user)

@@ -8,6 +8,7 @@ from engines.core import play, start
 from engines.dragon_market import ENGINE, data
 from engines.simulate import play_game
 from tests.engines.dragon_market.dragon_market_helpers import K, act, boat, position, types
+from tests.selection import once_by_default
 
 B01 = [K["necklace"], K["frog"], K["Buddha statue"], K["snake"]]
 DOCK = boat("end", (3, 0), "W", goods=(K["necklace"], K["ring"]))  # (2,0) necklace, (1,0) ring
@@ -92,7 +93,7 @@ def test_the_log_says_why_the_game_ended():
     assert older == "The round limit is reached: {seat0} wins."
 
 
-@pytest.mark.parametrize("players, seed", [(2, 1), (3, 1), (4, 1)])
+@pytest.mark.parametrize("players, seed", once_by_default([(2, 1), (3, 1), (4, 1)], 4))  # 20-40 s each
 def test_M_T27_greedy_bots_end_their_games_by_completing_objectives(players, seed):
     """Bots alone play for their objectives: a seeded game of greedy bots ends by objectives,
     well before the round limit of a table of bots."""
