@@ -86,6 +86,7 @@ def seat_breakdown(state: dict, seat: int) -> dict:
         "offering_points": offerings, "treasure_points": treasure_points, "card_bonus": bonus,
         "wisdom_points": {str(number): points for number, points in wisdom_points.items()},
         "farm_points": farm_points, "bonus_card_points": bonus_card_points, "wisdom_tile_points": wisdom_tile_points,
+        "money": row["money"],  # B-E11: no points, it breaks a tie
         "total": farm_points + group_points + bonus_card_points + wisdom_tile_points + offerings + treasure_points,
     }
 

@@ -11,10 +11,12 @@ KIND_WORDS = {"cinnabar": N_("cinnabar"), "gold": N_("gold"), "jade": N_("jade")
               "tea": N_("tea")}
 FARM_WORDS = {"poultry": N_("poultry"), "fish": N_("fish"), "pork": N_("pork"), "rice": N_("rice"), "soy": N_("soy")}
 PLACE_WORDS = {"front": N_("front"), "middle": N_("middle"), "rear": N_("rear")}
-# The end screen's columns: the parts of scoring.seat_breakdown, in their order.
+# The end screen's columns: the parts of scoring.seat_breakdown, in their order, then the tie-break.
 SCORE_COLUMNS = {"farm_points": N_("Farm sets"), "group_points": N_("Farmer groups"),
                  "bonus_card_points": N_("Bonus cards"), "wisdom_tile_points": N_("Wisdom tiles"),
-                 "offering_points": N_("Offerings"), "treasure_points": N_("Treasure")}
+                 "offering_points": N_("Offerings"), "treasure_points": N_("Treasure"),
+                 "money": N_("Money (breaks a tie)")}
+TIE_BREAK_COLUMN = "money"  # not a part of the score
 
 
 def _s(seat) -> str:

@@ -115,7 +115,7 @@ def _taken(e):
 
 def _special_taken(e):
     card = e.get("specials")
-    what = special(card[0]) if card else _("a special card")
+    what = _("the special card {name}").format(name=special(card[0])) if card else _("a special card")
     return _("{who} takes {what} from stack {stack}.").format(who=seat(e["seat"]), what=what, stack=e["stack"] + 1)
 
 
@@ -132,9 +132,14 @@ def _payment(result: dict) -> str:
     return (_("({n} Yuan each)") if tied else _("({n} Yuan)")).format(n=result["each"])
 
 
+def _in_a_row(items) -> str:
+    """Items of a log line apart by a semicolon, spaced as the language spaces one."""
+    return _("; ").join(items)
+
+
 def _revealed(e):
-    bids = "; ".join(_bid_words(bid) for bid in e["revealed_bids"])
-    results = "; ".join(_("{kind} to {winners} {payment}").format(
+    bids = _in_a_row(_bid_words(bid) for bid in e["revealed_bids"])
+    results = _in_a_row(_("{kind} to {winners} {payment}").format(
         kind=junk(r["kind"]), winners=", ".join(seat(w) for w in r["winners"]), payment=_payment(r)) for r in e["results"])
     if results:
         return _("Bids revealed: {bids}. Sold: {results}.").format(bids=bids, results=results)
@@ -167,7 +172,7 @@ TEMPLATES = {
     "round_started": _round,
     "goods_exchanged": lambda e: _("{who} exchanges a {give} card for a {take} card.").format(
         who=seat(e["seat"]), give=junk(e["give"]), take=junk(e["take"])),
-    "exchange_done": lambda e: _("{who} makes no (more) exchanges.").format(who=seat(e["seat"])),
+    "exchange_done": lambda e: _("{who} is done exchanging.").format(who=seat(e["seat"])),
     "stack_searched": lambda e: _("{who} searches stack {stack} of special cards.").format(who=seat(e["seat"]),
                                                                                           stack=e["stack"] + 1),
     "special_taken": _special_taken,

@@ -104,8 +104,9 @@ LINES = {
     "guard_fee_refused": lambda e: _("{who} leaves the token of {good} where it is.").format(who=_seat(e["seat"]),
                                                                                            good=_good(e["good"])),
     "cards_drawn": lambda e: _("{who} draws {cards} from the deck.").format(who=_seat(e["seat"]), cards=_cards(e["count"])),
-    "drawn_kept": lambda e: _("{who} keeps one and puts {cards} under the deck.").format(who=_seat(e["seat"]),
-                                                                                      cards=_cards(e["returned"])),
+    "drawn_kept": lambda e: (_("{who} keeps one and puts {cards} under the deck.") if e["returned"]
+                             else _("{who} keeps the card drawn.")).format(who=_seat(e["seat"]),
+                                                                           cards=_cards(e["returned"])),
     "picked": lambda e: _zone_line("picked", e["zone"]).format(who=_seat(e["seat"]), good=_good(e["good"])),
     "market_swapped": lambda e: _zone_line("market_swapped", e["zone"]).format(
         who=_seat(e["seat"]), gave=_good(e["gave"]), took=_good(e["took"])),

@@ -47,14 +47,15 @@ def test_a_guide_draws_every_picture_with_the_games_renderer(new_page, game, loc
 
 def words_keep_beside_or_below_their_pieces(page) -> bool:
     """Each list item that opens with pieces (a card, a character, a symbol) keeps its words in a
-    box of their own, beside the pieces or, on a phone, below a wide card: no line of them runs
-    under a piece."""
+    box of their own, at least 10rem wide (no word cut in two), beside the pieces or, on a phone,
+    below a wide card: no line of them runs under a piece."""
     return page.evaluate("""() => [...document.querySelectorAll('.learn li')]
       .filter((item) => item.firstElementChild?.classList.contains('learn-piece'))
       .every((item) => {
         const words = item.querySelector(':scope > .learn-words');
         if (!words) return false;
         const box = words.getBoundingClientRect();
+        if (box.width < 159) return false;
         return [...item.querySelectorAll(':scope > .learn-piece')].every((piece) => {
           const drawn = piece.getBoundingClientRect();
           return box.left >= drawn.right - 1 || box.top >= drawn.bottom - 1;

@@ -61,7 +61,7 @@ def test_a_player_resigns_after_confirming_and_a_bot_plays_the_seat_to_the_end(n
     for page in (anna, bert):
         note = page.get_by_test_id("resigned-note")
         note.wait_for()
-        assert note.inner_text() == "anna resigned; a bot played the seat to the end."
+        assert note.inner_text() == "anna resigned and places last; a bot played the seat to the end."
         rows = page.get_by_test_id("scores").locator("tbody tr")
         assert "anna (resigned)" in rows.last.inner_text()  # whatever her score, last: she gave up
         assert "winner" in rows.first.inner_text()

@@ -5,6 +5,7 @@ import pytest
 
 from engines import registry
 from engines.core import start
+from engines.dragon_boats.text import TIE_BREAK_COLUMN
 
 
 def finished(game: str, players: int, seed: int, options: dict | None = None) -> dict:
@@ -53,8 +54,11 @@ def test_no_score_column_repeats_the_score(game):
 
 
 def test_dragon_boats_score_columns_add_up_to_the_score():
-    """B-E2: the end table's columns are the headings of the count, so a player can add them up."""
-    parts = registry.get("dragon_boats").glossary()["score_columns"]
+    """B-E2: the end table's columns are the headings of the count, so a player can add them up;
+    B-E11: the last column, money, only breaks a tie."""
+    columns = registry.get("dragon_boats").glossary()["score_columns"]
+    assert list(columns)[-1] == TIE_BREAK_COLUMN
+    parts = [key for key in columns if key != TIE_BREAK_COLUMN]
     for seed in range(3):
         outcome = finished("dragon_boats", 2 + seed, seed)
         for row, score in zip(outcome["breakdown"], outcome["scores"]):

@@ -114,6 +114,12 @@ def test_describe_names_seats_with_placeholders():
         "{seat1} moves the camel 3 tiles to tile 5, paying 2 coins."
 
 
+def test_a_seat_that_drew_the_decks_last_card_keeps_it_and_puts_none_back():
+    drawn = {"type": "drawn_kept", "seat": 0, "hand": "tea", "secret": [], "returned": 0}
+    assert ENGINE.describe(drawn) == "{seat0} keeps the card drawn."
+    assert ENGINE.describe({**drawn, "returned": 1}) == "{seat0} keeps one and puts 1 card under the deck."
+
+
 def test_evaluate_prefers_more_tokens_and_prestige():
     poor = position(players=2)
     rich = position(players=2, shops=[[3, 4], []], tokens={3: 0, 4: 0}, prestige=[3, 0])

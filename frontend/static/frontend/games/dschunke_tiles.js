@@ -50,7 +50,7 @@ function drawWaiting(ctx) {
     return select ? actions.clickable(box, select, interpolate(gettext("Place %(tile)s first"), { tile: tile.name })) : box;
   });
   return el("div", { class: "tl-waiting" },
-    el("span", { class: "muted", text: interpolate(gettext("Drawn by %(name)s:"), { name: owner }),
+    el("span", { class: "muted", text: interpolate(ngettext("Drawn by %(name)s:", "Drawn by %(name)s:", view.waiting.length), { name: owner }), // "drawn" agrees with the tiles in some languages
       title: gettext("The tiles drawn for this turn, face up for both players: all of them are placed, in the order the player likes.") }),
     ...strips);
 }

@@ -674,7 +674,7 @@ function resignedNotes(table) {
   return table.seats.filter((seat) => seat.resigned).map((seat) => el("p", {
     "data-testid": "resigned-note",
     text: interpolate(seat.forfeited ? gettext("%(name)s resigned and forfeited the game.")
-      : gettext("%(name)s resigned; a bot played the seat to the end."), { name: seat.username }),
+      : gettext("%(name)s resigned and places last; a bot played the seat to the end."), { name: seat.username }),
   }));
 }
 

@@ -2,7 +2,7 @@
 // decides what is legal: `pickKind` only names what the card being resolved asks for, so
 // the board knows where to look for the server's `choose` actions.
 import { el } from "../../js/client.js";
-import { gettext, interpolate, labelled, pgettext } from "../../js/i18n.js";
+import { gettext, interpolate, labelled, ngettext, pgettext } from "../../js/i18n.js";
 
 export const SEAT_COLOURS = ["#d9483b", "#3a6fd8", "#3c9a48", "#e3b92b"];
 export const SEAT_WORDS = ["red", "blue", "green", "yellow"];
@@ -72,7 +72,7 @@ export function nodeWords(ctx, node) {
 
 export function boatWords(ctx, index) {
   const boat = ctx.view.boats[index];
-  return boat && boat.topper ? interpolate(gettext("boat %(n)s (%(beats)s beats)"), { n: index + 1, beats: boat.topper.beats })
+  return boat && boat.topper ? interpolate(ngettext("boat %(n)s (%(beats)s beat)", "boat %(n)s (%(beats)s beats)", boat.topper.beats), { n: index + 1, beats: boat.topper.beats })
     : interpolate(gettext("boat %(n)s"), { n: index + 1 });
 }
 

@@ -4,7 +4,7 @@
 // farmers) and the dotted sea routes. Clickable: boat places (board, card targets), boats,
 // paths, map spaces (steps, card S), ports (steering, card A), each only when the server
 // lists the matching action.
-import { gettext, interpolate } from "../../js/i18n.js";
+import { gettext, interpolate, ngettext } from "../../js/i18n.js";
 import { explained, pressable, squeezed, svg } from "../board.js";
 import {
   FARM_COLOURS, KIND_COLOURS, PLACE_MARKS, PLACE_WORDS, REWARD_MARKS, boatWords, capital, choice, dockWord, islandWord,
@@ -281,7 +281,8 @@ function drawTopper(ctx, topper, x, y) {
     ...topper.cost.map((kind, index) => svg("circle", {
       cx: x + 58 - costW + 7 + index * 15, cy: y + 15, r: 6.5, fill: KIND_COLOURS[kind], stroke: "#333",
     })),
-    svg("title", {}, interpolate(gettext("Topper: %(beats)s beats, sails with %(min)s; boarding costs %(cost)s (the middle place one printed offering less)"),
+    svg("title", {}, interpolate(ngettext("Topper: %(beats)s beat, sails with %(min)s; boarding costs %(cost)s (the middle place one printed offering less)",
+      "Topper: %(beats)s beats, sails with %(min)s; boarding costs %(cost)s (the middle place one printed offering less)", topper.beats),
       { beats: topper.beats, min: topper.min, cost: topper.cost.map((kind) => kindWord(ctx, kind)).join(", ") })));
 }
 
