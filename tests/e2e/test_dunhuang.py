@@ -17,6 +17,8 @@ def test_a_whole_game_of_dunhuang_against_a_bot(new_page):
     page.wait_for_function("document.title.startsWith('● Your turn')")  # the tab shows a waiting move
     assert "No clock" in page.get_by_test_id("clock").inner_text()  # only a bot waits: no clock runs
     page.get_by_role("link", name="Rules").wait_for()
+    # Both keep a card at once: no panel has the turn's mark before the first turn.
+    assert not any(name.startswith("▶") for name in page.locator("#board .panel text").all_text_contents())
     screenshot(page, "dunhuang-1280")
     keep_a_drawn_card(page)
     page.set_viewport_size({"width": 375, "height": 812})

@@ -171,13 +171,18 @@ function drawPanels(parts, ctx, y) {
   return y;
 }
 
+const OPENING_STEPS = new Set(["draft", "place_camel"]);
+
 function drawPanel(ctx, player, seat, x, y, w, h) {
   const { view, actions } = ctx;
   const acting = (view.to_act || []).includes(seat);
   const opponent = actions.find({ type: "pick_opponent", opponent: seat });
   const figures = `${interpolate(ngettext("%(n)s coin", "%(n)s coins", player.coins), { n: player.coins })} · ${
     interpolate(gettext("%(prestige)s prestige · hand %(hand)s"), { prestige: player.prestige, hand: player.hand_size })}`;
-  const name = `${view.turn === seat && !view.outcome ? "▶ " : ""}${
+  // The turn's mark, once turns have begun (while the opening's cards are kept and the camel placed
+  // the view's turn names nobody in particular).
+  const hasTurn = view.turn === seat && !view.outcome && !OPENING_STEPS.has(view.step);
+  const name = `${hasTurn ? "▶ " : ""}${
     shortName(seat === ctx.me ? interpolate(gettext("%(name)s (you)"), { name: ctx.names[seat] }) : ctx.names[seat])}`;
   // The name has the panel's width (a bot's name and strength are long in some languages), the
   // figures the line below it; whose turn it is shows by the panel's colour and a mark.
@@ -186,7 +191,7 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
     svg("rect", { x, y, width: w, height: h, rx: 8, fill: acting ? "#fff4c2" : "#fffdf8", stroke: acting ? "#d39b00" : "#cbbf9f", "stroke-width": acting ? 3 : 1, class: opponent ? "hit" : "" }),
     svg("rect", { x, y, width: 10, height: h, rx: 4, fill: SEAT_COLOURS[seat] }),
     svg("text", { x: x + 18, y: y + 22, "font-size": 16, "font-weight": 700, ...squeezed(name, nameRoom, 16, 700) }, name,
-      svg("title", {}, view.turn === seat && !view.outcome ? `${ctx.names[seat]} · ${gettext("turn")}` : ctx.names[seat])),
+      svg("title", {}, hasTurn ? `${ctx.names[seat]} · ${gettext("turn")}` : ctx.names[seat])),
     explained(svg("text", { x: x + 18, y: y + 41, "font-size": 13, ...squeezed(figures, w - 28, 13) }, figures),
     gettext("Coins pay for the camel's steps after the first. Prestige: a point each at the end. Hand: the goods cards held, hidden from the others.")));
   const panel = actions.clickable(box, opponent, interpolate(gettext("Choose %(name)s"), { name: ctx.names[seat] }));
