@@ -88,6 +88,10 @@ def test_two_players_chat_at_their_table_and_one_mutes_the_other(new_page):
     guest.get_by_test_id("join-1").click()
     host.locator("#table-lobby").filter(has_text="ott").wait_for()
     # Before the start, those waiting talk under the lobby; the lines stay once the game begins.
+    # The lobby polls every 2 s and leaves the writer in the input.
+    guest.get_by_test_id("chat-input").focus()
+    guest.wait_for_timeout(4500)
+    assert guest.evaluate("document.activeElement.id") == "chat-input"
     guest.get_by_test_id("chat-input").fill("ready when you are")
     guest.get_by_test_id("chat-input").press("Enter")
     host.get_by_test_id("chat-line").filter(has_text="ready when you are").wait_for()

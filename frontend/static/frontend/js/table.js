@@ -825,10 +825,12 @@ async function showTable() {
   }
 }
 
-// Those waiting for a game may talk: the chat stands under the lobby, then beside the board.
+// Those waiting for a game may talk: the chat stands under the lobby, then beside the board. It is
+// moved only where it is not yet: a move takes the focus from its input (the lobby polls).
 function placeChat(inLobby) {
-  if (inLobby) $("table-lobby").after($("chat-card"));
-  else $("resign-card").before($("chat-card"));
+  const card = $("chat-card");
+  if (inLobby && $("table-lobby").nextElementSibling !== card) $("table-lobby").after(card);
+  if (!inLobby && $("resign-card").previousElementSibling !== card) $("resign-card").before(card);
 }
 
 async function pollLobby() {
