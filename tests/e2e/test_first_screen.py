@@ -1,7 +1,7 @@
 """The first screen of a table, in every game and in en, fr and de (by default each game in one
 of them, in turn): at 1280 x 800 the board, the player's own area (hand, drawn tiles or player
 board) and the prompt all lie within the window, with no scrolling; on a phone, upright
-(375 x 812) and on its side (812 x 375), the prompt folds to one line covering at most a quarter
+(375 x 812) and on its side (812 x 375), the prompt folds to its heading covering at most a quarter
 of the board in sight, a tap unfolds it, the site's header is one line and the table's one on its
 side, two upright (its name, then the turn and the clock: the name was cut to a letter)."""
 import random

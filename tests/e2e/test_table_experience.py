@@ -177,6 +177,18 @@ def test_the_prompt_comes_folded_to_its_heading_on_a_phone_and_unfolds_with_a_ta
     toggle.click()
     assert not prompt.is_visible()
 
+    # Folded, a heading too long for one line reads whole on two.
+    page.evaluate(ask, "Your action: click a merchant or a trainee on a junk to use it")
+    toggle.click()
+    toggle.click()
+    assert "a trainee on a junk to use it" in toggle.inner_text()
+    clipped = "(node) => node.scrollWidth > node.clientWidth || node.scrollHeight > node.clientHeight"
+    assert not toggle.evaluate(clipped)
+    lines = """(node) => { const style = getComputedStyle(node);
+        const height = node.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+        return Math.round(height / parseFloat(style.lineHeight)); }"""
+    assert toggle.evaluate(lines) == 2
+
 
 def test_on_a_phone_an_opened_prompt_stays_open_while_another_seat_answers_the_same_question(new_page):
     """Dunhuang's first question, the card to keep, is asked of every seat at once (as a sealed bid

@@ -173,7 +173,7 @@ export class Guide {
     }
     for (const node of targets) node.classList.add(TARGET);
     for (const node of looks) node.classList.add(LOOK);
-    // On a phone the prompt may be folded to one line: opened when the move is in it (the board
+    // On a phone the prompt may be folded to its heading: opened when the move is in it (the board
     // may draw only a preview of it, as an arrow does before the prompt's button confirms it).
     const dock = $("prompt-dock");
     if (dock && dock.classList.contains("folded") && targets.some((node) => node.closest("#prompt"))) $("prompt-toggle").click();

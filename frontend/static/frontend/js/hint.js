@@ -39,7 +39,7 @@ export class Hints {
     // The list always has the move, outlined: the board may draw it only in steps (a boat chosen
     // first, say), or redraw itself (a preview) without the outline.
     document.getElementById("actions-box").open = true;
-    // On a phone the prompt may be folded to one line: opened when the hinted move is only in it.
+    // On a phone the prompt may be folded to its heading: opened when the hinted move is only in it.
     const dock = document.getElementById("prompt-dock");
     if (dock && dock.classList.contains("folded") && marked.some((node) => node.closest("#prompt"))
         && !marked.some((node) => node.closest("#board"))) document.getElementById("prompt-toggle").click();

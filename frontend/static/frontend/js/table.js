@@ -885,7 +885,7 @@ function saveSetting(change) {
   api("/api/me/", { method: "PATCH", body: change }).catch((error) => showMessage(error.message));
 }
 
-// On a phone a new prompt comes folded to one line, its heading, to leave the board in sight;
+// On a phone a new prompt comes folded to its heading (site.css: two lines at most), to leave the board in sight;
 // a tap unfolds it (site.css ignores the fold on a wide screen).
 function foldPrompt(folded) {
   $("prompt-dock").classList.toggle("folded", folded);
