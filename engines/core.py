@@ -323,17 +323,26 @@ def find_leaks(
     SECRET_KEYS never appear. A game over reveals everything, so callers scan only running games.
     """
     leaks: list[str] = []
+    _scan_for_leaks(payload, viewer, private_keys, path, owner, leaks)
+    return leaks
+
+
+def _scan_for_leaks(payload: Any, viewer: Seat | None, private_keys: frozenset[str], path: str, owner: Seat | None,
+                    leaks: list[str]) -> None:
+    # The property and security tests scan every view and event of thousands of games: a path is
+    # only written out for a container or a leak, and scalars are not descended into.
     if isinstance(payload, dict):
-        owner = payload.get("seat", owner) if isinstance(payload.get("seat"), int) else owner
+        seat = payload.get("seat")
+        if isinstance(seat, int):
+            owner = seat
         for key, value in payload.items():
-            here = f"{path}.{key}"
-            if key in SECRET_KEYS and value is not None:
-                leaks.append(here)
-            elif key in private_keys and value is not None and (viewer is None or owner != viewer):
-                leaks.append(here)
-            else:
-                leaks.extend(find_leaks(value, viewer, private_keys, here, owner))
+            if value is None:
+                continue
+            if key in SECRET_KEYS or (key in private_keys and (viewer is None or owner != viewer)):
+                leaks.append(f"{path}.{key}")
+            elif isinstance(value, (dict, list)):
+                _scan_for_leaks(value, viewer, private_keys, f"{path}.{key}", owner, leaks)
     elif isinstance(payload, list):
         for index, item in enumerate(payload):
-            leaks.extend(find_leaks(item, viewer, private_keys, f"{path}[{index}]", owner))
-    return leaks
+            if isinstance(item, (dict, list)):
+                _scan_for_leaks(item, viewer, private_keys, f"{path}[{index}]", owner, leaks)

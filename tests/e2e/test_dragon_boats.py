@@ -60,6 +60,9 @@ def no_sideways_scroll(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
 
+# A whole game by clicking is played by default for Dragon Market alone (test_dragon_market.py);
+# the other games' with the slow tests, as the other cases of a check.
+@pytest.mark.slow
 def test_a_short_game_of_dragon_boats_against_three_bots_by_clicking(new_page):
     page = new_page(1280, 900)
     sign_up(page, "mei")

@@ -63,6 +63,9 @@ def assert_sold_values_stay_readable(page) -> None:
     page.locator("[data-step=live]").click()
 
 
+# A whole game by clicking is played by default for Dragon Market alone (test_dragon_market.py);
+# the other games' with the slow tests, as the other cases of a check.
+@pytest.mark.slow
 def test_a_whole_game_against_three_bots_by_clicking(new_page):
     page = new_page(1280, 900)
     sign_up(page, "ana")

@@ -27,6 +27,9 @@ def shoot(page, name: str) -> None:
     shutil.copy(screenshot(page, f"dschunke_tiles-{name}"), SHOTS / f"dschunke_tiles_{name}.png")
 
 
+# A whole game by clicking is played by default for Dragon Market alone (test_dragon_market.py);
+# the other games' with the slow tests, as the other cases of a check.
+@pytest.mark.slow
 def test_a_whole_game_of_the_legespiel_against_a_bot_by_clicking_the_table(new_page):
     page = new_page(1280, 900)
     sign_up(page, "lena")

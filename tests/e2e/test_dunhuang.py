@@ -7,6 +7,9 @@ from tests.e2e.helpers import create_table, play_until_over, screenshot, sign_up
 pytestmark = pytest.mark.e2e
 
 
+# A whole game by clicking is played by default for Dragon Market alone (test_dragon_market.py);
+# the other games' with the slow tests, as the other cases of a check.
+@pytest.mark.slow
 def test_a_whole_game_of_dunhuang_against_a_bot(new_page):
     page = new_page(1280, 900)
     sign_up(page, "jin")
