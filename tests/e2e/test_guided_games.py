@@ -97,12 +97,15 @@ def too_wide(page) -> list[str]:
     }""")
 
 
-# Whether every ringed button of the prompt lies within the prompt's scrolled view.
+# Whether every ringed button of the prompt lies within the prompt's scrolled view: below its
+# heading where the heading stays on top (a phone held upright).
 RINGED_IN_PROMPT_SIGHT = """() => {
-    const view = document.getElementById("prompt").getBoundingClientRect();
-    return [...document.querySelectorAll("#prompt .guide-target")].every((node) => {
+    const prompt = document.getElementById("prompt"), view = prompt.getBoundingClientRect();
+    const heading = prompt.querySelector(":scope > h3:first-child");
+    const top = heading && getComputedStyle(heading).position === "sticky" ? heading.getBoundingClientRect().bottom : view.top;
+    return [...prompt.querySelectorAll(".guide-target")].every((node) => {
         const box = node.getBoundingClientRect();
-        return box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+        return box.top >= top - 1 && box.bottom <= view.bottom + 1;
     });
 }"""
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.helpers import (
-    PASSWORD, choose_language, click_a_move, create_table, head_seq, overlapping_words, play_on_by_api, screenshot,
-    sign_up, start_if_waiting,
+    PASSWORD, SCREENSHOTS, choose_language, click_a_move, create_table, head_seq, overlapping_words, play_on_by_api,
+    screenshot, sign_up, start_if_waiting,
 )
 from tests.selection import once_by_default
 
@@ -170,6 +170,13 @@ def test_the_prompt_comes_folded_to_its_heading_on_a_phone_and_unfolds_with_a_ta
     settled = "new Promise((done) => setTimeout(() => done(document.getElementById('prompt').scrollTop), 50))"
     page.evaluate(ask, "First question")
     assert page.evaluate(scrolled) == 80
+    # The heading stays at the top, the choices scrolling under it, nothing showing above it.
+    heading_on_top = """() => { const prompt = document.getElementById("prompt"), heading = prompt.querySelector("h3");
+        const box = heading.getBoundingClientRect(), top = prompt.getBoundingClientRect().top + prompt.clientTop;
+        const seen = document.elementFromPoint(box.left + 5, box.top + box.height / 2);
+        return Math.abs(box.top - top) < 1 && heading.contains(seen); }"""
+    assert page.evaluate(heading_on_top)
+    page.screenshot(path=str(SCREENSHOTS / "prompt-scrolled-heading-375.png"))  # the screen, not the page: a page shot redraws the table
     page.evaluate(ask, "First question")
     assert page.evaluate(settled) == 80
     page.evaluate(ask, "Second question")

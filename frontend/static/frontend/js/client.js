@@ -63,9 +63,17 @@ export function showInPrompt(node) {
   if (!prompt) return;
   requestAnimationFrame(() => {
     const box = node.getBoundingClientRect();
-    const view = prompt.getBoundingClientRect();
-    if (box.top < view.top || box.bottom > view.bottom) prompt.scrollTop += box.top - view.top - (view.height - box.height) / 2;
+    const top = promptSightTop(prompt), bottom = prompt.getBoundingClientRect().bottom;
+    if (box.top < top || box.bottom > bottom) prompt.scrollTop += box.top - top - (bottom - top - box.height) / 2;
   });
+}
+
+// Where the prompt's scrolled view begins: under its heading where the heading stays on top
+// (a phone held upright, site.css), else at its edge.
+function promptSightTop(prompt) {
+  const heading = prompt.querySelector(":scope > h3:first-child");
+  if (heading && getComputedStyle(heading).position === "sticky") return heading.getBoundingClientRect().bottom;
+  return prompt.getBoundingClientRect().top;
 }
 
 const RECONNECT_MIN_MS = 500;
