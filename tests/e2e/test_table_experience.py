@@ -176,7 +176,8 @@ def test_the_prompt_comes_folded_to_its_heading_on_a_phone_and_unfolds_with_a_ta
         const seen = document.elementFromPoint(box.left + 5, box.top + box.height / 2);
         return Math.abs(box.top - top) < 1 && heading.contains(seen); }"""
     assert page.evaluate(heading_on_top)
-    page.screenshot(path=str(SCREENSHOTS / "prompt-scrolled-heading-375.png"))  # the screen, not the page: a page shot redraws the table
+    # The screen, not the whole page: a whole-page shot resizes the view, which redraws the table.
+    page.screenshot(path=str(SCREENSHOTS / "prompt-scrolled-heading-375.png"))
     page.evaluate(ask, "First question")
     assert page.evaluate(settled) == 80
     page.evaluate(ask, "Second question")
