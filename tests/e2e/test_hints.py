@@ -2,9 +2,13 @@
 unrated table of them and bots, the Hint button outlines the expert's move where the board drew
 it, names it in words beside the prompt, and a click on the outlined thing plays it; a rated
 table, or one with another person, shows no button."""
-import pytest
+import random
+import re
 
-from tests.e2e.helpers import LIVE_SEQ, is_my_turn, reachable, screenshot, sign_up
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import LIVE_SEQ, is_my_turn, play_until, reachable, screenshot, sign_up, unfold_prompt
 
 pytestmark = pytest.mark.e2e
 
@@ -60,33 +64,63 @@ def wait_for_a_choice(page, table_id: int) -> None:
 
 
 def hinted_target(page, prompt_first: bool = False):
-    """The outlined thing to click: on the board (or first in the prompt, where a preview on the
-    board is confirmed), else in the list of actions."""
-    parts = ("#prompt .hinted", "#board .hinted") if prompt_first else ("#board .hinted", "#prompt .hinted")
-    for selector in (*parts, "#action-list .hinted"):
-        for target in page.locator(selector).all():
-            if target.is_visible() and reachable(target):
-                return target
+    """The outlined thing to click: the move drawn on the board (or first in the prompt, where a
+    preview on the board is confirmed), else the way to it (a boat to choose first), else the move
+    in the list of actions. Looked for again for a few seconds: a board redraws itself as the page
+    settles (after a full-page screenshot, say)."""
+    moves = ["#board [data-action-index].hinted", "#prompt [data-action-index].hinted"]
+    if prompt_first:
+        moves.reverse()
+        unfold_prompt(page)  # on a phone, as a player opens it to confirm what the board previews
+    for _look in range(20):
+        for selector in (*moves, "#board .hinted, #prompt .hinted", "#action-list .hinted"):
+            for target in page.locator(selector).all():
+                if target.is_visible() and reachable(target):
+                    return target
+        page.wait_for_timeout(250)
     raise AssertionError("the hint is outlined nowhere a player can click")
+
+
+def leads_to(target) -> list[int]:
+    """The indices of the legal actions that clicking `target` makes or leads to."""
+    index = target.get_attribute("data-action-index")
+    return [int(index)] if index is not None else [int(i) for i in target.get_attribute("data-leads-to").split()]
+
+
+# Every hinted thing of the board is drawn in the hint's colour, not in that of whatever else it
+# is (clickable, selected): an HTML one outlined, an SVG one stroked (itself or its shapes).
+BOARD_HINTS_DRAWN = """() => [...document.querySelectorAll('#board .hinted')].every((node) => {
+    const colour = 'rgb(123, 44, 191)';
+    if (!(node instanceof SVGElement)) return getComputedStyle(node).outlineColor === colour;
+    return [node, ...node.querySelectorAll('*')].some((part) => getComputedStyle(part).stroke === colour);
+})"""
+
+
+LIST_OPEN = "document.getElementById('actions-box').open"
 
 
 def ask_and_play_a_hint(page, name: str) -> None:
     wait_for_my_turn(page)
     assert page.get_by_test_id("hint-button").is_visible()
+    list_was_open = page.evaluate(LIST_OPEN)
     with page.expect_response(lambda response: response.url.endswith("/hint/")) as answer:
         page.get_by_test_id("hint-button").click()
     hint = answer.value.json()
     assert answer.value.status == 200, hint
     page.wait_for_selector(".hinted", state="attached")
+    page.wait_for_function(BOARD_HINTS_DRAWN, timeout=5000)
     screenshot(page, name)
+    if page.locator("#board .hinted, #prompt .hinted").count():
+        # Where the board or the prompt shows the move, the list of every move stays as it was.
+        assert page.evaluate(LIST_OPEN) == list_was_open
     words = page.get_by_test_id("hint-text").inner_text()
     assert words.startswith("Hint: ") and hint["reason"] in words
     assert page.get_by_test_id("hint-text").is_visible()  # the reason is read, not only the outline
     before = page.evaluate("window.sampanTable.connection.seq")
     legal = page.evaluate("window.sampanTable.state.live.legal_actions")
-    for attempt in range(3):  # a move the board takes in steps (a preview, then its confirmation) is outlined at each
+    for attempt in range(4):  # a move the board takes in steps (a boat, a preview, its confirmation) is outlined at each
         target = hinted_target(page, prompt_first=attempt > 0)
-        assert legal[int(target.get_attribute("data-action-index"))] == hint["action"]
+        assert hint["action"] in [legal[index] for index in leads_to(target)]
         target.click()
         if page.evaluate("(seq) => window.sampanTable.connection.seq > seq || window.sampanTable.state.busy", before):
             break
@@ -103,6 +137,44 @@ def test_a_hint_is_outlined_worded_and_played_by_a_click_at_both_widths(new_page
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         ask_and_play_a_hint(page, f"hint-{game}-{width}")
+
+
+# Dragon Market: the player's turn offers a boat a slide, a move the board draws once the boat is chosen.
+SLIDE_OFFERED = """(() => { const s = window.sampanTable.state;
+    return Boolean(s.live && !s.busy && (s.live.legal_actions || []).some((action) => action.type === 'slide')); })()"""
+
+
+def test_a_hint_at_a_move_made_in_steps_outlines_the_way_to_it(new_page):
+    """The expert's answer is set here to a boat's slide (the route stands in for the expert's
+    choice; the page's showing of it is tested): the hint outlines the boat to choose, without
+    unfolding the list of every move, then the slide once the boat is chosen; a click on it plays it."""
+    page = new_page(*SIZES[1])
+    sign_up(page, "hint_steps")
+    page.goto(f"/tables/{practice_table(page, 'dragon_market')}/")
+    page.wait_for_selector("#board svg")
+    play_until(page, SLIDE_OFFERED, random.Random(5))
+    seq = page.evaluate(LIVE_SEQ)
+    slide = next(action for action in page.evaluate("window.sampanTable.state.live.legal_actions")
+                 if action["type"] == "slide")
+    page.route("**/hint/", lambda route: route.fulfill(
+        json={"seq": seq, "action": slide, "reason": "The slide the test chose."}))
+    list_was_open = page.evaluate(LIST_OPEN)
+    page.get_by_test_id("hint-button").click()
+    boat = page.locator(f'#board .dm-boat[data-boat="{slide["boat"]}"]')
+    expect(boat).to_have_class(re.compile(r"\bhinted\b"))
+    page.wait_for_function(BOARD_HINTS_DRAWN, timeout=5000)
+    assert page.locator("#board [data-action-index].hinted").count() == 0  # not drawn before the boat is chosen
+    assert page.evaluate(LIST_OPEN) == list_was_open
+    screenshot(page, "hint-way-dragon_market-375")
+    boat.click()
+    move = page.locator("#board [data-action-index].hinted")
+    expect(move).to_have_count(1)  # outlined in the board the choice redrew
+    page.mouse.move(0, 0)  # the boat under the pointer is drawn as hovered
+    page.wait_for_function(BOARD_HINTS_DRAWN, timeout=5000)
+    legal = page.evaluate("window.sampanTable.state.live.legal_actions")
+    assert legal[int(move.get_attribute("data-action-index"))] == slide
+    move.click()
+    page.wait_for_function("(seq) => window.sampanTable.connection.seq > seq", arg=seq)
 
 
 def test_no_hint_button_at_a_rated_table_or_with_another_person(new_page):

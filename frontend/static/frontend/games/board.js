@@ -99,6 +99,13 @@ export class ActionIndex {
     return el("button", { type: "button", onclick: () => this.act(action), text: label, "data-action-index": this.place(action) });
   }
 
+  // Makes `node` the way to `actions` that the board draws only once it is chosen (a boat, then
+  // its moves): they count as placed, and a hint at one of them outlines the node (hint.js).
+  leadsTo(node, actions) {
+    node.dataset.leadsTo = actions.map((action) => this.place(action)).join(" ");
+    return node;
+  }
+
   place(action) {
     const index = this.indexOf(action);
     this.placed.add(index);

@@ -6,11 +6,9 @@
 import { el } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
 import { ActionIndex, linkStylesheet, svg } from "./board.js";
-import { CELL, MOVES_ON_THE_SEA, SEAT_COLOURS, describeBoatMove, drawBoat, drawSea, goodsName, goodsUnder } from "./dragon_market/sea.js";
+import { BOAT_MOVES, CELL, MOVES_ON_THE_SEA, SEAT_COLOURS, describeBoatMove, drawBoat, drawSea, goodsName, goodsUnder } from "./dragon_market/sea.js";
 
 await linkStylesheet(new URL("./dragon_market/dragon_market.css", import.meta.url));
-const BOAT_MOVES = ["slide", "rotate", "hop", "shift", "half_turn", "turn_far", "swap_stacks"];
-
 
 // What the page remembers between draws: the boat chosen to move, and the position it was chosen in.
 const local = { position: null, boat: null };
@@ -259,8 +257,6 @@ export function render(root, snapshot, ui) {
       if (turns && ui.showPrompt) ui.showPrompt();
     },
   };
-  // Every boat move is reachable: on the board once its boat is chosen, or in the prompt.
-  for (const action of actions.all) if (BOAT_MOVES.includes(action.type)) actions.placed.add(actions.indexOf(action));
   root.replaceChildren(el("div", { class: "dm" },
     drawTurn(ctx),
     el("div", { class: "dm-top" }, el("div", { class: "dm-sea-box" }, drawSea(ctx)), drawPlayers(ctx))));

@@ -511,12 +511,11 @@ function exchangePrompt(ctx, box) {
       row(actions.button(actions.find({ type: "done" }), gettext("Continue"))),
     ];
   }
-  swaps.forEach((action) => actions.placed.add(actions.indexOf(action)));
   const gives = [...new Set(swaps.map((action) => action.give))];
-  const giveButton = (kind) => el("button", {
+  const giveButton = (kind) => actions.leadsTo(el("button", {
     type: "button", class: exchangeGive === kind ? "selected" : "", text: kindLabel(kind, glossary),
     onclick: () => { exchangeGive = kind; renderPrompt(box, ctx); },
-  });
+  }), swaps.filter((action) => action.give === kind));
   const takes = swaps.filter((action) => action.give === exchangeGive);
   return [
     heading(interpolate(ngettext("Exchange goods (%(n)s swap left): give a card, take another kind",

@@ -1,10 +1,13 @@
 // Hints at practice tables (unrated, the player with bots alone): the expert bot's move for the
 // player's seat, asked of the server on the player's turn, outlined where the board drew it
-// (every drawn action names its index in the legal actions: board.js ActionIndex) and named
-// in words beside the prompt, with the expert's reason. The server refuses hints elsewhere.
+// (every drawn action names its index in the legal actions: board.js ActionIndex), or the way to
+// it where the board draws it in steps (a boat to choose first), and named in words beside the
+// prompt, with the expert's reason. The server refuses hints elsewhere.
 import { api, showInPrompt } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
 import { ActionIndex } from "../games/board.js";
+
+const MARKED_PARTS = ["#board", "#prompt", "#action-list"];
 
 // Whether `table` (GET /api/tables/<id>/) allows the reader a hint: their seat, no one else's.
 export function hintsAllowed(table) {
@@ -17,8 +20,12 @@ export class Hints {
   constructor({ box, button, text, tableId, onError }) {
     Object.assign(this, { box, button, text, tableId, onError });
     this.hint = null; // {seq, action, reason} of the latest answer
+    this.index = -1; // the hinted move's index in the legal actions, while it holds
     this.asking = false;
     this.button.addEventListener("click", () => this.ask());
+    // A board or prompt redrawn by its own (a boat chosen first, a preview) outlines the move again.
+    const redrawn = new MutationObserver(() => this.mark());
+    for (const part of ["board", "prompt"]) redrawn.observe(document.getElementById(part), { childList: true, subtree: true });
   }
 
   // After each drawing of the board: the button on the player's turn, the hint while it holds.
@@ -28,27 +35,37 @@ export class Hints {
     this.box.hidden = !hintsAllowed(table) || Boolean(snapshot.outcome);
     this.button.disabled = this.asking || !legal.length;
     if (this.hint && this.hint.seq !== snapshot.seq) this.hint = null;
-    const index = this.hint ? new ActionIndex(legal).indexOf(this.hint.action) : -1;
-    for (const node of document.querySelectorAll(".hinted")) node.classList.remove("hinted");
-    if (index < 0) {
+    this.index = this.hint ? new ActionIndex(legal).indexOf(this.hint.action) : -1;
+    const marked = this.mark();
+    if (this.index < 0) {
       if (!this.asking) this.text.replaceChildren();
       return;
     }
-    const marked = ["#board", "#prompt", "#action-list"].flatMap((part) => [...document.querySelectorAll(`${part} [data-action-index="${index}"]`)]);
-    for (const node of marked) node.classList.add("hinted");
-    // The list always has the move, outlined: the board may draw it only in steps (a boat chosen
-    // first, say), or redraw itself (a preview) without the outline.
-    document.getElementById("actions-box").open = true;
+    const onBoard = marked.some((node) => node.closest("#board"));
+    const inPrompt = marked.some((node) => node.closest("#prompt"));
+    // The list of every move shows it where nothing else does.
+    if (!onBoard && !inPrompt) document.getElementById("actions-box").open = true;
     // On a phone the prompt may be folded to its heading: opened when the hinted move is only in it.
     const dock = document.getElementById("prompt-dock");
-    if (dock && dock.classList.contains("folded") && marked.some((node) => node.closest("#prompt"))
-        && !marked.some((node) => node.closest("#board"))) document.getElementById("prompt-toggle").click();
+    if (dock && dock.classList.contains("folded") && inPrompt && !onBoard) document.getElementById("prompt-toggle").click();
     showInPrompt(marked.find((node) => node.closest("#prompt")));
     this.text.replaceChildren(
       interpolate(gettext("Hint: %(move)s."), { move: describe(this.hint.action) }),
       " ",
       this.hint.reason,
     );
+  }
+
+  // Outlines every drawing of the hinted move, and the way to it (none without a hint); returns them.
+  mark() {
+    const selector = MARKED_PARTS.flatMap((part) => [`${part} [data-action-index="${this.index}"]`,
+      `${part} [data-leads-to~="${this.index}"]`]).join(", ");
+    const marked = this.index < 0 ? [] : [...document.querySelectorAll(selector)];
+    for (const node of document.querySelectorAll(".hinted")) {
+      if (!marked.includes(node)) node.classList.remove("hinted");
+    }
+    for (const node of marked) node.classList.add("hinted");
+    return marked;
   }
 
   async ask() {

@@ -316,7 +316,7 @@ function drawPlace(ctx, boat, place, occupant, x, y) {
     svg("title", {}, spotWords(ctx, boat.boat, place)));
   if (boards) {
     // A middle place with a choice of the offering to leave out: the prompt asks which.
-    boards.forEach((one) => ctx.actions.placed.add(ctx.actions.indexOf(one)));
+    ctx.actions.leadsTo(group, boards);
     return pressable(group, interpolate(gettext("Board %(boat)s, %(place)s place"), { boat: boatWords(ctx, boat.boat), place: PLACE_WORDS[place] }),
       () => ctx.select([boat.boat, place]));
   }

@@ -10,7 +10,9 @@ export const CELL = 44;
 const RULER = 18; // the margin of the column and row numbers
 export const SEAT_COLOURS = { red: "#d9483b", yellow: "#e3b92b", green: "#3c9a48", blue: "#3a6fd8" };
 const GOODS_HUES = 20;
-// The boat moves drawn on the sea once the boat is chosen; the others are buttons of the prompt.
+// Every move of a boat, made once the boat is chosen; of them, those drawn on the sea (the others
+// are buttons of the prompt).
+export const BOAT_MOVES = ["slide", "rotate", "hop", "shift", "half_turn", "turn_far", "swap_stacks"];
 export const MOVES_ON_THE_SEA = ["slide", "hop", "shift"];
 
 const px = (x) => x * CELL;
@@ -201,6 +203,7 @@ export function drawSea(ctx) {
     const drawn = drawBoat(ctx, boat, index, size);
     if (ctx.movable.has(index)) {
       pressable(drawn, interpolate(gettext("Choose boat %(id)s to move"), { id: boat.id }), () => ctx.selectBoat(index));
+      ctx.actions.leadsTo(drawn, ctx.actions.all.filter((action) => BOAT_MOVES.includes(action.type) && action.boat === index));
     }
     return drawn;
   });
