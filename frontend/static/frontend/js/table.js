@@ -93,8 +93,12 @@ function seatName(seat) {
   return info.is_bot_account ? interpolate(gettext("%(name)s (bot)"), { name: info.username }) : info.username;
 }
 
+// The seats as the board names them. The board calls the reader's own seat "… (you)" after its
+// player's name alone: how the seat is played now (resigned, a bot standing in) is said above it.
 function seatInfo() {
-  return state.table.seats.map((info) => ({ ...info, name: seatName(info.seat) }));
+  return state.table.seats.map((info) => ({
+    ...info, name: info.seat === state.table.my_seat && info.username ? info.username : seatName(info.seat),
+  }));
 }
 
 // ----------------------------------------------------------------------------- before the start
