@@ -326,3 +326,36 @@ def test_pointing_at_a_prompt_button_outlines_its_place_on_the_board(new_page):
     assert "twin" not in (twin.first.get_attribute("class") or "")
     page.locator(f'#prompt button[data-action-index="{index}"]').focus()
     assert "twin" in twin.first.get_attribute("class")
+
+
+# The marks drawn on the sea (a road's reward, a boat's place) and the words the legend under the
+# sea gives each, with the legend's type size on the screen.
+SEA_MARKS = """() => {
+    const drawn = [...document.querySelectorAll("#board .db-node text, #board .db-place text")]
+        .map((node) => node.textContent.trim()).filter((text) => text && !/^W\\d+$/.test(text) && [...text].length <= 2);
+    const legend = document.querySelector("#board [data-testid=sea-legend]");
+    const explained = legend ? [...legend.querySelectorAll("b")].map((node) => node.textContent) : [];
+    return { drawn: [...new Set(drawn)].sort(), explained,
+             size: legend ? parseFloat(getComputedStyle(legend).fontSize) : 0,
+             places: [...document.querySelectorAll("#board .db-place text")].slice(0, 3).map((node) => node.textContent) };
+}"""
+
+
+@pytest.mark.parametrize("language", once_by_default(["en", "fr", "de"], "en"))
+def test_every_mark_on_the_sea_is_explained_in_words_a_phone_can_read(new_page, language):
+    """A newcomer reads what each mark of the sea stands for under it, the boats' places (front,
+    middle, rear) included, in the page's own type rather than shrunk with the sea."""
+    page = new_page(375, 812, locale=language)
+    wait_for_my_turn_against_a_bot(page, f"legend{language}")
+    marks = page.evaluate(SEA_MARKS)
+    assert len(marks["places"]) == 3 and len(set(marks["places"])) == 3, marks
+    assert set(marks["drawn"]) >= set(marks["places"]), marks
+    assert set(marks["drawn"]) <= set(marks["explained"]), marks
+    assert marks["size"] >= 12, marks
+    legend = page.get_by_test_id("sea-legend")
+    assert legend.is_visible()
+    words = {"en": "front", "fr": "avant", "de": "vorn"}[language]
+    assert words in legend.inner_text()
+    legend.scroll_into_view_if_needed()
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"dragon_boats_legend_375_{language}.png"))

@@ -5,7 +5,7 @@
 import { el } from "../js/client.js";
 import { gettext } from "../js/i18n.js";
 import { ActionIndex, linkStylesheet } from "./board.js";
-import { drawMap } from "./dragon_boats/map.js";
+import { drawMap, mapLegend } from "./dragon_boats/map.js";
 import { chip, kindWord } from "./dragon_boats/common.js";
 import { bonusCard, drawMarket, drawPlayers, drawRounds } from "./dragon_boats/panels.js";
 import { describeAction, renderPrompt, statusLine } from "./dragon_boats/prompt.js";
@@ -41,7 +41,7 @@ export function render(root, snapshot, ui) {
   root.replaceChildren(el("div", { class: "db" },
     statusLine(ctx),
     el("div", { class: "db-top" },
-      el("div", { class: `db-sea${local.enlarged ? " enlarged" : ""}` }, enlargeButton(() => render(root, snapshot, ui)), frame),
+      el("div", { class: `db-sea${local.enlarged ? " enlarged" : ""}` }, enlargeButton(() => render(root, snapshot, ui)), frame, mapLegend()),
       el("div", { class: "db-side" }, drawRounds(ctx), drawMarket(ctx))),
     drawPlayers(ctx)));
   // A redraw keeps the enlarged sea where the player scrolled it; a fresh one opens on its middle.

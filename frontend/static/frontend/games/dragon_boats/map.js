@@ -4,6 +4,7 @@
 // farmers) and the dotted sea routes. Clickable: boat places (board, card targets), boats,
 // paths, map spaces (steps, card S), ports (steering, card A), each only when the server
 // lists the matching action.
+import { el } from "../../js/client.js";
 import { gettext, interpolate, ngettext } from "../../js/i18n.js";
 import { explained, pressable, squeezed, svg } from "../board.js";
 import {
@@ -74,9 +75,8 @@ export function drawMap(ctx) {
   parts.push(...drawPaths(ctx));
   parts.push(...drawDocks(ctx));
   view.boats.forEach((boat) => parts.push(drawBoat(ctx, boat)));
-  parts.push(...drawLegend());
   return svg("svg", {
-    viewBox: `0 0 ${SIZE} ${SIZE + 26}`, class: "db-map", role: "group",
+    viewBox: `0 0 ${SIZE} ${SIZE}`, class: "db-map", role: "group",
     "aria-label": interpolate(gettext("The sea: round %(round)s"), { round: view.round }),
   }, ...parts);
 }
@@ -326,10 +326,18 @@ function drawPlace(ctx, boat, place, occupant, x, y) {
   return ctx.actions.clickable(group, action, words);
 }
 
-function drawLegend() {
+// The marks of the sea in words, under the sea in the page's own type: it wraps at a phone's width,
+// where text inside the sea is a few pixels high.
+export function mapLegend() {
   const words = { offering: gettext("offering"), treasure: gettext("treasure"), food: gettext("food"), card: gettext("bonus card"), money: gettext("money") };
-  const items = Object.entries(REWARD_MARKS).map(([reward, mark]) => `${mark} ${words[reward]}`);
-  return [explained(svg("text", { x: 8, y: SIZE + 17, "font-size": 11, fill: "#23343a" },
-    `⚓ ${gettext("port")} · ${items.join(" · ")} · W ${gettext("wisdom tile")}`),
-  gettext("The marks on the map: ports, the rewards a member collects on a road, and the wisdom tiles of the mountain."))];
+  const marks = [["⚓", gettext("port")], ...Object.entries(REWARD_MARKS).map(([reward, mark]) => [mark, words[reward]]),
+    ["W", gettext("wisdom tile")]];
+  const roles = [gettext("goes ashore first"), gettext("pays one offering less"), gettext("steers")];
+  const places = PLACE_MARKS.map((mark, place) => [mark, `${PLACE_WORDS[place]}, ${roles[place]}`]);
+  const line = (title, items) => el("p", {},
+    el("span", { class: "db-legend-title", text: title }), " ",
+    ...items.flatMap(([mark, word], index) => [index ? " · " : "",
+      el("span", { class: "db-legend-item" }, el("b", { text: mark }), ` ${word}`)]));
+  return el("div", { class: "db-legend", "data-testid": "sea-legend", "data-plain": true }, // words that explain themselves
+    line(gettext("On the map:"), marks), line(gettext("On a boat:"), places));
 }
