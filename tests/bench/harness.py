@@ -149,7 +149,7 @@ class Service:
 
     def __init__(self, asgi_servers: int = 2, worker: bool = True, beat: bool = True,
                  private_redis: bool = False, worker_concurrency: int = 2, env: dict | None = None,
-                 server: str = "uvicorn", worker_nice: int = 0):
+                 server: str = "uvicorn", worker_nice: int = 0, collect_static: bool = False):
         self.asgi_count = asgi_servers
         self.server = server
         self.want_worker = worker
@@ -158,6 +158,7 @@ class Service:
         self.worker_concurrency = worker_concurrency
         self.worker_nice = worker_nice  # the worker under `nice -n`: its bots yield the cores to the servers
         self.extra_env = env or {}
+        self.collect_static = collect_static  # the pages' files gathered (and compressed) as the README does
         self.name = f"sampan_bench_{os.getpid()}_{secrets.token_hex(3)}"
         self.log_dir = Path(tempfile.mkdtemp(prefix=f"{self.name}-"))
         self.asgi: list[Process | None] = []
@@ -190,6 +191,8 @@ class Service:
         self._create_database()
         self.env = self._environment()
         self.manage("migrate", "--noinput")
+        if self.collect_static:
+            self.manage("collectstatic", "--noinput")
         self.asgi_ports = [free_port() for _ in range(self.asgi_count)]
         self.asgi = [None] * self.asgi_count
         for index in range(self.asgi_count):
@@ -275,6 +278,8 @@ class Service:
             SAMPAN_MAX_RUNNING_TABLES="100000",
             SAMPAN_MAX_BOT_TABLES="100000",
         )
+        if self.collect_static:
+            env["STATIC_ROOT"] = str(self.log_dir / "static")
         env.update(self.extra_env)
         return env
 

@@ -3,7 +3,7 @@
 // from the view's graph (ports, road spaces with rewards, land hexes with farm tiles or
 // farmers) and the dotted sea routes. Clickable: boat places (board, card targets), boats,
 // paths, map spaces (steps, card S), ports (steering, card A), each only when the server
-// lists the matching action.
+// lists the matching action. Under the sea, in HTML, the legend of its marks.
 import { el } from "../../js/client.js";
 import { gettext, interpolate, ngettext } from "../../js/i18n.js";
 import { explained, pressable, squeezed, svg } from "../board.js";

@@ -1,0 +1,49 @@
+"""The production profile sends the pages' scripts and styles compressed: collectstatic (as the
+README's production commands run it) writes a Brotli and a gzip copy of each file, and the
+service answers each browser with the smallest copy it accepts, and the file itself to a browser
+that accepts neither. A phone opening its first table fetches about a quarter of the bytes."""
+import gzip
+from pathlib import Path
+
+import brotli
+import pytest
+import requests
+
+from tests.bench.harness import Service
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "frontend" / "static"
+# The table page's own script and stylesheet, and a board's script that a game's page imports.
+FILES = ["frontend/js/table.js", "frontend/css/site.css", "frontend/games/dragon_boats/map.js"]
+
+
+@pytest.fixture(scope="module")
+def server() -> str:
+    with Service(asgi_servers=1, worker=False, beat=False, collect_static=True) as service:
+        yield service.http_urls[0]
+
+
+def fetch(server: str, path: str, accepts: str) -> requests.Response:
+    """The answer as sent (the body not decoded), to a browser that accepts `accepts`."""
+    answer = requests.get(f"{server}/static/{path}", headers={"Accept-Encoding": accepts}, stream=True, timeout=30)
+    answer.sent = answer.raw.read(decode_content=False)
+    return answer
+
+
+@pytest.mark.parametrize("path", FILES)
+def test_a_browser_gets_the_smallest_copy_it_accepts_and_the_same_file_after_decoding(server, path):
+    original = (STATIC / path).read_bytes()
+    both = fetch(server, path, "gzip, deflate, br")
+    assert both.status_code == 200
+    assert both.headers["Content-Encoding"] == "br"
+    assert brotli.decompress(both.sent) == original
+    assert len(both.sent) < len(original) / 3
+    gzip_only = fetch(server, path, "gzip")
+    assert gzip_only.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(gzip_only.sent) == original
+    assert len(both.sent) < len(gzip_only.sent) < len(original) / 2.5
+    plain = fetch(server, path, "identity")
+    assert "Content-Encoding" not in plain.headers
+    assert plain.sent == original
+    # a shared cache keeps the copies apart
+    assert all("Accept-Encoding" in answer.headers["Vary"] for answer in (both, gzip_only, plain))
