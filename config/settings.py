@@ -111,6 +111,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "axes",
+    "health_check",
     "accounts",
     "tables",
     "ai_workers",
@@ -407,6 +408,7 @@ if PRODUCTION:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", "1")
     SECURE_HSTS_PRELOAD = _flag("SECURE_HSTS_PRELOAD", "0")
     SECURE_SSL_REDIRECT = _flag("SECURE_SSL_REDIRECT", "1")
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a load balancer probes each server over plain HTTP
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = _flag("SECURE_COOKIES", "1")
     if not SECURE_HSTS_PRELOAD:
         # security.W021 asks for the "preload" directive, by which the whole registrable domain

@@ -4,8 +4,11 @@ from django.urls import include, path
 from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found
 
+from config.health import HealthView
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("healthz", HealthView.as_view(), name="health"),
     path("api/", include("tables.api.urls")),
     path("", include("frontend.urls")),
 ]

@@ -127,3 +127,20 @@ def test_x_forwarded_proto_is_trusted_only_with_proxies_configured(tmp_path, pro
     assert settings_of(tmp_path, "SECURE_PROXY_SSL_HEADER", **env)["SECURE_PROXY_SSL_HEADER"] is None
     trusted = settings_of(tmp_path, "SECURE_PROXY_SSL_HEADER", **env, SAMPAN_TRUSTED_PROXIES="1")
     assert trusted["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+
+
+PROBE = """
+import django
+django.setup()
+from django.test import Client
+client = Client(HTTP_HOST="sampan.example.org")
+print(client.get("/healthz", HTTP_ACCEPT="application/json").status_code, client.get("/accounts/login/").status_code)
+"""
+
+
+def test_a_plain_http_health_probe_is_answered_where_every_page_redirects_to_https(tmp_path):
+    done = run(["-c", PROBE], tmp_path, **PRODUCTION)
+    assert done.returncode == 0, done.stderr
+    health, page = map(int, done.stdout.split()[-2:])
+    assert page == 301
+    assert health in (200, 503)  # answered: whether this machine has PRODUCTION's database is not the point
