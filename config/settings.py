@@ -392,14 +392,14 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # Outside production WhiteNoise serves straight from the apps' static folders (no collectstatic),
 # whatever DEBUG is.
 WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = not PRODUCTION
-if PRODUCTION:
-    # collectstatic writes a Brotli and a gzip copy beside each file, and WhiteNoise sends the
-    # smallest one the browser accepts. The names stay as they are (no hashed copies): the pages'
-    # scripts import each other by relative paths, which a renamed copy would not follow.
-    STORAGES = {
-        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
-    }
+# In production collectstatic writes a Brotli and a gzip copy beside each file, and WhiteNoise
+# sends the smallest one the browser accepts. The names stay as they are (no hashed copies): the
+# pages' scripts import each other by relative paths, which a renamed copy would not follow.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage" if PRODUCTION
+                    else "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
 
 if PRODUCTION:
     # HTTPS only: HSTS and the redirect to https (behind a proxy that terminates TLS, set

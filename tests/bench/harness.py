@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -210,6 +211,8 @@ class Service:
             with psycopg.connect(PG_ADMIN_URL, autocommit=True) as admin:
                 admin.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
             self.created_db = False
+        if self.collect_static:  # the logs stay for a look afterwards, the 20 MB of copies not
+            shutil.rmtree(self.log_dir / "static", ignore_errors=True)
         if self.redis_server is not None:
             self.redis_server.stop()
             self.redis_server = None
