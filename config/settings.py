@@ -393,8 +393,9 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # whatever DEBUG is.
 WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = not PRODUCTION
 # In production collectstatic writes a Brotli and a gzip copy beside each file, and WhiteNoise
-# sends the smallest one the browser accepts. The names stay as they are (no hashed copies): the
-# pages' scripts import each other by relative paths, which a renamed copy would not follow.
+# sends the smallest one the browser accepts. The names stay as they are (no hashed copies, which
+# browsers could keep for a year): a script swaps the favicon by its file name, and the browser
+# tests serve the files unhashed, so they would not catch what a renamed file breaks.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage" if PRODUCTION
