@@ -18,6 +18,9 @@ SHOTS = Path("/tmp/shots")  # a copy of the screenshots to look at
 OVER = "Boolean(window.sampanTable.state.live && window.sampanTable.state.live.outcome)"
 MINE = "(() => { const s = window.sampanTable.state; return Boolean(s.live && !s.busy && s.live.legal_actions.length); })()"
 PHASE = "window.sampanTable.state.live.view.phase"
+# The id of a boat I may turn now, or null.
+TURNING_BOAT = """(() => { const turn = window.sampanTable.state.live.legal_actions
+  .find((action) => ["rotate", "half_turn", "turn_far"].includes(action.type)); return turn ? turn.boat : null; })()"""
 # The box of the mark on the square picked for a new boat's sailor, once it is drawn.
 CHOSEN_SPOT_BOX = """() => { const mark = document.querySelector('[data-testid=dm-chosen-spot]');
   if (!mark) return null; const { x, y, width, height } = mark.getBoundingClientRect(); return { x, y, width, height }; }"""
@@ -146,6 +149,14 @@ def test_a_four_player_game_against_three_bots_by_clicking(new_page):
     assert page.locator("#board .dm-boat").count() == 10
     assert page.locator("#board .dm-heir").count() == 4
     page.wait_for_function(MINE, timeout=60000)
+    # A turn in which a boat may turn, for the phone's prompt below (a crossing or a coin owed may come first).
+    moves: list = []
+    while page.evaluate(TURNING_BOAT) is None:
+        seq = page.evaluate("window.sampanTable.state.live.seq")
+        my_move(page, rng, moves)
+        clicks += 1
+        page.wait_for_function(f"window.sampanTable.state.live.seq > {seq}")
+        page.wait_for_function(MINE, timeout=60000)
     for boat in page.evaluate("window.sampanTable.state.live.view.boats"):  # nothing moves on my turn
         assert rulers_at_sailor(page, boat["id"]) == tuple(str(number) for number in boat["s"])
     page.get_by_test_id("objective-0").wait_for()  # my objective, face up in the basic game
@@ -156,8 +167,7 @@ def test_a_four_player_game_against_three_bots_by_clicking(new_page):
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     shoot(page, "mid-375")
     # On a phone the prompt comes folded; choosing a boat that may turn opens it on the turns.
-    turning = page.evaluate("""() => window.sampanTable.state.live.legal_actions
-        .find((action) => ["rotate", "half_turn", "turn_far"].includes(action.type)).boat""")
+    turning = page.evaluate(TURNING_BOAT)
     turns = page.locator("#prompt-dock:not(.folded) #prompt button", has_text=re.compile("^Turn boat")).first
     for _ in range(3):  # a redraw after the resize, late on a loaded machine, may replace the boat pressed
         page.locator(f'#board .dm-boat[data-boat="{turning}"]').press("Enter")
