@@ -105,7 +105,10 @@ class Engine(ABC):
     def outcome(self, state: Any) -> dict | None: ...
 
     @abstractmethod
-    def options(self) -> dict: ...
+    def options(self) -> dict:
+        """The table options as a JSON Schema object. Beside the standard words, an option's
+        "enumNames" name its values for the form, and its "x-players" lists the only player
+        counts at which it may differ from its default."""
 
     @abstractmethod
     def sample(self, view: dict, seat: Seat, rng: random.Random) -> Any: ...
@@ -182,8 +185,10 @@ def places(keys: list) -> list[int]:
     return [1 + sum(1 for other in keys if other < key) for key in keys]
 
 
-def resolve_options(engine: Engine, options: dict | None) -> dict:
-    """Validate `options` against the engine's schema and fill in the defaults."""
+def resolve_options(engine: Engine, options: dict | None, players: int | None = None) -> dict:
+    """Validate `options` against the engine's schema and fill in the defaults. An option whose
+    schema names its player counts ("x-players") may differ from its default only at those
+    counts (checked where `players` is given)."""
     schema = engine.options()
     given = dict(options or {})
     unknown = set(given) - set(schema.get("properties", {}))
@@ -202,7 +207,17 @@ def resolve_options(engine: Engine, options: dict | None) -> dict:
             name=spec.get("title") or field))
     resolved = {key: spec.get("default") for key, spec in schema.get("properties", {}).items()}
     resolved.update(given)
+    if players is not None:
+        check_player_counts(schema, resolved, players)
     return resolved
+
+
+def check_player_counts(schema: dict, options: dict, players: int) -> None:
+    for name, spec in schema.get("properties", {}).items():
+        counts = spec.get("x-players")
+        if counts and players not in counts and options[name] != spec.get("default"):
+            raise IllegalAction("bad_option", _('The option "{name}" is for {counts} players only.').format(
+                name=spec.get("title") or name, counts=" / ".join(map(str, counts))))
 
 
 @functools.lru_cache(maxsize=None)
@@ -219,7 +234,7 @@ def start(engine: Engine, players: int, options: dict | None, rng: random.Random
     if not engine.min_players <= players <= engine.max_players:
         raise IllegalAction("bad_player_count", _("{game} is for {low} to {high} players.").format(
             game=_title(engine), low=engine.min_players, high=engine.max_players))
-    events = engine.setup(players, resolve_options(engine, options), rng)
+    events = engine.setup(players, resolve_options(engine, options, players), rng)
     return fold(engine, events), events
 
 

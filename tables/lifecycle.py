@@ -67,7 +67,7 @@ def check_new_table(user, data: dict) -> TablePlan:
             "bad_player_count", _("%(game)s is for %(min)d to %(max)d players.")
             % {"game": registry.title(engine.name), "min": engine.min_players, "max": engine.max_players}
         )
-    options = resolve_options(engine, data.get("options"))
+    options = resolve_options(engine, data.get("options"), players)
     if len(data["seats"]) != players:
         raise Refused("bad_seats", _("Give exactly %(count)d seats.") % {"count": players})
     seats = [check_seat_plan(user, seat) for seat in data["seats"]]

@@ -71,7 +71,7 @@ class DragonBoats(Engine):
         return {
             "type": "object",
             "properties": {
-                "short_game": {"type": "boolean", "default": False,
+                "short_game": {"type": "boolean", "default": False, "x-players": [4],
                                "title": _("Short game"),
                                "description": _("The quicker 4-player game: 4 rounds (round cards 1, two of 2-5, 6).")},
                 "short_cards": {"type": "string", "enum": ["random", "fixed"], "default": "random",

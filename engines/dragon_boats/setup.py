@@ -3,19 +3,13 @@ from __future__ import annotations
 
 import random
 
-from engines.core import IllegalAction
 from engines.dragon_boats import data
-from engines.i18n import catalog
-
-_, _ngettext = catalog(__file__)
 
 
 def round_cards(players: int, options: dict, rng: random.Random) -> list[int]:
     """B-S14 / B-V1: the round cards in play, in ascending order."""
-    if not options.get("short_game"):
+    if not options.get("short_game"):  # a four-player option ("x-players"), checked with the others
         return list(range(1, data.ROUNDS + 1))
-    if players != 4:
-        raise IllegalAction("bad_option", _("The short game is for 4 players only."))
     if options.get("short_cards") == "fixed":
         return list(data.SHORT_FIXED_CARDS)
     kept = sorted(rng.sample([2, 3, 4, 5], 2))

@@ -67,7 +67,7 @@ class DragonMarket(Engine):
                             "title": _("Game"),
                             "description": _("Basic game (blue cards, face up) or the advanced game (red cards, "
                                              "secret objectives and bonus powers).")},
-                "teams": {"type": "boolean", "default": False,
+                "teams": {"type": "boolean", "default": False, "x-players": [4],
                           "title": _("Teams"),
                           "description": _("Team game, 4 players only: seats 1 and 3 against 2 and 4.")},
                 "long_game": {"type": "string", "enum": ["auto", "on", "off"], "default": "auto",

@@ -11,9 +11,6 @@ from engines.dragon_market import data, flow
 from engines.dragon_market.evolve import fold
 from engines.dragon_market.geometry import flat_grid, grid_placements, occupancy, placement_ok
 from engines.dragon_market.state import turn_order, unit_of
-from engines.i18n import catalog
-
-_, _ngettext = catalog(__file__)
 
 
 def target_for(players: int, options: dict) -> int:
@@ -28,10 +25,6 @@ def target_for(players: int, options: dict) -> int:
 
 
 def setup_events(players: int, options: dict, rng: random.Random) -> list[dict]:
-    from engines.core import IllegalAction
-
-    if options.get("teams") and players != 4:
-        raise IllegalAction("bad_option", _("The team game is for 4 players."))
     first = rng.randrange(players)  # M-S3
     events = [{"type": "game_created", "players": players, "options": dict(options), "first_player": first,
                "target": target_for(players, options)}]

@@ -25,3 +25,34 @@ def test_the_create_form_sends_the_idle_settings_and_creates_one_table_on_a_doub
     assert len(tables) == 1
     detail = page.evaluate(f"fetch('/api/tables/{tables[0]['id']}/').then((r) => r.json())")
     assert detail["time_control"]["max_timeouts"] == 2 and detail["time_control"]["on_idle"] == "forfeit"
+
+
+def test_an_option_for_four_players_is_greyed_out_at_fewer(new_page):
+    """B-V1: the short game is for four players; the form offers its box at four only."""
+    page = new_page(1280, 900)
+    sign_up(page, "mirei")
+    page.goto("/tables/new/?game=dragon_boats")
+    short = page.locator("[name=option-short_game]")
+    page.select_option("#players", "4")
+    short.check()
+    page.select_option("#players", "3")
+    assert short.is_disabled() and not short.is_checked()
+    page.select_option("#players", "2")
+    assert short.is_disabled()
+    page.select_option("#players", "4")
+    assert short.is_enabled()
+    assert page.locator("[name=option-interactive_cards]").is_enabled()  # an option for every count
+
+
+def test_a_refused_start_says_why_in_the_waiting_room(new_page):
+    page = new_page(375, 812)
+    sign_up(page, "tomas")
+    page.goto("/tables/new/?game=dunhuang")
+    page.select_option("#players", "2")
+    page.select_option("select[name=seat-1-kind]", "open")
+    page.uncheck("#fill-with-ai")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_url("**/tables/*/")
+    page.get_by_test_id("start").click()
+    assert page.get_by_test_id("lobby-error").inner_text() == "Some seats are still open."
+    assert page.get_by_test_id("lobby-error").is_visible()

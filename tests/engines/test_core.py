@@ -2,6 +2,7 @@ import random
 
 import pytest
 
+from engines import registry
 from engines.core import (
     IllegalAction, check_seat, command_rng, find_leaks, fold, play, resolve_options, seed_hash, start,
 )
@@ -19,6 +20,35 @@ def test_resolve_options_rejects_bad_options(options, code):
         resolve_options(TINY, options)
     assert error.value.code == code
     assert error.value.message
+
+
+def options_for_some_counts():
+    """(engine, option, its player counts) for every option a game allows at some counts only."""
+    return [(name, option, spec["x-players"]) for name in registry.names()
+            for option, spec in registry.get(name).options()["properties"].items() if "x-players" in spec]
+
+
+def test_the_team_game_and_the_short_game_are_options_for_four():
+    assert {(name, option) for name, option, _ in options_for_some_counts()} == {
+        ("dragon_market", "teams"), ("dragon_boats", "short_game")}
+
+
+@pytest.mark.parametrize("name, option, counts", options_for_some_counts())
+def test_an_option_for_some_player_counts_is_refused_at_the_others(name, option, counts):
+    """M-G1 (the team game is for four), B-V1 (the short game is for four)."""
+    engine = registry.get(name)
+    value = not engine.options()["properties"][option]["default"]
+    for players in range(engine.min_players, engine.max_players + 1):
+        if players in counts:
+            state, _ = start(engine, players, {option: value}, random.Random(1))
+            assert engine.players(state) == players
+            continue
+        with pytest.raises(IllegalAction) as error:
+            resolve_options(engine, {option: value}, players)
+        assert error.value.code == "bad_option" and "for 4 players only" in error.value.message
+        with pytest.raises(IllegalAction):
+            start(engine, players, {option: value}, random.Random(1))
+        assert resolve_options(engine, {option: not value}, players)[option] == (not value)  # the default passes
 
 
 def test_start_rejects_a_player_count_outside_the_game():

@@ -30,6 +30,21 @@ def test_create_validates_options_against_the_engine_schema(make_user, client_fo
         assert response.status_code == 400 and response.json()["code"] == code
 
 
+@pytest.mark.parametrize("game, players, options", [
+    ("dragon_boats", 2, {"short_game": True}), ("dragon_boats", 3, {"short_game": True}),
+    ("dragon_market", 3, {"teams": True}),
+])
+def test_an_option_for_four_players_is_refused_at_creation_with_fewer(make_user, client_for, game, players, options):
+    """B-V1, M-G1: a table that could never start is not opened."""
+    client = client_for(make_user())
+    response = post(client, "/api/tables/", {"game": game, "players": players, "options": options,
+                                             "time_control": {"kind": "live", "seconds": 60},
+                                             "seats": [{"kind": "me"}] + [{"kind": "ai"}] * (players - 1)})
+    assert response.status_code == 400 and response.json()["code"] == "bad_option"
+    assert "for 4 players only" in response.json()["detail"]
+    assert not Table.objects.exists()
+
+
 @pytest.mark.parametrize(
     "change, code",
     [

@@ -66,6 +66,7 @@ function optionField(name, spec) {
 function optionInput(name, spec) {
   const label = spec.title || name.replace(/_/g, " ");
   const attrs = { name: `option-${name}`, "data-option": name, "data-type": spec.type };
+  if (spec["x-players"]) attrs["data-players"] = spec["x-players"].join(" "); // the counts it is for
   let input;
   if (spec.enum) {
     input = el("select", attrs);
@@ -91,6 +92,21 @@ function renderVariants() {
   const properties = (currentGame().options_schema || {}).properties || {};
   variantsBox.replaceChildren(...Object.entries(properties).map(([name, spec]) => optionField(name, spec)));
   document.getElementById("variants-box").hidden = Object.keys(properties).length === 0;
+  enableVariantsForPlayers();
+}
+
+// An option for some player counts only (a team game for four) is greyed out and off at the others.
+function enableVariantsForPlayers() {
+  const properties = (currentGame().options_schema || {}).properties || {};
+  for (const input of variantsBox.querySelectorAll("[data-players]")) {
+    const allowed = input.dataset.players.split(" ").includes(playersSelect.value);
+    input.disabled = !allowed;
+    if (allowed) continue;
+    const fallback = properties[input.dataset.option].default;
+    if (input.type === "checkbox") input.checked = Boolean(fallback);
+    else if (input.tagName === "SELECT") input.value = JSON.stringify(fallback);
+    else input.value = fallback;
+  }
 }
 
 function renderPlayers() {
@@ -180,7 +196,7 @@ async function init() {
   const wanted = new URLSearchParams(location.search).get("game");
   if (games.some((game) => game.name === wanted)) gameSelect.value = wanted;
   gameSelect.addEventListener("change", renderPlayers);
-  playersSelect.addEventListener("change", renderSeats);
+  playersSelect.addEventListener("change", () => { renderSeats(); enableVariantsForPlayers(); });
   renderPlayers();
 }
 

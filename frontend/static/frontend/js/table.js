@@ -176,8 +176,21 @@ async function tableCommand(command, body = {}) {
     state.table = await api(`/api/tables/${page.table_id}/${command}/`, { method: "POST", body });
     await showTable();
   } catch (error) {
-    showMessage(error.message);
+    showRefusal(error.message);
   }
+}
+
+// Why a command was refused: in the waiting room while the table waits (the board's message box
+// is not shown yet), else in the message box.
+function showRefusal(text) {
+  const lobby = $("table-lobby");
+  if (lobby.hidden) {
+    showMessage(text);
+    return;
+  }
+  let line = lobby.querySelector("[data-testid=lobby-error]");
+  if (!line) line = lobby.appendChild(el("p", { class: "error", role: "alert", "data-testid": "lobby-error" }));
+  line.textContent = text;
 }
 
 // ----------------------------------------------------------------------------- the game
