@@ -359,3 +359,14 @@ def test_every_mark_on_the_sea_is_explained_in_words_a_phone_can_read(new_page, 
     legend.scroll_into_view_if_needed()
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"dragon_boats_legend_375_{language}.png"))
+
+
+def test_a_tap_on_a_boats_topper_says_in_words_what_boarding_costs(new_page):
+    """B-P12: the topper's cost dots differ by colour alone; a tap on one (a phone has no pointer
+    to hover with) names the offerings in the message box."""
+    page = new_page(375, 812)
+    wait_for_my_turn_against_a_bot(page, "topper")
+    boat = page.evaluate("window.sampanTable.state.live.view.boats.find((boat) => boat.topper)")
+    page.locator(f'#board .db-boat[data-boat="{boat["boat"]}"] .db-topper rect').click(force=True)
+    said = page.locator("#message").inner_text()
+    assert "boarding costs " + ", ".join(boat["topper"]["cost"]) in said, (said, boat["topper"])

@@ -241,7 +241,7 @@ function drawBoat(ctx, boat) {
       d: `M${cx - 78} ${cy + 4} L${cx + 78} ${cy + 4} L${cx + 64} ${cy + 36} L${cx - 64} ${cy + 36} Z`,
       fill: unloading ? "#f3c44b" : "#a8643a", stroke: "#4b2d17", "stroke-width": 2,
     }),
-    svg("title", {}, boatWhere(ctx, boat)));
+    svg("title", {}, [boatWhere(ctx, boat), topperWords(ctx, boat.topper)].filter(Boolean).join(". ")));
   group.append(ctx.actions.clickable(body, boatPick, interpolate(gettext("Choose %(name)s"), { name: boatWords(ctx, boat.boat) })));
   // Under the hull, where a long translation has the boat's whole width; not faded with a sailed
   // boat (db-boat-state): it says where the boat went.
@@ -280,10 +280,15 @@ function drawTopper(ctx, topper, x, y) {
     svg("text", { x: x - 31, y: y + 19, "font-size": 10 }, gettext("beats")), // the crew it needs: under the boat
     ...topper.cost.map((kind, index) => svg("circle", {
       cx: x + 58 - costW + 7 + index * 15, cy: y + 15, r: 6.5, fill: KIND_COLOURS[kind], stroke: "#333",
-    })),
-    svg("title", {}, interpolate(ngettext("Topper: %(beats)s beat, sails with %(min)s; boarding costs %(cost)s (the middle place one printed offering less)",
-      "Topper: %(beats)s beats, sails with %(min)s; boarding costs %(cost)s (the middle place one printed offering less)", topper.beats),
-      { beats: topper.beats, min: topper.min, cost: topper.cost.map((kind) => kindWord(ctx, kind)).join(", ") })));
+    })));
+}
+
+// The topper in words, on the boat's own tooltip: the topper lets pointers through to the boat.
+function topperWords(ctx, topper) {
+  if (!topper) return "";
+  return interpolate(ngettext("Topper: %(beats)s beat, sails with %(min)s; boarding costs %(cost)s (the middle place one printed offering less)",
+    "Topper: %(beats)s beats, sails with %(min)s; boarding costs %(cost)s (the middle place one printed offering less)", topper.beats),
+  { beats: topper.beats, min: topper.min, cost: topper.cost.map((kind) => kindWord(ctx, kind)).join(", ") });
 }
 
 function placeAction(ctx, boat, place) {
