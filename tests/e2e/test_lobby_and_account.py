@@ -148,3 +148,16 @@ def test_a_player_closes_their_account_with_its_password(new_page):
     page.locator("main button[type=submit]").click()
     page.locator("main .errorlist, main .error").first.wait_for()
     assert "/accounts/login/" in page.url
+
+
+def test_the_longest_name_sign_up_allows_wraps_on_a_phone(new_page):
+    """A username of 150 letters (the most sign-up takes) on the pages that show it at 375 px:
+    it wraps instead of widening the page."""
+    page = new_page(375, 812)
+    name = "w" * 150
+    sign_up(page, name)
+    table = create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "open"}])
+    for url in ("/", f"/players/{name}/", f"/tables/{table}/"):
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), url
