@@ -59,12 +59,15 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     assert last == [100 if seat in winners else 0 for seat in range(bots + 1)], (last, winners)
     costliest = panel.get_by_test_id("analysis-costliest")
     page.wait_for_function("!document.querySelector('[data-testid=analysis-costliest]').textContent.includes('…')")
+    entries = page.evaluate("[...document.querySelectorAll('#log li')].map((li) => li.value)")
     assert not re.search(r"[{}]|\"type\"", costliest.inner_text())  # moves in words, never as JSON
     for item in costliest.locator("li").all():
         assert item.inner_text().count(OPENING_QUOTE[locale]) == 2, item.inner_text()
         assert f" {name} " in item.inner_text()  # who played the move
-        # named by the position it was played in, the event the chart and the replay stop after
-        assert int(re.search(r"\d+", item.inner_text()).group()) in {d["seq"] for d in decisions}
+        # named by the log's line of the move: the first line after a position it was chosen in
+        named = int(re.search(r"\d+", item.inner_text()).group())
+        assert named in entries, (named, entries)
+        assert any(d["seq"] < named and not any(d["seq"] < entry < named for entry in entries) for d in decisions)
     assert page.evaluate("[...document.querySelectorAll('#log li')].every((li) => li.value === Number(li.dataset.seq))")
     # With no costly move, a chart that fell says where the fall came from; a level one does not.
     fell, level = page.evaluate("""() => {
@@ -89,10 +92,16 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     panel.scroll_into_view_if_needed()
     panel.screenshot(path=str(SCREENSHOTS / f"analysis-panel-{game}-{locale}-{width}.png"))
     assert panel.bounding_box()["width"] <= width  # the chart fits the screen
-    for button in costliest.locator("li button").all()[:1]:  # a costly move opens the replay where it was played
+    # A phone turned or a window resized: the chart takes its box's new width.
+    page.set_viewport_size({"width": 1280 if width == 375 else 375, "height": 900})
+    page.wait_for_function("""() => { const chart = window.sampanTable.state.analysis.chart;
+        return Math.abs(chart.width - document.querySelector('[data-testid=analysis-chart]').clientWidth) <= 1; }""")
+    page.set_viewport_size({"width": width, "height": 900})
+    for button in costliest.locator("li button").all()[:1]:  # a costly move opens the replay where it was chosen
         named = int(re.search(r"\d+", button.inner_text()).group())
+        chosen_at = {d["seq"] for d in decisions if d["seq"] < named and not any(d["seq"] < entry < named for entry in entries)}
         button.click()
-        page.wait_for_function(f"parseInt(document.getElementById('replay-pos').textContent) === {named}")
+        page.wait_for_function(f"{sorted(chosen_at)}.includes(parseInt(document.getElementById('replay-pos').textContent))")
     # the end screen offers the game's file, the analysis in it
     exported = page.request.get(page.get_by_test_id("export").get_attribute("href"))
     assert exported.status == 200 and '"analysis"' in exported.text()

@@ -14,10 +14,11 @@ const COLOURS = ["#2a7f86", "#d68910", "#8e44ad", "#34495e"]; // red marks the c
 
 export class AnalysisPanel {
   // box: the panel; tableId; seats: each seat's name; mySeat: the reader's (null: a spectator);
-  // describeAt(seq, action): the action in words at that point; goTo(seq): show the table there;
+  // describeAt(seq, action): the action in words at that point; entryAfter(seq): the number of the
+  // log's first line after that point; goTo(seq): show the table there;
   // ending: the last event's seq and the set of winning seats, the chart's last point.
-  constructor({ box, tableId, seats, mySeat, describeAt, goTo, ending }) {
-    Object.assign(this, { box, tableId, seats, describeAt, goTo, ending });
+  constructor({ box, tableId, seats, mySeat, describeAt, entryAfter, goTo, ending }) {
+    Object.assign(this, { box, tableId, seats, describeAt, entryAfter, goTo, ending });
     this.seat = mySeat ?? 0;
     this.chart = null;
     this.polling = null;
@@ -141,6 +142,11 @@ export class AnalysisPanel {
       legend: { live: false },
     };
     this.chart = new uPlot(options, [xs, ...seatsData, marks], chartBox);
+    // A window resized or a phone turned: the chart takes its box's new width.
+    new ResizeObserver(() => {
+      const fits = Math.max(260, chartBox.clientWidth);
+      if (fits !== this.chart.width) this.chart.setSize({ width: fits, height: options.height });
+    }).observe(chartBox);
     this.chart.over.addEventListener("click", () => {
       const index = this.chart.cursor.idx;
       if (index !== null && index !== undefined) this.goTo(xs[index]);
@@ -158,10 +164,17 @@ export class AnalysisPanel {
     }
     const list = el("ol", { class: "analysis-costliest", "data-testid": "analysis-costliest" });
     for (const decision of costliest) {
-      const item = el("li", {}, el("button", { type: "button", class: "link", onclick: () => this.goTo(decision.seq) },
-        interpolate(gettext("After event %(seq)s:"), { seq: decision.seq })), " ", el("span", { text: "…" }));
+      // Named by the log's line of the move (read again once the words come: the log may still be
+      // filling as the page opens); the button shows the table as the move was chosen.
+      const where = () => interpolate(gettext("At log entry %(number)s:"),
+        { number: this.entryAfter(decision.seq) ?? decision.seq + 1 });
+      const button = el("button", { type: "button", class: "link", onclick: () => this.goTo(decision.seq), text: where() });
+      const item = el("li", {}, button, " ", el("span", { text: "…" }));
       list.append(item);
-      this.describe(decision).then((words) => item.lastChild.replaceWith(words));
+      this.describe(decision).then((words) => {
+        button.textContent = where();
+        item.lastChild.replaceWith(words);
+      });
     }
     return list;
   }

@@ -252,6 +252,13 @@ export class GameLog {
     if (this.list.parentElement) this.list.parentElement.scrollTop = this.list.parentElement.scrollHeight;
   }
 
+  // The number of the first line after position `seq` (null if none): the line of a move chosen there,
+  // or of the move it was a step of (a step such as a tile's first square has no line of its own).
+  entryAfter(seq) {
+    const later = [...this.lines.keys()].filter((lineSeq) => lineSeq > seq);
+    return later.length ? Math.min(...later) : null;
+  }
+
   // In replay, lines after `seq` are dimmed and the last line up to `seq` is marked (an event the
   // log leaves out, such as a turn's start, has no line of its own).
   mark(seq) {

@@ -788,6 +788,7 @@ async function showAnalysis(table) {
     seats: table.seats.map((seat) => seatName(seat.seat)),
     mySeat: table.my_seat,
     describeAt: async (seq, action) => describer(await connection.fetchView(seq))(action),
+    entryAfter: (seq) => log.entryAfter(seq),
     goTo: (seq) => {
       replay.go(seq).catch((error) => showMessage(error.message));
       // The line above the board says where the replay is and leads back: it comes into sight too.
