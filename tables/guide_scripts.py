@@ -330,7 +330,7 @@ MARKET = Guide(
                "sailor, or steps your heir one square."),
              point=".dm-turn"),
         Step(_("No boat touches your pontoon yet. Slide boat C3 one square towards it: click the boat, then the "
-               "white marker of its new place."),
+               "white dot by the dashed outline of its new place."),
              do={"type": "slide", "boat": 4, "by": -1}, point="[data-boat='4']"),
         Step(_("The necklace of your card now lies beside your pontoon: step your heir onto it (1 MP)."),
              do={"type": "step", "to": [0, 1]}),

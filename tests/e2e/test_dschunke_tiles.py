@@ -2,6 +2,7 @@
 table (a tile, a cell, a direction previewed, then confirmed), to the final scores and the seed
 check, at 1280 and 375 px (where the board takes the shape of the view of the table)."""
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -79,4 +80,13 @@ def test_a_whole_game_of_the_legespiel_against_a_bot_by_clicking_the_table(new_p
     page.get_by_test_id("scores").wait_for()
     page.get_by_test_id("seed-check").filter(has_text="matches").wait_for()
     assert page.locator("#action-list button").count() == 0
+    # L-C13: under each seat's group points, every group it scored with its symbol, size and points.
+    breakdown = page.evaluate("window.sampanTable.state.live.outcome.breakdown")
+    details = page.get_by_test_id("score-detail-group_points")
+    assert details.count() == sum(1 for row in breakdown if row["groups"])
+    for text in details.all_inner_texts():
+        row = next(row for row in breakdown if [f"×{g['size']}: {g['points']}" for g in row["groups"]]
+                   == re.findall(r"×\d+: \d+", text))
+        assert sum(int(points) for points in re.findall(r": (\d+)", text)) == row["group_points"]
+        assert re.fullmatch(r"[a-z ]+ ×\d+: \d+( · [a-z ]+ ×\d+: \d+)*", text), text  # a symbol in words each
     shoot(page, "finished-1280")

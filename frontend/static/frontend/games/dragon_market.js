@@ -174,8 +174,8 @@ function renderPrompt(target, ctx) {
     const boat = view.boats[mine.boat];
     const turns = boatActions.filter((a) => a.boat === mine.boat && !MOVES_ON_THE_SEA.includes(a.type));
     const moves = boatActions.some((a) => a.boat === mine.boat && MOVES_ON_THE_SEA.includes(a.type));
-    const how = moves && turns.length ? gettext("Boat %(id)s: click a white marker on the board to move it there, or turn it here.")
-      : moves ? gettext("Boat %(id)s: click a white marker on the board to move it there.")
+    const how = moves && turns.length ? gettext("Boat %(id)s: the dashed outlines show where it can go; click the white dot of one to move it there, or turn it here.")
+      : moves ? gettext("Boat %(id)s: the dashed outlines show where it can go; click the white dot of one to move it there.")
         : turns.length ? gettext("Boat %(id)s cannot move from here: turn it here.")
           : gettext("Boat %(id)s can neither move nor turn now.");
     parts.push(el("p", { text: interpolate(how, { id: boat.id }) }));

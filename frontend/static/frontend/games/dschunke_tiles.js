@@ -11,6 +11,13 @@ import { CELL, COLOURS, drawSymbol, symbolHelp, symbolName, tileStrip } from "./
 await linkStylesheet(new URL("./dschunke_tiles/dschunke_tiles.css", import.meta.url));
 
 
+// Under the end table's group points: each group scored, its symbol, size and points.
+export function scoreDetail(key, row, glossary) {
+  if (key !== "group_points" || !(row.groups || []).length) return null;
+  return row.groups.map((group) => interpolate(gettext("%(symbol)s ×%(size)s: %(points)s"),
+    { symbol: symbolName(group, glossary), size: group.size, points: group.points })).join(" · ");
+}
+
 // What the page remembers between draws of one state: the direction previewed and a note.
 const local = { seq: null, dir: null, note: "" };
 

@@ -642,11 +642,18 @@ function scoresTable(outcome, ratings, glossary, teams) {
     ...(teams ? [el("td", { class: "detail", "data-testid": "team", "data-label": gettext("Team"), text: teamOf(seat) ? teamOf(seat).name : "" })] : []),
     el("td", { class: "num", "data-label": gettext("Score"), text: scores[seat] }),
     el("td", { text: winners.has(seat) ? (winners.size > 1 ? gettext("winner (tie)") : gettext("winner")) : "" }),
-    ...parts.map((key) => el("td", { class: "num detail", "data-label": columns[key], text: signed(breakdown[seat][key]) })),
+    ...parts.map((key) => partCell(key, columns[key], breakdown[seat], glossary)),
     ...(withRatings ? [ratingCell(rated[seat])] : []),
   ));
   return el("div", { class: "scores-wrap" },
     el("table", { class: "scores by-player", "data-testid": "scores" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+}
+
+// A part of a seat's score; its renderer may say under it what made it up (the Legespiel's groups).
+function partCell(key, label, row, glossary) {
+  const detail = state.renderer && state.renderer.scoreDetail ? state.renderer.scoreDetail(key, row, glossary) : null;
+  return el("td", { class: "num detail", "data-label": label }, String(signed(row[key])),
+    detail ? el("small", { class: "score-detail", "data-testid": `score-detail-${key}`, text: detail }) : null);
 }
 
 // Anyone can check that the revealed seed is the one committed to at the start.

@@ -118,6 +118,7 @@ function drawHeirs(ctx, size) {
 function drawChoices(ctx, size) {
   const { actions, local } = ctx;
   const layer = [];
+  const outlines = [];
   const placing = ctx.view.placing || {};
   if (placing.cell) {
     // The square chosen for a new boat's sailor, while the prompt asks which way the boat lies.
@@ -152,8 +153,9 @@ function drawChoices(ctx, size) {
     } else if (local.boat !== null && MOVES_ON_THE_SEA.includes(action.type) && action.boat === local.boat) {
       const boat = ctx.view.boats[local.boat];
       const [ax, ay] = moveVector(boat, action);
-      // Where the boat would lie, outlined; the click target is the sailor's new square, one per move.
-      layer.push(svg("g", { class: "dm-outline", "pointer-events": "none" },
+      // Where the boat would lie, outlined under every marker; the click target is the sailor's new
+      // square, one per move.
+      outlines.push(svg("g", { class: "dm-outline", "pointer-events": "none" },
         ...boat.cells.map(([x, y]) => svg("rect", { x: px(x + ax) + 6, y: py(y + ay, size) + 6, width: CELL - 12,
           height: CELL - 12, rx: 6, fill: "rgba(154,107,63,.18)", stroke: "#5b3b1c", "stroke-dasharray": "4 3" }))));
       const [sx, sy] = [boat.s[0] + ax, boat.s[1] + ay];
@@ -165,7 +167,7 @@ function drawChoices(ctx, size) {
       layer.push(actions.clickable(target, action, describeBoatMove(boat, action)));
     }
   }
-  return svg("g", { class: "dm-choices", "data-layer": "choices" }, ...layer); // on top of the boats, on purpose
+  return svg("g", { class: "dm-choices", "data-layer": "choices" }, ...outlines, ...layer); // on top of the boats, on purpose
 }
 
 // How far a slide, hop or shift of `boat` carries it, as (dx, dy): `by` is signed along +x or +y,
