@@ -66,7 +66,11 @@ export function render(root, snapshot, ui) {
   y = drawTopRow(parts, ctx, y);
   y = drawJunks(parts, ctx, y + 10);
   y = drawPanels(parts, ctx, y + 10);
-  if (ctx.me !== null && ctx.me !== undefined && view.players[ctx.me].hand) y = drawHand(parts, ctx, y + 10);
+  // Once the game is over the view holds every seat's hand: all are drawn face up.
+  const shown = view.phase === "over" ? view.players.map((_, seat) => seat) : [ctx.me];
+  for (const seat of shown) {
+    if (seat !== null && seat !== undefined && view.players[seat].hand) y = drawHand(parts, ctx, seat, y + 10);
+  }
   const board = svg("svg", {
     viewBox: `0 0 ${layout.width} ${y + 10}`,
     role: "group",
@@ -401,28 +405,41 @@ function drawPanel(ctx, player, seat, lines, x, y, w, h) {
     svg("title", {}, acting ? interpolate(gettext("%(name)s: to act"), { name: named }) : named));
 }
 
-// ----------------------------------------------------------------------------- the viewer's hand
+// ----------------------------------------------------------------------------- hands
 
-function drawHand(parts, ctx, y) {
+const HAND_HELP = gettext("Your goods cards, hidden from the others: bid them at the bartering; at the end they break a tie in Yuan.");
+const SHOWN_HELP = gettext("The game is over: every player's goods cards and special cards are shown.");
+
+// A seat's goods cards and special cards: the viewer's own during the game, every seat's
+// once it is over (the colour square ties a hand to its panel).
+function drawHand(parts, ctx, seat, y) {
   const { view, layout, glossary } = ctx;
-  const player = view.players[ctx.me];
-  parts.push(explained(svg("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, gettext("Your hand")),
-    gettext("Your goods cards, hidden from the others: bid them at the bartering; at the end they break a tie in Yuan.")));
+  const player = view.players[seat];
+  const mine = seat === ctx.me;
+  const over = view.phase === "over";
+  const title = mine ? gettext("Your hand") : interpolate(gettext("%(name)s's hand"), { name: ctx.names[seat] });
+  const group = svg("g", { class: "hand", "data-seat": seat },
+    svg("rect", { x: 10, y: y + 3, width: 14, height: 14, rx: 2, fill: OWNER_COLOURS[player.colour], stroke: "#222" }),
+    explained(svg("text", { x: 30, y: y + 16, "font-size": 16, "font-weight": 700, ...squeezed(title, layout.width - 40, 16, 700) }, title),
+      over ? SHOWN_HELP : HAND_HELP));
   Object.entries(player.hand).forEach(([kind, count], index) => {
-    parts.push(goodsCard(glossary, kind, `×${count}`, 10 + index * 88, y + 26));
+    group.append(goodsCard(glossary, kind, `×${count}`, 10 + index * 88, y + 26));
   });
   const perRow = layout.columns === 2 ? 2 : 4;
   const cardW = (layout.width - 20 - (perRow - 1) * 8) / perRow;
   const top = y + 110;
-  parts.push(explained(svg("text", { x: 10, y: top + 14, "font-size": 14 }, player.specials.length ? gettext("Your special cards") : gettext("No special cards yet")),
-    gettext("Special cards are held face down; hover over or tap one to read what it does.")));
+  const none = over ? gettext("No special cards") : gettext("No special cards yet");
+  const heading = player.specials.length ? (mine ? gettext("Your special cards") : gettext("Special cards")) : none;
+  group.append(explained(svg("text", { x: 10, y: top + 14, "font-size": 14 }, heading),
+    over ? SHOWN_HELP : gettext("Special cards are held face down; hover over or tap one to read what it does.")));
   player.specials.forEach((card, index) => {
     const sx = 10 + (index % perRow) * (cardW + 8);
     const sy = top + 22 + Math.floor(index / perRow) * 50;
-    const play = ctx.actions.find({ type: "play_special", card });
+    const play = mine ? ctx.actions.find({ type: "play_special", card }) : null;
     const node = specialCard(glossary, card, sx, sy, cardW, play ? "hit" : "");
-    parts.push(ctx.actions.clickable(node, play, interpolate(gettext("Play %(card)s"), { card: glossary.specials[card].title })));
+    group.append(ctx.actions.clickable(node, play, interpolate(gettext("Play %(card)s"), { card: glossary.specials[card].title })));
   });
+  parts.push(group);
   return top + 22 + Math.ceil(player.specials.length / perRow) * 50;
 }
 

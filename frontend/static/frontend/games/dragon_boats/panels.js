@@ -236,7 +236,8 @@ function drawCards(ctx, player) {
       interpolate(gettext("Play %(card)s"), { card: cardName(ctx, letter) })));
   };
   player.cards_known.forEach((letter) => add(letter, ""));
-  (player.hand || []).forEach((letter) => add(letter, HIDDEN_NOTE));
+  // Once the game is over the view shows every seat's blind cards to all: none is hidden then.
+  (player.hand || []).forEach((letter) => add(letter, ctx.view.outcome ? "" : HIDDEN_NOTE));
   if (!player.hand) {
     for (let back = 0; back < player.cards_hidden; back += 1) {
       cards.push(el("span", { class: "db-mini db-card-back", title: gettext("A bonus card drawn blind"), text: gettext("hidden card") }));
