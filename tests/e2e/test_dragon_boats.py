@@ -370,3 +370,16 @@ def test_a_tap_on_a_boats_topper_says_in_words_what_boarding_costs(new_page):
     page.locator(f'#board .db-boat[data-boat="{boat["boat"]}"] .db-topper rect').click(force=True)
     said = page.locator("#message").inner_text()
     assert "boarding costs " + ", ".join(boat["topper"]["cost"]) in said, (said, boat["topper"])
+
+
+def test_the_star_of_the_first_player_says_what_it_means(new_page):
+    """B-S3 / B-R2: the round's first player is starred; the star explains itself (a tap on a
+    phone reads its tooltip in the message box)."""
+    page = new_page(375, 812)
+    wait_for_my_turn_against_a_bot(page, "starred")
+    first = page.evaluate("window.sampanTable.state.live.view.first")
+    star = page.locator(f'#board .db-player[data-seat="{first}"] [data-testid=first-player]')
+    assert star.get_attribute("title") == "Plays first this round"
+    assert page.get_by_test_id("first-player").count() == 1
+    star.click()
+    assert "Plays first this round" in page.locator("#message").inner_text()

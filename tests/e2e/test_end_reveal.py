@@ -74,8 +74,8 @@ BOATS_CARDS = "() => [...document.querySelectorAll('#board .db-player .db-mini')
 
 def test_a_finished_dragon_boats_table_calls_no_revealed_bonus_card_hidden(new_page):
     """engines/dragon_boats/hidden.py: the final view gives every seat's blind bonus cards to every
-    viewer. The end screen draws them face up and must not label them hidden (the audit saw
-    "Y Soy end · hidden" on a bot's board)."""
+    viewer. The end screen draws them face up and must not label them hidden (as "Y Soy end ·
+    hidden"), nor call the scores provisional."""
     page = new_page(1280, 900)
     sign_up(page, "boatend")
     table_id = create_short_game(page)
@@ -91,4 +91,5 @@ def test_a_finished_dragon_boats_table_calls_no_revealed_bonus_card_hidden(new_p
         card = page.evaluate(BOATS_REVEALED, [seat, "Y"])
         assert card["text"] == "Y Soy end", card
         assert "hidden" not in card["title"], card
+        assert set(page.locator("#board .db-score").evaluate_all("(nodes) => nodes.map((node) => node.title)")) == {"Final score"}
         screenshot(page, f"end-reveal-dragon-boats-{width}")

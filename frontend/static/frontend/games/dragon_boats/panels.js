@@ -168,8 +168,10 @@ function drawPlayer(ctx, player) {
     style: `--seat-colour:${seatColour(seat)}`,
   });
   box.append(el("header", {},
-    el("span", { class: "db-player-name", text: `${seatName(ctx, seat)}${seat === view.first ? " ★" : ""}`, "data-plain": "" }),
-    el("span", { class: "db-score", title: gettext("Provisional score (without others' hidden cards)"), text: interpolate(gettext("%(n)s VP"), { n: player.score }) })));
+    el("span", { class: "db-player-name", text: seatName(ctx, seat), "data-plain": "" },
+      seat === view.first ? el("span", { class: "db-first", "data-testid": "first-player", title: gettext("Plays first this round"), text: " ★" }) : null),
+    el("span", { class: "db-score", text: interpolate(gettext("%(n)s VP"), { n: player.score }),
+      title: view.outcome ? gettext("Final score") : gettext("Provisional score (without others' hidden cards)") })));
   box.append(el("div", { class: "db-line", title: gettext("Money buys offerings. Food pays for the steps beyond the free ones. A treasure buys a bonus card at stall V, or sells for 2 money; each one left scores a point.") },
     el("span", { text: interpolate(gettext("%(n)s money"), { n: player.money }) }),
     el("span", { text: interpolate(gettext("%(n)s food"), { n: player.food }) }),
