@@ -102,7 +102,7 @@ def submit_create_form(page, game: str, seats: list[dict], seconds: int = 300, o
             field.fill(value)
     page.fill("#tc-seconds", str(seconds))
     if on_idle is not None:
-        page.select_option("#tc-on-idle", on_idle)
+        page.check(f"input[name=on-idle][value={on_idle}]")
     page.click("#new-table button[type=submit]")
 
 

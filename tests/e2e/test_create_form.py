@@ -17,7 +17,7 @@ def test_the_create_form_sends_the_idle_settings_and_creates_one_table_on_a_doub
     assert "from 1 to 20" in page.locator("#form-error").inner_text()
 
     page.fill("#tc-max-timeouts", "2")
-    page.select_option("#tc-on-idle", "forfeit")
+    page.check("input[name=on-idle][value=forfeit]")
     page.dblclick("#new-table button[type=submit]")
     page.wait_for_url("**/tables/*/")
     mine = page.evaluate("fetch('/api/tables/?list=mine').then((r) => r.json())")
@@ -56,3 +56,16 @@ def test_a_refused_start_says_why_in_the_waiting_room(new_page):
     page.get_by_test_id("start").click()
     assert page.get_by_test_id("lobby-error").inner_text() == "Some seats are still open."
     assert page.get_by_test_id("lobby-error").is_visible()
+
+
+def test_the_idle_choices_read_whole_on_a_phone(new_page):
+    page = new_page(375, 812)
+    sign_up(page, "nadia")
+    page.goto("/tables/new/?game=dunhuang")
+    choices = page.locator("input[name=on-idle]")
+    assert choices.count() == 2
+    for label in page.locator("label:has(input[name=on-idle])").all():
+        box = label.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+        assert label.evaluate("(node) => node.scrollWidth <= node.clientWidth")
+        assert "bot" in label.inner_text()

@@ -154,7 +154,7 @@ function wholeNumber(id, min, max, what) {
 function collectTimeControl() {
   const idle = {
     max_timeouts: wholeNumber("tc-max-timeouts", 1, 20, gettext("Missed moves before a bot takes over")),
-    on_idle: document.getElementById("tc-on-idle").value,
+    on_idle: form.elements["on-idle"].value,
   };
   if (form.elements.tc.value === "live") {
     return { kind: "live", seconds: wholeNumber("tc-seconds", 5, 86400, gettext("Seconds per move")), ...idle };
