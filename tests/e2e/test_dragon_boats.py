@@ -383,3 +383,15 @@ def test_the_star_of_the_first_player_says_what_it_means(new_page):
     assert page.get_by_test_id("first-player").count() == 1
     star.click()
     assert "Plays first this round" in page.locator("#message").inner_text()
+
+
+@pytest.mark.parametrize("locale, expected", [("de", "Leder verkaufen"), ("fr", "Vendre cuir"), ("en", "Sell leather")])
+def test_a_move_in_words_puts_the_verb_where_the_language_wants_it(new_page, locale, expected):
+    """The action list and the analysis name a move with a whole phrase per language."""
+    page = new_page(1280, 900, locale=locale)
+    wait_for_my_turn_against_a_bot(page, f"phrase{locale}")
+    words = page.evaluate("""() => {
+        const table = window.sampanTable, game = table.state.table.game;
+        const glossary = JSON.parse(document.getElementById('page-data').textContent).glossaries[game];
+        return table.state.renderer.describeAction({ type: 'sell', kind: 'leather' }, table.state.live, glossary); }""")
+    assert words == expected

@@ -235,12 +235,15 @@ function choiceWords(ctx, value) {
 // The page's list of actions in words ("Choose an action").
 export function describeAction(action, snapshot, glossary) {
   const ctx = { view: snapshot.view, snapshot, glossary, me: snapshot.seat, state: {} };
-  const words = shortWords(ctx, action);
-  const verbs = {
-    start_disc: gettext("Start disc on round card"), start_offering: gettext("Take start offering"), bid: gettext("Bid on stall"),
-    private: gettext("Private action"), buy: gettext("Buy"), exchange: gettext("Give at stall V"), draw_card: gettext("Trade a treasure for"),
-    board: gettext("Board"), path: gettext("Mountain path"), pay: gettext("Pay"), steer: gettext("Steer to"), step: gettext("Step to"),
-    choose: gettext("Choose"), sell: gettext("Sell"), play: gettext("Play"),
+  const what = shortWords(ctx, action);
+  // Whole phrases, so that each language puts the verb where it belongs (German: "Leder verkaufen").
+  const phrases = {
+    start_disc: gettext("Start disc on round card %(what)s"), start_offering: gettext("Take start offering %(what)s"),
+    bid: gettext("Bid on stall %(what)s"), private: gettext("Private action: %(what)s"), buy: gettext("Buy %(what)s"),
+    exchange: gettext("Give %(what)s at stall V"), draw_card: gettext("Trade a treasure for %(what)s"),
+    board: gettext("Board %(what)s"), path: gettext("Mountain path %(what)s"), pay: gettext("Pay %(what)s"),
+    steer: gettext("Steer to %(what)s"), step: gettext("Step to %(what)s"), choose: gettext("Choose %(what)s"),
+    sell: gettext("Sell %(what)s"), play: gettext("Play %(what)s"),
   };
-  return verbs[action.type] ? `${verbs[action.type]} ${words}` : words;
+  return phrases[action.type] ? interpolate(phrases[action.type], { what }) : what;
 }
