@@ -90,6 +90,55 @@ USABLE = {
 }
 
 
+# Why a face cannot act for a seat now, by reason (`why_unusable`): a sentence for the player,
+# "{face}" named by the page.
+UNUSABLE = {
+    "deck_empty": N_("The {face} can do nothing for you: the goods deck is empty."),
+    "market_empty": N_("The {face} can do nothing for you: the market holds no goods."),
+    "shop_same_kind": N_("The {face} can do nothing for you: no market card is of another kind than the cards in"
+                         " your shop."),
+    "hand_same_kind": N_("The {face} can do nothing for you: no market card is of another kind than the cards in"
+                         " your hand."),
+    "neighbours_empty": N_("The {face} can do nothing for you: neither neighbouring tile has goods."),
+    "farmer_empty": N_("The {face} can do nothing for you: the tile as far ahead of the camel as it moved has no"
+                       " goods."),
+    "no_token": N_("The {face} can do nothing for you: you hold no majority token."),
+    "tokens_guarded": N_("The {face} can do nothing for you: every majority token you hold has a guard already."),
+    "hand_empty": N_("The {face} can do nothing for you: your hand is empty."),
+    "shop_empty": N_("The {face} can do nothing for you: your shop is empty."),
+    "no_partner": N_("The {face} can do nothing for you: no other player has cards in hand."),
+    "same_kind": N_("The {face} can do nothing for you: your shop and your hand hold only one and the same kind"
+                    " of goods."),
+    "nothing_to_move": N_("The {face} can do nothing for you: your hand and your shop are empty."),
+}
+
+
+def why_unusable(state: dict, seat: int) -> str | None:
+    """The key in UNUSABLE of why the face under the camel cannot act for `seat` now; None when
+    it can. Read where the seat may see it only: some reasons tell of its hand."""
+    if can_use(state, seat):
+        return None
+    face = current_face(state)
+    hand, shop = any(state["hands"][seat]), any(state["shops"][seat])
+    if face in ("interpreter", "diplomat"):
+        return "deck_empty"
+    if face in ("soldier", "general"):
+        mine, zone = (shop, "shop") if face == "soldier" else (hand, "hand")
+        if not mine:
+            return f"{zone}_empty"
+        return f"{zone}_same_kind" if _market_goods(state) else "market_empty"
+    if face in ("manichean", "buddhist", "princess"):
+        return "tokens_guarded" if tokens_held(state, seat) else "no_token"
+    if face in ("painter", "trader", "merchant") and not hand:
+        return "hand_empty"
+    if face in ("musician", "maid") and not shop:
+        return "shop_empty"
+    if face == "maid":
+        return "same_kind" if hand else "hand_empty"
+    return {"shepherd": "neighbours_empty", "farmer": "farmer_empty", "trader": "no_partner",
+            "merchant": "no_partner", "domestic": "nothing_to_move"}[face]
+
+
 def use_events(state: dict, seat: int) -> list[dict]:
     """The events of choosing to use the face under the camel (the picks follow)."""
     face = current_face(state)

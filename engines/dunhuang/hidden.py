@@ -10,7 +10,7 @@ import random
 from collections import Counter
 
 from engines.core import strip_private
-from engines.dunhuang import data, rules, scoring
+from engines.dunhuang import data, faces, rules, scoring
 from engines.dunhuang.state import NO_SEAT, cards_of, counts_of, last_player
 
 PRIVATE = frozenset({"hand", "drafted", "secret"})
@@ -43,6 +43,9 @@ def view(state: dict, viewer: int | None) -> dict:
         "last_player": last_player(state),
         "to_act": sorted(rules.to_act(state)),
         "outcome": scoring.outcome(state),
+        # Why the character under the camel cannot act, for the seat that may use it alone (some
+        # reasons tell of its hand): the page says so instead of offering it.
+        "cannot_use": faces.why_unusable(state, viewer) if state["step"] == "act" and viewer == state["turn"] else None,
     }
     shown.update({field: state[field] for field in TURN_FIELDS})
     return shown

@@ -2,7 +2,7 @@
 "{seat0}", "{seat1}" … for the caller to name, and the board's glossary."""
 from __future__ import annotations
 
-from engines.dunhuang import data, rules
+from engines.dunhuang import data, faces, rules
 from engines.i18n import N_, catalog
 
 _, ngettext = catalog(__file__)
@@ -72,6 +72,28 @@ def _token_taken(e: dict) -> str:
     return _("{who} takes the majority token of {good}.").format(**values)
 
 
+def _shown_secret(e: dict) -> list[int] | int | None:
+    """The cards of a Trader or Merchant exchange, when the event (redacted for its reader) still
+    carries them: only the two seats of the exchange see them (hidden.py), the others read "a card"."""
+    return next((entry["secret"] for entry in e.get("private", []) if "secret" in entry), None)
+
+
+def _snatched(e: dict) -> str:
+    values = {"who": _seat(e["seat"]), "cards": _cards(e["count"]), "other": _seat(e["from"])}
+    taken = _shown_secret(e)
+    if taken is None:
+        return _("{who} takes {cards} at random from {other}.").format(**values)
+    return _("{who} takes {cards} at random from {other}: {goods}.").format(
+        goods=", ".join(_good(good) for good in taken), **values)
+
+
+def _given(e: dict) -> str:
+    good = _shown_secret(e)
+    if good is None:
+        return _("{who} gives a card to {other}.").format(who=_seat(e["seat"]), other=_seat(e["to"]))
+    return _("{who} gives {good} to {other}.").format(who=_seat(e["seat"]), good=_good(good), other=_seat(e["to"]))
+
+
 LINES = {
     "game_created": lambda e: _("A game of Merchants of Dunhuang for {players} players begins;"
                                 " {first} is the first player.").format(players=e["players"],
@@ -117,11 +139,10 @@ LINES = {
     "prestige_gained": lambda e: _("{who} gains {n} prestige.").format(who=_seat(e["seat"]), n=e["amount"]),
     "card_discarded": lambda e: _zone_line("card_discarded", e["zone"]).format(
         who=_seat(e["seat"]), good=_good(e["good"]), n=e["prestige"]),
-    "cards_snatched": lambda e: _("{who} takes {cards} at random from {other}.").format(
-        who=_seat(e["seat"]), cards=_cards(e["count"]), other=_seat(e["from"])),
+    "cards_snatched": _snatched,
     "exchange_started": lambda e: _("{other} must give {cards} to {who}.").format(
         other=_seat(e["from"]), cards=_cards(e["count"]), who=_seat(e["seat"])),
-    "card_given": lambda e: _("{who} gives a card to {other}.").format(who=_seat(e["seat"]), other=_seat(e["to"])),
+    "card_given": _given,
     "shop_hand_swapped": lambda e: _("{who} moves {to_hand} to their hand and {to_shop} to their shop.").format(
         who=_seat(e["seat"]), to_hand=_good(e["to_hand"]), to_shop=_good(e["to_shop"])),
     "card_moved": lambda e: _zone_line("card_moved", e["to"]).format(who=_seat(e["seat"]), good=_good(e["good"])),
@@ -148,6 +169,9 @@ def glossary() -> dict:
         "face_text": {face: _(text) for face, text in data.FACE_TEXT.items()},
         "zones": {zone: _(word) for zone, word in ZONES.items()},
         "prompts": {step: _(text) for step, text in rules.PROMPTS.items()},
+        # The character step when the character cannot act (the view's "cannot_use" says why).
+        "coins_only": _("Take {n} coins instead.").format(n=data.MONEY_ACTION_COINS),
+        "cannot_use": {reason: _(words) for reason, words in faces.UNUSABLE.items()},
         "coins_action": data.MONEY_ACTION_COINS,
         "guard_fee": data.BUDDHIST_FEE,
         "end_reasons": {reason: _(words) for reason, words in END_REASONS.items()},

@@ -2,7 +2,10 @@
 one of the cards drawn at the start, which the board shows to their seat."""
 import pytest
 
-from tests.e2e.helpers import create_table, play_until_over, screenshot, sign_up, start_if_waiting, unlabelled_cells
+from tests.e2e.helpers import (
+    create_table, overlapping_words, play_on_by_api, play_until_over, screenshot, sign_up,
+    start_if_waiting, unlabelled_cells,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -49,6 +52,89 @@ def test_a_whole_game_of_dunhuang_against_a_bot(new_page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     assert unlabelled_cells(page) == []  # a player a block, each figure after its column's name
     screenshot(page, "dunhuang-finished-375")
+
+
+# Each seat's hand as its panel draws it once the game is over: the goods on its cards.
+SHOWN_HANDS = """() => [...document.querySelectorAll('#board [data-row="shown-hand"]')].reduce((hands, card) => {
+  (hands[card.dataset.seat] = hands[card.dataset.seat] || []).push(Number(card.dataset.good));
+  return hands;
+}, {})"""
+
+
+def test_every_hand_is_shown_face_up_after_the_game(new_page):
+    """engines/dunhuang/RULES.md, Hidden information: "After the game all hands are shown". The
+    final view carries every hand; each panel draws it, at 1280 and 375 px (the audit saw the
+    bot's panel read "hand 7" and the hand points with no card to check them by)."""
+    page = new_page(1280, 900)
+    sign_up(page, "suzhou")
+    table_id = create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"},
+                                                {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    play_on_by_api(page, table_id)
+    for width, height in ((1280, 900), (375, 812)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.reload()
+        page.get_by_test_id("scores").wait_for()
+        page.wait_for_selector("#board .panel")
+        players = page.evaluate("window.sampanTable.state.live.view.players")
+        assert sum(player["hand_size"] for player in players) > 0
+        shown = page.evaluate(SHOWN_HANDS)
+        assert {int(seat): sorted(cards) for seat, cards in shown.items()} == {
+            player["seat"]: sorted(player["hand"]) for player in players if player["hand"]}
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert overlapping_words(page) == []
+        screenshot(page, f"dunhuang-hands-shown-{width}")
+
+
+# Characters that can do nothing for a player who keeps every card in hand (cards in the shop
+# alone win majority tokens): the Buddhist (no token to guard) and the Musician (an empty shop).
+IDLE_FOR_A_HAND_KEEPER = ("buddhist", "musician")
+
+
+def land_where_nothing_can_be_done(page, table_id: int) -> str:
+    """Plays this page's seat through the API, goods always into the hand, the camel onto a
+    Buddhist or Musician as soon as the coins allow, until it stands on one at the character step;
+    returns that character."""
+    token = next(cookie["value"] for cookie in page.context.cookies() if cookie["name"] == "csrftoken")
+    for _ in range(500):
+        view = page.request.get(f"/api/tables/{table_id}/view/").json()
+        assert not view["outcome"], "the game ended before the camel stood on an idle character"
+        legal, board = view["legal_actions"], view["view"]
+        face = board["circle"][board["camel"]]["face"]
+        if board["step"] == "act" and legal and face in IDLE_FOR_A_HAND_KEEPER:
+            return face
+        if not legal:
+            page.wait_for_timeout(50)
+            continue
+        wanted = [action for action in legal if action["type"] == "move"
+                  and board["circle"][(board["camel"] + action["steps"]) % 8]["face"] in IDLE_FOR_A_HAND_KEEPER]
+        action = next(iter(wanted + [a for a in legal if a == {"type": "take", "to": "hand"}]
+                           + [a for a in legal if a["type"] == "coins"]), legal[0])
+        page.request.post(f"/api/tables/{table_id}/actions/", headers={"X-CSRFToken": token}, data={
+            "action": action, "expected_seq": view["seq"], "command_id": f"idle-{view['seq']}"})
+    raise AssertionError("the camel never stood on an idle character")
+
+
+def test_a_character_that_cannot_act_is_explained_and_not_offered(new_page):
+    """engines/dunhuang/RULES.md, A turn, step 3: "use" is offered only when the character can be
+    carried out, else the coins are the only choice. The prompt asks for the coins alone and says
+    why the character does nothing (the audit saw "Use the character or take 3 coins." with the
+    coins' button only). Every card's back is up, so the Buddhist and the Musician are in play."""
+    page = new_page(1280, 900)
+    sign_up(page, "dunyi")
+    table_id = create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}],
+                            options={"faces": '"back"'})
+    start_if_waiting(page)
+    face = land_where_nothing_can_be_done(page, table_id)
+    page.reload()
+    page.locator("#prompt button").first.wait_for()
+    assert page.evaluate("window.sampanTable.state.live.legal_actions") == [{"type": "coins"}]
+    heading = page.locator("#prompt h3").inner_text()
+    assert heading == "Take 3 coins instead.", heading
+    reason = "your shop is empty" if face == "musician" else "you hold no majority token"
+    assert page.get_by_test_id("cannot-use").inner_text() == f"The {face} can do nothing for you: {reason}."
+    assert page.locator("#prompt button").all_inner_texts() == ["Take 3 coins"]
+    screenshot(page, "dunhuang-cannot-use")
 
 
 def read_opened_proof(page) -> None:

@@ -167,9 +167,82 @@ def test_merchant_has_the_opponent_choose_then_gives_back_and_gains_prestige():
     assert state["turn"] == 1
 
 
+def log_lines(event: dict, players: int = 3) -> dict:
+    """The event's log line as each reader gets it (None: a spectator): redacted, then worded."""
+    return {viewer: ENGINE.describe(ENGINE.redact(event, viewer)) for viewer in [None, *range(players)]}
+
+
+def test_the_trader_s_log_names_the_cards_to_the_pair_alone():
+    """RULES.md, Hidden information: a Trader exchange is seen only by the two seats involved."""
+    state, _ = acts(at("trader", hands=[[2, 3], [4, 5, 6], []]), 0, USE)
+    state, events = act(state, 0, {"type": "pick_opponent", "opponent": 1}, seed=1)
+    taken = events[0]["private"][0]["secret"]
+    named = ", ".join(f"{data.GOOD_NAMES[good]} ({good})" for good in taken)
+    lines = log_lines(events[0])
+    assert lines[0] == lines[1] == f"{{seat0}} takes 2 cards at random from {{seat1}}: {named}."
+    assert lines[2] == lines[None] == "{seat0} takes 2 cards at random from {seat1}."
+    _, events = act(state, 0, {"type": "give", "card": 3})
+    lines = log_lines(events[0])
+    assert lines[0] == lines[1] == f"{{seat0}} gives {data.GOOD_NAMES[3]} (3) to {{seat1}}."
+    assert lines[2] == lines[None] == "{seat0} gives a card to {seat1}."
+
+
+def test_the_merchant_s_log_names_the_cards_to_the_pair_alone():
+    """RULES.md, Hidden information: a Merchant exchange is seen only by the two seats involved."""
+    state, _ = acts(at("merchant", hands=[[2, 3], [4, 5, 6], [7]]), 0, USE, {"type": "pick_opponent", "opponent": 1})
+    state, events = act(state, 1, {"type": "give", "card": 6})
+    lines = log_lines(events[0])
+    assert lines[0] == lines[1] == f"{{seat1}} gives {data.GOOD_NAMES[6]} (6) to {{seat0}}."
+    assert lines[2] == lines[None] == "{seat1} gives a card to {seat0}."
+    assert str(data.GOOD_NAMES[6]) not in lines[2]
+
+
 def test_mercantile_men_need_cards_on_both_sides():
     assert {"type": "use"} not in ENGINE.legal_actions(at("trader", hands=[[], [4], []]), 0)
     assert {"type": "use"} not in ENGINE.legal_actions(at("merchant", hands=[[2], [], []]), 0)
+
+
+# A face that cannot act, in a position that shows why, and the reason the view gives.
+UNUSABLE = [
+    ("interpreter", {"deck": []}, "deck_empty"),
+    ("diplomat", {"deck": []}, "deck_empty"),
+    ("soldier", {}, "shop_empty"),
+    ("soldier", {"shops": [[3], [], []], "market": [0, 3, 0, 3, 0, 0, 0, 0]}, "shop_same_kind"),
+    ("general", {}, "hand_empty"),
+    ("general", {"hands": [[3], [], []], "market": [0] * 8}, "market_empty"),
+    ("general", {"hands": [[3], [], []], "market": [0, 3, 0, 0, 0, 0, 0, 0]}, "hand_same_kind"),
+    ("shepherd", {"market": [0, 0, 4, 5, 6, 7, 8, 0]}, "neighbours_empty"),
+    ("farmer", {"steps": 2, "market": [0, 3, 0, 5, 6, 7, 8, 2]}, "farmer_empty"),
+    ("buddhist", {}, "no_token"),
+    ("manichean", {"shops": [[4], [], []], "tokens": {4: 0}, "guards": {4: "buddhist"}}, "tokens_guarded"),
+    ("princess", {}, "no_token"),
+    ("painter", {}, "hand_empty"),
+    ("musician", {}, "shop_empty"),
+    ("trader", {}, "hand_empty"),
+    ("merchant", {"hands": [[2], [], []]}, "no_partner"),
+    ("maid", {"hands": [[2], [], []]}, "shop_empty"),
+    ("maid", {"shops": [[2], [], []]}, "hand_empty"),
+    ("maid", {"shops": [[2], [], []], "hands": [[2, 2], [], []]}, "same_kind"),
+    ("domestic", {}, "nothing_to_move"),
+]
+
+
+@pytest.mark.parametrize("face,fields,reason", UNUSABLE)
+def test_a_character_that_cannot_act_says_why_to_its_player_alone(face, fields, reason):
+    """RULES.md, A turn, step 3: "use" is offered only when the character can be carried out;
+    the player is told why it is not (the reason may tell of their hand: the others are not)."""
+    state = at(face, **fields)
+    assert ENGINE.legal_actions(state, 0) == [{"type": "coins"}]
+    assert ENGINE.view(state, 0)["cannot_use"] == reason
+    assert [ENGINE.view(state, viewer)["cannot_use"] for viewer in (None, 1, 2)] == [None, None, None]
+    words = ENGINE.glossary()["cannot_use"][reason]
+    assert words.startswith("The {face} can do nothing for you: ")
+
+
+def test_a_usable_character_gives_no_reason():
+    assert ENGINE.view(at("dancer"), 0)["cannot_use"] is None
+    assert ENGINE.view(at("painter", hands=[[2], [], []]), 0)["cannot_use"] is None
+    assert ENGINE.glossary()["coins_only"] == "Take 3 coins instead."
 
 
 def test_maid_swaps_a_shop_card_with_a_hand_card_of_another_kind():

@@ -161,10 +161,20 @@ function drawTile(ctx, slot) {
 
 // ----------------------------------------------------------------------------- players
 
+const PANEL_H = 128;
+const CHIP_STEP = 30; // a shop or hand card's place in a panel's row
+const HAND_ROW_H = 44;
+
+// After the game every hand is shown (RULES.md, Hidden information): each panel gets a row of
+// its hand's cards, so that the hand points of the end table can be checked.
+const shownHand = (ctx, player) => (ctx.view.outcome && player.hand ? player.hand : null);
+const chipsPerRow = (w) => Math.max(1, Math.floor((w - 86) / CHIP_STEP));
+
 function drawPanels(parts, ctx, y) {
   const { layout, view } = ctx;
-  const h = 128;
   view.players.forEach((player, seat) => {
+    const hand = shownHand(ctx, player);
+    const h = PANEL_H + (hand ? Math.max(1, Math.ceil(hand.length / chipsPerRow(layout.panelW))) * HAND_ROW_H : 0);
     parts.push(drawPanel(ctx, player, seat, layout.panelX, y, layout.panelW, h));
     y += h + 8;
   });
@@ -221,7 +231,23 @@ function drawPanel(ctx, player, seat, x, y, w, h) {
     group.append(actions.clickable(chip, pick, interpolate(gettext("Choose the %(goods)s in your shop"), { goods: goodName(ctx, good) })));
   });
   if (!player.shop.length) group.append(nothingHere(x + 78, y + 102, 12, gettext("empty")));
+  const hand = shownHand(ctx, player);
+  if (hand) drawShownHand(group, ctx, hand, seat, x, y + PANEL_H - 2, w);
   return group;
+}
+
+// The hand of a finished game's panel, face up, in rows under the shop.
+function drawShownHand(group, ctx, hand, seat, x, y, w) {
+  group.append(explained(svg("text", { x: x + 18, y: y + 20, "font-size": 12 }, gettext("hand")),
+    gettext("The goods cards this player held at the end, shown to all now that the game is over.")));
+  const perRow = chipsPerRow(w);
+  hand.forEach((good, index) => {
+    const chip = goodCard(ctx, good, x + 76 + (index % perRow) * CHIP_STEP, y + Math.floor(index / perRow) * HAND_ROW_H, 27, 36);
+    chip.dataset.row = "shown-hand";
+    chip.dataset.seat = seat;
+    group.append(chip);
+  });
+  if (!hand.length) group.append(nothingHere(x + 78, y + 20, 12, gettext("empty")));
 }
 
 // Greyed words where a row of cards or tokens is empty.
@@ -279,9 +305,13 @@ function renderPrompt(box, ctx) {
   const { view, actions } = ctx;
   box.replaceChildren();
   if (!actions.all.length) return;
-  const text = ctx.glossary.prompts[view.step] || "";
-  box.append(el("h3", { text }));
   const face = view.circle[view.camel] ? view.circle[view.camel] : null;
+  // A character that cannot act for the player is not offered: the heading asks for the coins
+  // alone and the engine's reason says why (the view tells it to this player only).
+  const why = view.cannot_use && (ctx.glossary.cannot_use || {})[view.cannot_use];
+  const text = why && ctx.glossary.coins_only ? ctx.glossary.coins_only : ctx.glossary.prompts[view.step] || "";
+  box.append(el("h3", { text }));
+  if (why && face) box.append(el("p", { "data-testid": "cannot-use", text: why.replace("{face}", faceName(ctx.glossary, face.face)) }));
   // What the board already offers (a tile, a card, a token) is clicked there, not repeated here.
   const offstage = actions.all.filter((_, index) => !actions.placed.has(index));
   const buttons = offstage.map((action) => {
