@@ -219,3 +219,35 @@ def test_a_team_game_shows_each_side_its_own_secret_objective(new_page):
     secrets = first.evaluate("JSON.stringify(window.sampanTable.state.live.view.units.map((unit) => unit.secret_copies || null))")
     assert '"seat":1' not in secrets and '"seat":3' not in secrets
     shoot(first, "team-1280")
+
+
+def test_placing_a_boat_says_each_step_and_outlines_each_way_it_can_lie(new_page):
+    """M-S5 / M-S6: a boat is placed in three steps, each said in the prompt; at the last, each way
+    the boat may lie is outlined beside its sailor, and a click on an outline places it so."""
+    page = new_page(1280, 900)
+    sign_up(page, "setsail")
+    create(page, 2, {1: {"kind": "ai", "strength": "random"}}, {})
+    page.get_by_test_id("start").click()
+    page.wait_for_selector("#board .dm-sea")
+    step = page.get_by_test_id("dm-place-step")
+    page.wait_for_function(f"{MINE} && {PHASE} === 'place' && !window.sampanTable.state.live.view.placing.kind",
+                           timeout=60000)
+    assert step.inner_text().startswith("Step 1 of 3")
+    page.locator("#prompt button", has_text="sailor at one end").click()
+    page.wait_for_function("Boolean(document.querySelector('#board .dm-spot'))")
+    assert step.inner_text().startswith("Step 2 of 3")
+    page.locator("#board .dm-spot").first.click()
+    page.wait_for_function("Boolean(document.querySelector('#board .dm-facing'))")
+    assert step.inner_text().startswith("Step 3 of 3")
+    live = page.evaluate("window.sampanTable.state.live")
+    ways = sorted(action["dir"] for action in live["legal_actions"] if action["type"] == "facing")
+    outlines = page.locator("#board .dm-facing")
+    assert sorted(outlines.evaluate_all("(nodes) => nodes.map((node) => node.dataset.dir)")) == ways
+    shoot(page, "facing-1280")
+    boats = len(live["view"]["boats"])
+    way = ways[0]
+    page.locator(f'#board .dm-facing[data-dir="{way}"]').click()
+    page.wait_for_function(f"window.sampanTable.state.live.view.boats.length > {boats}")
+    placed = page.evaluate(f"window.sampanTable.state.live.view.boats[{boats}]")
+    assert placed["s"] == live["view"]["placing"]["cell"]
+    assert placed["d"] == {"N": [0, 1], "E": [1, 0], "S": [0, -1], "W": [-1, 0]}[way]

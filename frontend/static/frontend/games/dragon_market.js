@@ -154,6 +154,13 @@ export function describeAction(action, snapshot, glossary) {
   return describe(ctx, action);
 }
 
+// Where a boat's placement stands: its three steps, the one asked now in words.
+function placeStep(placing) {
+  if (!placing.kind) return gettext("Step 1 of 3: choose the kind of boat, its sailor in the middle or at one end.");
+  if (!placing.cell) return gettext("Step 2 of 3: click a square with a dashed frame to put the sailor there.");
+  return gettext("Step 3 of 3: choose which way the boat lies: each outline beside the sailor shows one way; click it or its button.");
+}
+
 function keepButton(ctx, action) {
   const goods = (ctx.glossary.cards || {})[action.card] || [];
   const button = ctx.actions.button(action, describe(ctx, action));
@@ -168,6 +175,7 @@ function renderPrompt(target, ctx) {
     return;
   }
   const parts = [el("h3", { text: (ctx.glossary.prompts || {})[view.phase] || "" })];
+  if (view.phase === "place") parts.push(el("p", { "data-testid": "dm-place-step", text: placeStep(view.placing || {}) }));
   const buttons = [];
   const boatActions = actions.all.filter((action) => BOAT_MOVES.includes(action.type));
   if (mine.boat !== null) {

@@ -145,6 +145,19 @@ function drawChoices(ctx, size) {
         svg("circle", { class: "hit", cx, cy, r: 9, fill: "#fff7e0" }),
         svg("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#7a1d00" }, String(cost)));
       layer.push(actions.clickable(target, action, interpolate(gettext("Move your heir to (%(x)s, %(y)s) for %(mp)s MP"), { x, y, mp: cost })));
+    } else if (action.type === "facing") {
+      // Where the new boat would lie this way: one outline over its two squares beside the sailor
+      // (the centre boat's two lie either side of it, each outlined); a click places it.
+      const squares = besideTheSailor(placing.kind, placing.cell, FACINGS[action.dir]);
+      const runs = placing.kind === "centre" ? squares.map((square) => [square, square]) : [squares];
+      const target = svg("g", { class: "dm-facing", "data-dir": action.dir }, ...runs.map(([[x0, y0], [x1, y1]]) => {
+        const [left, top] = [Math.min(px(x0), px(x1)), Math.min(py(y0, size), py(y1, size))];
+        return svg("rect", { class: "hit", x: left + 6, y: top + 6, width: Math.abs(px(x1) - px(x0)) + CELL - 12,
+          height: Math.abs(py(y1, size) - py(y0, size)) + CELL - 12, rx: 6, fill: "rgba(154,107,63,.3)", stroke: "#5b3b1c",
+          "stroke-dasharray": "4 3" });
+      }));
+      layer.push(actions.clickable(target, action, interpolate(gettext("Face the boat %(dir)s"),
+        { dir: (ctx.glossary.directions || {})[action.dir] || action.dir })));
     } else if (action.type === "sailor_at") {
       const [x, y] = action.cell;
       const target = svg("rect", { class: "hit dm-spot", x: px(x) + 6, y: py(y, size) + 6, width: CELL - 12, height: CELL - 12, rx: 8,
@@ -168,6 +181,14 @@ function drawChoices(ctx, size) {
     }
   }
   return svg("g", { class: "dm-choices", "data-layer": "choices" }, ...outlines, ...layer); // on top of the boats, on purpose
+}
+
+// The way a new boat faces, as the engine's (dx, dy) (engines/dragon_market/data.py DIRS).
+const FACINGS = { N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] };
+
+// The two goods squares of a new boat: either side of a centre sailor, or ahead of an end sailor.
+function besideTheSailor(kind, [sx, sy], [dx, dy]) {
+  return kind === "centre" ? [[sx - dx, sy - dy], [sx + dx, sy + dy]] : [[sx + dx, sy + dy], [sx + 2 * dx, sy + 2 * dy]];
 }
 
 // How far a slide, hop or shift of `boat` carries it, as (dx, dy): `by` is signed along +x or +y,
