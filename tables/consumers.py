@@ -25,7 +25,7 @@ from tables.models import Table
 from tables.publish import group_name, listen_here, stop_listening, viewer_key
 from tables.ratelimit import action_wait
 from tables.language import scope_language, speaking
-from tables.reading import engine_of, frame_text, redacted_events, reword, seat_of, seat_names, sync_frame
+from tables.reading import engine_of, frame_text, redacted_events, reword, seat_of, seat_names, sync_frame, viewer_of
 
 
 log = logging.getLogger(__name__)
@@ -39,13 +39,14 @@ def frames_after(table_id: int, user, after: int | None, seat: int | None = None
     """The event frames after seq `after` (none for None) and a sync frame, for `user` (None: no
     such table), and what rewording pushes takes: the table's engine and seat names.
 
-    `seat`: the user's seat when already known (seats do not change once a game has started).
+    `seat`: the seat whose view the user reads, when already known (it changes once a game has
+    started only when they resign it: the push that says so makes the consumer read it again).
     """
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
     if seat is None:
-        seat = seat_of(table, user)
+        seat = viewer_of(table, user)
     reads_events = after is not None and table.snapshot is not None
     events = redacted_events(table, seat, after, table.head_seq) if reads_events else []
     frames = [{"type": "event", "seq": e["seq"], "seat": e["seat"], "by": e["by"], "event": e["event"], "text": e["text"]}
@@ -200,8 +201,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.early = {first: message for first, message in self.early.items() if message["head_seq"] > self.seq}
 
     async def table_changed(self, message):
-        """The seats or the status changed without new events: re-read and send a sync."""
-        await self.catch_up()
+        """The seats or the status changed without new events: re-read them (a player who resigned
+        reads a spectator's view from now on) and send a sync."""
+        async with self.sending:
+            self.seat = None
+            await self._send_frames(self.seq)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if text_data is None or len(text_data) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:

@@ -71,6 +71,19 @@ def seat_of(table: Table, user) -> int | None:
     return seat
 
 
+def viewer_of(table: Table, user) -> int | None:
+    """The seat whose hidden things `user` may read (None: a spectator's view): the seat they
+    hold, but not one they resigned while its game runs on, as a bot plays it for the rest of
+    the game and what it draws is no longer theirs to see (their own view comes back at the end)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    seat = table.seats.filter(user=user, kind=Seat.Kind.HUMAN).values_list("index", "resigned").first()
+    if seat is None:
+        return None
+    index, resigned = seat
+    return None if resigned and table.status == Table.Status.RUNNING else index
+
+
 def seat_names(table: Table) -> list[str]:
     return names_of(table.seats.select_related("user"))
 

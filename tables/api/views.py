@@ -17,7 +17,7 @@ from tables.api import serializers as s
 from tables.errors import Refused, forbidden, not_found
 from tables.models import Profile, Seat, Table
 from tables.ratelimit import ActionRateThrottle
-from tables.reading import redacted_events, seat_names, seat_of, view_payload
+from tables.reading import redacted_events, seat_names, seat_of, view_payload, viewer_of
 
 LIST_LIMIT = 100
 ERRORS = {400: s.ErrorSerializer, 403: s.ErrorSerializer, 404: s.ErrorSerializer, 409: s.ErrorSerializer}
@@ -192,7 +192,7 @@ class EventsView(APIView):
     def get(self, request, table_id: int):
         table = get_table(table_id)
         after = int_param(request, "after", 0)
-        events = redacted_events(table, seat_of(table, request.user), after) if table.snapshot is not None else []
+        events = redacted_events(table, viewer_of(table, request.user), after) if table.snapshot is not None else []
         return Response({"head_seq": table.head_seq, "events": events})
 
 
@@ -203,7 +203,7 @@ class TableStateView(APIView):
         at = int_param(request, "at", table.head_seq)
         if not 0 <= at <= table.head_seq:
             raise Refused("bad_parameter", _("at must be between 0 and %(head)d.") % {"head": table.head_seq})
-        return Response(view_payload(table, seat_of(table, request.user), at))
+        return Response(view_payload(table, viewer_of(table, request.user), at))
 
 
 class ExportView(APIView):

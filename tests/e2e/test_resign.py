@@ -52,9 +52,12 @@ def test_a_player_resigns_after_confirming_and_a_bot_plays_the_seat_to_the_end(n
     notice.wait_for()
     assert notice.inner_text() == "You resigned: a bot plays your seat to the end."
     assert anna.get_by_test_id("resign").is_hidden()
-    # Her board names her seat as before ("anna (you)"): the notice above says how it is played now.
-    anna.locator("#board").filter(has_text="anna (you)").wait_for()
+    # Her board is a spectator's now: the hand the bot plays on is not hers to see; the notice
+    # above says how the seat is played.
+    anna.wait_for_function("window.sampanTable.state.live.seat === null")
+    assert "anna (you)" not in anna.locator("#board").inner_text()
     assert "(resigned)" not in anna.locator("#board").inner_text()
+    assert anna.get_by_test_id("resigned").is_visible()
     line = bert.locator("#log li").filter(has_text="anna resigned; a bot plays the seat to the end.")
     line.wait_for()
     assert fits(bert)

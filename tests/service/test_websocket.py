@@ -11,7 +11,7 @@ from channels.layers import get_channel_layer
 from django.db import connection
 
 from tables import consumers, head_watch, lifecycle, moves, moves_on_loop, publish
-from tables.models import Event
+from tables.models import Event, Table
 
 from .helpers import new_table
 from .wsclients import SOCKET_TEST_MARKS, communicator, frames_until_sync, session_cookie
@@ -428,3 +428,42 @@ async def test_a_move_waiting_on_its_table_does_not_hold_up_a_move_at_another(ma
     assert (await blocked.receive_json_from(timeout=5))["seq"] == 4  # the lock gone, it goes through
     for client in (blocked, free):
         await client.disconnect()
+
+
+@pytest.fixture
+def players_of_a_running_table(make_user, client_for):
+    """A running tiny table of three cards a hand, and its two players' API clients."""
+    alice, bob = make_user(), make_user()
+    table_id = new_table(client_for(alice), options={"cards": 3})["id"]
+    lifecycle.join(table_id, bob)
+    lifecycle.start_table(table_id, alice)
+    publish.sent_from_sync()
+    return table_id, alice, session_cookie(alice), client_for(alice), client_for(bob)
+
+
+async def test_a_player_who_resigns_reads_a_spectators_view_until_the_game_ends(players_of_a_running_table):
+    """A bot plays a resigned seat to the end: what it holds from then on is not its old
+    player's to see, neither on their socket nor through the API, until the game is over."""
+    table_id, alice, cookie, api, bob_api = players_of_a_running_table
+    player, hello = await connect(table_id, cookie)
+    assert hello["seat"] == 0 and hello["view"]["players"][0]["hand"]
+    await sync_to_async(lifecycle.resign)(table_id, alice)
+    frames = []
+    while not frames or frames[-1]["type"] != "sync" or frames[-1]["seat"] is not None:
+        frames.append(await player.receive_json_from(timeout=5))
+    assert all(p["hand"] is None for p in frames[-1]["view"]["players"])
+    read = await sync_to_async(api.get)(f"/api/tables/{table_id}/view/")
+    assert read.json()["seat"] is None and all(p["hand"] is None for p in read.json()["view"]["players"])
+    events = (await sync_to_async(api.get)(f"/api/tables/{table_id}/events/")).json()["events"]
+    assert all(event["event"].get("hand") is None for event in events if event["type"] == "deal")
+    # The bot plays seat 0 and Bob seat 1 to the end; Alice's socket reads no hand on the way.
+    while (await sync_to_async(bob_api.get)(f"/api/tables/{table_id}/")).json()["status"] == "running":
+        view = (await sync_to_async(bob_api.get)(f"/api/tables/{table_id}/view/")).json()
+        await sync_to_async(moves.submit)(table_id, 1, view["legal_actions"][0], view["seq"], f"bob-{view['seq']}")
+    head = await sync_to_async(lambda: Table.objects.get(pk=table_id).head_seq)()
+    while (frame := await player.receive_json_from(timeout=5))["type"] != "sync" or frame["seq"] < head:
+        if frame["type"] == "sync":
+            assert frame["seat"] is None and all(p["hand"] is None for p in frame["view"]["players"]), frame
+    ended = (await sync_to_async(api.get)(f"/api/tables/{table_id}/view/")).json()
+    assert ended["seat"] == 0  # the game over, the seat's own view comes back
+    await player.disconnect()
