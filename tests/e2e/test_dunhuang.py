@@ -81,6 +81,7 @@ def test_every_hand_is_shown_face_up_after_the_game(new_page):
         shown = page.evaluate(SHOWN_HANDS)
         assert {int(seat): sorted(cards) for seat, cards in shown.items()} == {
             player["seat"]: sorted(player["hand"]) for player in players if player["hand"]}
+        assert page.locator('#board [data-row="hand"]').count() == 0  # the reader's too is in its panel, once
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert overlapping_words(page) == []
         screenshot(page, f"dunhuang-hands-shown-{width}")

@@ -40,7 +40,7 @@ export function render(root, snapshot, ui) {
   let y = layout.stacked ? layout.cy + layout.radius + layout.tileH / 2 + 20 : 10;
   y = drawPanels(parts, ctx, y);
   const me = ctx.me !== null && ctx.me !== undefined ? view.players[ctx.me] : null;
-  if (me && me.hand) y = drawHand(parts, ctx, me, y + 8);
+  if (me && me.hand && !view.outcome) y = drawHand(parts, ctx, me, y + 8); // at the end it is in the panel, as every hand
   const height = Math.max(y, layout.stacked ? 0 : layout.cy * 2) + 10;
   root.replaceChildren(svg("svg", {
     viewBox: `0 0 ${layout.width} ${height}`, role: "group", "aria-label": gettext("The market of Dunhuang"),
