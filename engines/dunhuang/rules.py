@@ -178,10 +178,10 @@ def _take(state: dict, seat: int, action: dict) -> list[dict]:
 def _act(state: dict, seat: int, action: dict) -> list[dict]:
     if action["type"] == "coins":
         return [{"type": "coins_taken", "seat": seat, "amount": data.MONEY_ACTION_COINS}]
-    if not faces.can_use(state, seat):
+    reason = faces.why_unusable(state, seat)
+    if reason is not None:  # the actor's own reason, as its view gives it
         face = state["faces"][state["camel"]]
-        raise IllegalAction("cannot_use", _("The {face} cannot act for you now; take the 3 coins instead.").format(
-            face=_(data.FACE_NAMES[face])))
+        raise IllegalAction("cannot_use", _(faces.UNUSABLE[reason]).format(face=_(data.FACE_NAMES[face])))
     return faces.use_events(state, seat)
 
 

@@ -1,4 +1,6 @@
 """Each of the sixteen character faces."""
+import random
+
 import pytest
 
 from dunhuang_helpers import ENGINE, act, acts, hand, position, shop, types
@@ -237,6 +239,10 @@ def test_a_character_that_cannot_act_says_why_to_its_player_alone(face, fields, 
     assert [ENGINE.view(state, viewer)["cannot_use"] for viewer in (None, 1, 2)] == [None, None, None]
     words = ENGINE.glossary()["cannot_use"][reason]
     assert words.startswith("The {face} can do nothing for you: ")
+    with pytest.raises(IllegalAction) as refused:  # a client that asks anyway is told the same reason
+        ENGINE.decide(state, 0, USE, random.Random(0))
+    assert refused.value.code == "cannot_use"
+    assert refused.value.message == words.format(face=ENGINE.glossary()["faces"][face])
 
 
 def test_a_usable_character_gives_no_reason():
