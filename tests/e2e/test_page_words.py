@@ -129,7 +129,8 @@ def test_the_legespiel_board_names_the_cells_of_its_log_and_its_end_table_signs_
         score, _, groups, visible, rats = row.locator("td").all_inner_texts()[1:6]
         assert rats == "0" or rats.startswith("−"), rats  # a cost, as the board marks it "−1"
         assert int(rats.lstrip("−")) == int(visible)
-        assert int(score) == int(groups) - int(rats.lstrip("−"))
+        points = groups.splitlines()[0]  # the groups scored are listed under the number
+        assert int(score) == int(points) - int(rats.lstrip("−"))
 
 
 def test_the_legespiel_end_screen_speaks_french(new_page):
