@@ -6,6 +6,7 @@ the turn planner on the page's own view, then made by clicking."""
 import random
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from engines import registry
 from engines.bots.planner import choose_planned
@@ -25,18 +26,29 @@ def click_action(page, action: dict, view: dict) -> None:
     elif kind == "step":
         x, y = action["to"]
         page.locator(f'#board .dm-step[data-to="{x},{y}"]').click()
-    elif kind in ("slide", "rotate"):
-        page.locator(f'#board .dm-boat[data-boat="{action["boat"]}"]').press("Enter")
-        if kind == "slide":
-            page.locator(f'#board .dm-ghost[data-move="slide:{action["by"]}"]').click()
-        else:
-            way = "clockwise" if action["turn"] == "cw" else "counter-clockwise"
-            name = f"Turn boat {view['boats'][action['boat']]['id']} a quarter {way} (1 MP)"
-            page.locator("#prompt").get_by_role("button", name=name, exact=True).click()
+    elif kind == "slide":
+        move_boat(page, action["boat"], page.locator(f'#board .dm-ghost[data-move="slide:{action["by"]}"]'))
+    elif kind == "rotate":
+        way = "clockwise" if action["turn"] == "cw" else "counter-clockwise"
+        name = f"Turn boat {view['boats'][action['boat']]['id']} a quarter {way} (1 MP)"
+        move_boat(page, action["boat"], page.locator("#prompt").get_by_role("button", name=name, exact=True))
     elif kind == "buy_mp":
         page.locator("#prompt").get_by_role("button", name="Pay a coin for one more movement point").click()
     else:
         page.locator("#prompt").get_by_role("button", name="End your turn").click()
+
+
+def move_boat(page, boat: int, move) -> None:
+    """Press the boat, then click `move` (its marker or its prompt button). A redraw just before the
+    press (a late frame on a loaded machine) may have replaced the boat pressed: then press again."""
+    for _ in range(3):
+        page.locator(f'#board .dm-boat[data-boat="{boat}"]').press("Enter")
+        try:
+            move.click(timeout=10000)
+            return
+        except PlaywrightError:
+            continue
+    raise AssertionError(f"boat {boat} pressed three times, its move never offered")
 
 
 def test_a_peoples_table_has_no_round_limit_and_a_good_is_taken_by_a_click(new_page):
