@@ -347,6 +347,7 @@ def test_every_mark_on_the_sea_is_explained_in_words_a_phone_can_read(new_page, 
     middle, rear) included, in the page's own type rather than shrunk with the sea."""
     page = new_page(375, 812, locale=language)
     wait_for_my_turn_against_a_bot(page, f"legend{language}")
+    page.get_by_test_id("sea-legend").wait_for()  # drawn again as the last frame arrives
     marks = page.evaluate(SEA_MARKS)
     assert len(marks["places"]) == 3 and len(set(marks["places"])) == 3, marks
     assert set(marks["drawn"]) >= set(marks["places"]), marks

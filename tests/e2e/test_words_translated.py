@@ -31,7 +31,7 @@ SHARED = {"sampan", "dschunke", "das", "legespiel", "dunhuang", "dragon", "marke
           "bd", "bo", "fr", "jf", "pa", "pl", "ri", "ss"}
 SPELT_ALIKE = {
     "fr": {"action", "actions", "analyse", "analyses", "aubergine", "aubergines", "bluff", "bonus", "bot", "bots", "confirmation", "direction", "expert", "face",
-           "figurine", "grain", "jade", "menu", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
+           "figurine", "final", "grain", "jade", "menu", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
            "place", "places", "point", "points", "port", "ports", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "se", "secret", "site",
            "statue", "table", "total", "type", "vase", "visible"},
     "de": {"an", "analyse", "aubergine", "bank", "blind", "bluff", "bonsai", "bonus", "bot", "bots", "buddhist", "chat", "diplomat", "emblem",

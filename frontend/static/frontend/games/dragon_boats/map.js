@@ -280,10 +280,12 @@ function drawTopper(ctx, topper, x, y) {
     svg("text", { x: x - 31, y: y + 19, "font-size": 10 }, gettext("beats")), // the crew it needs: under the boat
     ...topper.cost.map((kind, index) => svg("circle", {
       cx: x + 58 - costW + 7 + index * 15, cy: y + 15, r: 6.5, fill: KIND_COLOURS[kind], stroke: "#333",
-    })));
+    })),
+    svg("title", {}, topperWords(ctx, topper)));
 }
 
-// The topper in words, on the boat's own tooltip: the topper lets pointers through to the boat.
+// The topper in words: its own title explains its marks; a pointer, which the topper lets
+// through to the boat, reads them in the boat's.
 function topperWords(ctx, topper) {
   if (!topper) return "";
   return interpolate(ngettext("Topper: %(beats)s beat, sails with %(min)s; boarding costs %(cost)s (the middle place one printed offering less)",
