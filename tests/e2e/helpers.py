@@ -266,6 +266,21 @@ MY_STEP = ("(() => { const s = window.sampanTable.state; return s.live && !s.bus
            " ? s.live.view.step : null; })()")
 
 
+def click_one_of(page, selector: str, rng: random.Random) -> None:
+    """Click one of the board's `selector` at random; a board drawn again under the click (a late
+    frame on a loaded machine) is read again and the same choice clicked anew."""
+    pick = None
+    for _ in range(3):
+        found = page.locator(selector).all()
+        pick = rng.randrange(len(found)) if pick is None or pick >= len(found) else pick
+        try:
+            found[pick].click(timeout=10000)
+            return
+        except PlaywrightError:
+            continue
+    page.locator(selector).nth(pick).click()
+
+
 def place_a_tile_step(page, rng: random.Random, seen: set | None = None) -> None:
     """One step of a placement, by clicking what the board offers for the step the engine asks."""
     step = page.evaluate(MY_STEP)
@@ -274,14 +289,11 @@ def place_a_tile_step(page, rng: random.Random, seen: set | None = None) -> None
     if seen is not None:
         seen.add(step)
     if step == "select":
-        tiles = page.locator("#board .tl-waiting-tile.clickable").all()
-        rng.choice(tiles).click()
+        click_one_of(page, "#board .tl-waiting-tile.clickable", rng)
     elif step == "anchor":
-        cells = page.locator("#board .tl-anchor").all()
-        rng.choice(cells).click()
+        click_one_of(page, "#board .tl-anchor", rng)
     elif step == "orient":
-        arrows = page.locator("#board .tl-arrow").all()
-        rng.choice(arrows).click()
+        click_one_of(page, "#board .tl-arrow", rng)
         page.locator("#board .tl-preview").wait_for()  # the tile shows where it would lie
         unfold_prompt(page)
         page.get_by_test_id("confirm").click()
