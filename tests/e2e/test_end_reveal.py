@@ -33,7 +33,7 @@ def finish_against_bots(page, table_id: int) -> None:
 def test_a_finished_dschunke_table_shows_every_seats_hand_special_cards_and_money(new_page):
     """engines/dschunke/RULES.md, hidden information: "When the game is over everything shows";
     the final view gives every seat's goods hand, special cards and money to every viewer, and
-    the board draws them face up (the audit saw the bots' hands and special cards stay hidden)."""
+    the board draws them face up (they had stayed hidden: the bots' hands and special cards)."""
     page = new_page(1280, 900)
     sign_up(page, "junkend")
     table_id = create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
