@@ -107,8 +107,9 @@ class Engine(ABC):
     @abstractmethod
     def options(self) -> dict:
         """The table options as a JSON Schema object. Beside the standard words, an option's
-        "enumNames" name its values for the form, and its "x-players" lists the only player
-        counts at which it may differ from its default."""
+        "enumNames" name its values for the form, its "x-players" lists the only player counts
+        at which it may differ from its default, and its "x-requires" ({other option: value})
+        the values of other options without which it has no effect and keeps its default."""
 
     @abstractmethod
     def sample(self, view: dict, seat: Seat, rng: random.Random) -> Any: ...
@@ -188,7 +189,8 @@ def places(keys: list) -> list[int]:
 def resolve_options(engine: Engine, options: dict | None, players: int | None = None) -> dict:
     """Validate `options` against the engine's schema and fill in the defaults. An option whose
     schema names its player counts ("x-players") may differ from its default only at those
-    counts (checked where `players` is given)."""
+    counts (checked where `players` is given), and one that names the options it needs
+    ("x-requires") only with their values."""
     schema = engine.options()
     given = dict(options or {})
     unknown = set(given) - set(schema.get("properties", {}))
@@ -209,6 +211,7 @@ def resolve_options(engine: Engine, options: dict | None, players: int | None = 
     resolved.update(given)
     if players is not None:
         check_player_counts(schema, resolved, players)
+    check_requirements(schema, resolved)
     return resolved
 
 
@@ -218,6 +221,19 @@ def check_player_counts(schema: dict, options: dict, players: int) -> None:
         if counts and players not in counts and options[name] != spec.get("default"):
             raise IllegalAction("bad_option", _('The option "{name}" is for {counts} players only.').format(
                 name=spec.get("title") or name, counts=" / ".join(map(str, counts))))
+
+
+def check_requirements(schema: dict, options: dict) -> None:
+    """An option that changes nothing with the other options chosen is refused, not ignored: the
+    table would promise a rule it does not play."""
+    properties = schema.get("properties", {})
+    for name, spec in properties.items():
+        needs = spec.get("x-requires", {})
+        if options[name] != spec.get("default") and any(options[other] != value for other, value in needs.items()):
+            others = ", ".join(properties[other].get("title") or other for other in needs)
+            raise IllegalAction("bad_option", _('The option "{name}" has no effect with the values chosen for'
+                                                ' {others}: leave it at its default.').format(
+                name=spec.get("title") or name, others=others))
 
 
 @functools.lru_cache(maxsize=None)

@@ -75,6 +75,7 @@ class DragonBoats(Engine):
                                "title": _("Short game"),
                                "description": _("The quicker 4-player game: 4 rounds (round cards 1, two of 2-5, 6).")},
                 "short_cards": {"type": "string", "enum": ["random", "fixed"], "default": "random",
+                                "x-requires": {"short_game": True},
                                 "enumNames": [_("Two of cards 2-5 at random"), _("Always 1, 4, 5, 6")],
                                 "title": _("Short game's round cards"),
                                 "description": _("Short game: drop two of cards 2-5 at random, or always play 1, 4, 5, 6.")},

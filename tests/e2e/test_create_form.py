@@ -44,6 +44,34 @@ def test_an_option_for_four_players_is_greyed_out_at_fewer(new_page):
     assert page.locator("[name=option-interactive_cards]").is_enabled()  # an option for every count
 
 
+def test_an_option_that_needs_another_is_greyed_out_without_it(new_page):
+    """B-V1: the short game's round cards count only in the short game; M-V1: the long game only
+    in the basic game without teams; the special steps' cost only with the advanced game's powers."""
+    page = new_page(375, 812)
+    sign_up(page, "ottilie")
+    page.goto("/tables/new/?game=dragon_boats")
+    cards = page.locator("[name=option-short_cards]")
+    assert cards.is_disabled()
+    page.check("[name=option-short_game]")
+    cards.select_option(label="Always 1, 4, 5, 6")
+    page.select_option("#players", "3")  # no short game at three, so no round cards to choose
+    assert cards.is_disabled() and cards.input_value() == '"random"'
+    page.select_option("#players", "4")
+    page.check("[name=option-short_game]")
+    assert cards.is_enabled()
+
+    page.select_option("#game", "dragon_market")
+    long_game, steps = page.locator("[name=option-long_game]"), page.locator("[name=option-mp_cost_special_steps]")
+    assert long_game.is_enabled() and steps.is_disabled()
+    page.select_option("[name=option-variant]", label="Advanced game")
+    assert long_game.is_disabled() and steps.is_enabled()
+    page.select_option("[name=option-variant]", label="Basic game")
+    page.check("[name=option-teams]")
+    assert long_game.is_disabled()
+    long_game_text = page.locator(".option-field", has=long_game).inner_text()
+    assert "Long game" in long_game_text
+
+
 def test_a_refused_start_says_why_in_the_waiting_room(new_page):
     page = new_page(375, 812)
     sign_up(page, "tomas")

@@ -51,6 +51,46 @@ def test_an_option_for_some_player_counts_is_refused_at_the_others(name, option,
         assert resolve_options(engine, {option: not value}, players)[option] == (not value)  # the default passes
 
 
+def options_that_need_others():
+    """(engine, option, {other option: value it needs}) for every option with "x-requires"."""
+    return [(name, option, spec["x-requires"]) for name in registry.names()
+            for option, spec in registry.get(name).options()["properties"].items() if "x-requires" in spec]
+
+
+def test_the_options_that_need_others_are_named():
+    """B-V1's round cards belong to the short game; M-V1's long game to the basic game without
+    teams (M-G7, M-A6 set their own targets); the special steps' cost to the advanced game's powers."""
+    assert {(name, option): needs for name, option, needs in options_that_need_others()} == {
+        ("dragon_boats", "short_cards"): {"short_game": True},
+        ("dragon_market", "long_game"): {"variant": "basic", "teams": False},
+        ("dragon_market", "mp_cost_special_steps"): {"variant": "advanced"},
+    }
+
+
+def other_value(spec: dict):
+    """A value of the option other than its default."""
+    return next(value for value in spec.get("enum", [True, False]) if value != spec["default"])
+
+
+@pytest.mark.parametrize("name, option, needs", options_that_need_others())
+def test_an_option_is_refused_without_the_values_it_needs_and_played_with_them(name, option, needs):
+    engine = registry.get(name)
+    properties = engine.options()["properties"]
+    value = other_value(properties[option])
+    players = engine.max_players
+    state, _ = start(engine, players, {option: value, **needs}, random.Random(1))
+    assert engine.players(state) == players
+    for other, needed in needs.items():
+        unmet = {option: value, **needs, other: other_value({**properties[other], "default": needed})}
+        with pytest.raises(IllegalAction) as error:
+            resolve_options(engine, unmet, players)
+        assert error.value.code == "bad_option" and "has no effect" in error.value.message
+        assert properties[other]["title"] in error.value.message
+        with pytest.raises(IllegalAction):
+            start(engine, players, unmet, random.Random(1))
+        assert resolve_options(engine, {**unmet, option: properties[option]["default"]}, players)  # the default passes
+
+
 def test_start_rejects_a_player_count_outside_the_game():
     with pytest.raises(IllegalAction, match="2 to 4 players"):
         start(TINY, 5, None, random.Random(1))

@@ -45,6 +45,23 @@ def test_an_option_for_four_players_is_refused_at_creation_with_fewer(make_user,
     assert not Table.objects.exists()
 
 
+@pytest.mark.parametrize("game, options", [
+    ("dragon_boats", {"short_cards": "fixed"}),
+    ("dragon_market", {"variant": "advanced", "long_game": "on"}),
+    ("dragon_market", {"mp_cost_special_steps": 1}),
+])
+def test_an_option_without_the_values_it_needs_is_refused_at_creation(make_user, client_for, game, options):
+    """B-V1's round cards need the short game; M-V1's long game the basic game; the special steps'
+    cost the advanced game: a table never promises a rule it would not play."""
+    client = client_for(make_user())
+    response = post(client, "/api/tables/", {"game": game, "players": 4, "options": options,
+                                             "time_control": {"kind": "live", "seconds": 60},
+                                             "seats": [{"kind": "me"}] + [{"kind": "ai"}] * 3})
+    assert response.status_code == 400 and response.json()["code"] == "bad_option"
+    assert "has no effect with the values chosen for" in response.json()["detail"]
+    assert not Table.objects.exists()
+
+
 @pytest.mark.parametrize(
     "change, code",
     [

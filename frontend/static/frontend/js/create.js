@@ -66,7 +66,6 @@ function optionField(name, spec) {
 function optionInput(name, spec) {
   const label = spec.title || name.replace(/_/g, " ");
   const attrs = { name: `option-${name}`, "data-option": name, "data-type": spec.type };
-  if (spec["x-players"]) attrs["data-players"] = spec["x-players"].join(" "); // the counts it is for
   let input;
   if (spec.enum) {
     input = el("select", attrs);
@@ -92,20 +91,25 @@ function renderVariants() {
   const properties = (currentGame().options_schema || {}).properties || {};
   variantsBox.replaceChildren(...Object.entries(properties).map(([name, spec]) => optionField(name, spec)));
   document.getElementById("variants-box").hidden = Object.keys(properties).length === 0;
-  enableVariantsForPlayers();
+  enableVariants();
 }
 
-// An option for some player counts only (a team game for four) is greyed out and off at the others.
-function enableVariantsForPlayers() {
+// An option for some player counts only (a team game for four), or one that needs other options'
+// values (the short game's round cards), is greyed out and back at its default where it does not
+// apply. The schema lists an option after those it needs, so they are settled first.
+function enableVariants() {
   const properties = (currentGame().options_schema || {}).properties || {};
-  for (const input of variantsBox.querySelectorAll("[data-players]")) {
-    const allowed = input.dataset.players.split(" ").includes(playersSelect.value);
-    input.disabled = !allowed;
-    if (allowed) continue;
-    const fallback = properties[input.dataset.option].default;
-    if (input.type === "checkbox") input.checked = Boolean(fallback);
-    else if (input.tagName === "SELECT") input.value = JSON.stringify(fallback);
-    else input.value = fallback;
+  for (const input of variantsBox.querySelectorAll("[data-option]")) {
+    const spec = properties[input.dataset.option];
+    const counts = spec["x-players"];
+    const needs = Object.entries(spec["x-requires"] || {});
+    const applies = (!counts || counts.includes(Number(playersSelect.value)))
+      && needs.every(([other, value]) => optionValue(variantsBox.querySelector(`[data-option="${other}"]`)) === value);
+    input.disabled = !applies;
+    if (applies) continue;
+    if (input.type === "checkbox") input.checked = Boolean(spec.default);
+    else if (input.tagName === "SELECT") input.value = JSON.stringify(spec.default);
+    else input.value = spec.default;
   }
 }
 
@@ -196,7 +200,8 @@ async function init() {
   const wanted = new URLSearchParams(location.search).get("game");
   if (games.some((game) => game.name === wanted)) gameSelect.value = wanted;
   gameSelect.addEventListener("change", renderPlayers);
-  playersSelect.addEventListener("change", () => { renderSeats(); enableVariantsForPlayers(); });
+  playersSelect.addEventListener("change", () => { renderSeats(); enableVariants(); });
+  variantsBox.addEventListener("change", enableVariants);
   renderPlayers();
 }
 
