@@ -7,7 +7,7 @@ import re
 import pytest
 from django.conf import settings
 
-from engines import registry
+from engines import core, registry
 from engines.dragon_boats import data as boats_data
 from engines.dragon_market import data as market_data
 from engines.dschunke import data as dschunke_data
@@ -338,3 +338,23 @@ def test_the_dragon_market_positions_are_the_ones_told():
     assert ended["round"] == 11 and ended["units"][lin]["completed"] == ["B02", "B09"]
     assert ended["units"][mei]["completed"] == ["B06"] and len(ended["units"][mei]["held"]) == 4
     assert ended["players"][mei]["heir"] != list(market_data.PONTOONS[0])
+
+
+def test_the_legespiels_example_tile_cuts_lins_fish_to_a_pair_at_best():
+    """What the example says Mei's waiting tile can do (L-S groups of visible symbols): over the
+    end of Lin's L it hides one fish and leaves a pair (3 instead of 6); no placement hides more
+    of them; and its sack, laid between her pair of sacks and her lone one, joins all four (10)."""
+    engine = registry.get("dschunke_tiles")
+    state, seq = learn.played("dschunke_tiles", learn.FIGURES["dschunke_tiles"]["example"])
+    lin_fish, mei_sacks = set(), set()
+    for anchor in engine.legal_actions(state, 0):
+        anchored, _ = core.play(engine, state, 0, anchor, core.command_rng("example", seq))
+        for turn in engine.legal_actions(anchored, 0):
+            if turn["type"] != "orient":
+                continue
+            placed, _ = core.play(engine, anchored, 0, turn, core.command_rng("example", seq + 1))
+            groups = engine.view(placed, 0)["groups"]
+            lin_fish.add(max((g["points"] for g in groups if (g["colour"], g["kind"]) == ("green", "fish")), default=0))
+            mei_sacks.add(max((g["points"] for g in groups if (g["colour"], g["kind"]) == ("red", "sack")), default=0))
+    assert min(lin_fish) == 3 and max(lin_fish) == 6
+    assert max(mei_sacks) == 10
