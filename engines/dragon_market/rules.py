@@ -42,7 +42,7 @@ ACTION_WORDS = {
     "facing": N_("choose which way a boat faces"), "back": N_("go back"), "keep": N_("keep an objective card"),
     "coin_from": N_("choose whom to take a coin from"), "slide": N_("slide a boat"), "rotate": N_("turn a boat"),
     "step": N_("move your heir"), "hop": N_("slide a boat over another boat"), "shift": N_("move a boat sideways"),
-    "half_turn": N_("turn a boat right round"), "turn_far": N_("turn a boat about its far end"),
+    "half_turn": N_("turn a boat half a turn"), "turn_far": N_("turn a boat about its far end"),
     "swap_stacks": N_("swap the goods stacks of a boat"), "swap_heir": N_("swap places with another heir"),
     "reroll": N_("reroll a die"), "buy_mp": N_("buy a movement point"), "end_turn": N_("end your turn"),
     "take": N_("collect goods"),

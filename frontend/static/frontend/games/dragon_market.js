@@ -130,7 +130,7 @@ function describe(ctx, action) {
   switch (action.type) {
     case "rotate": return interpolate(gettext("Turn boat %(id)s a quarter %(way)s (1 MP)"), { id, way: turnWords[action.turn] });
     case "turn_far": return interpolate(gettext("Turn boat %(id)s about its far end, %(way)s (1 MP)"), { id, way: turnWords[action.turn] });
-    case "half_turn": return interpolate(gettext("Turn boat %(id)s right round (1 MP)"), { id });
+    case "half_turn": return interpolate(gettext("Turn boat %(id)s half a turn (1 MP)"), { id });
     case "swap_stacks": return interpolate(gettext("Swap the goods stacks of boat %(id)s (1 MP)"), { id });
     case "slide": case "hop": case "shift": return describeBoatMove(boat, action);
     case "step": return interpolate(gettext("Move your heir to (%(x)s, %(y)s)"), { x: action.to[0], y: action.to[1] });
