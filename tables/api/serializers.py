@@ -84,7 +84,11 @@ class GameSerializer(serializers.Serializer):
     title = serializers.CharField()
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
-    options_schema = serializers.DictField()
+    options_schema = serializers.DictField(help_text=(
+        'The table options as a JSON Schema object. Beside the standard keywords, an option\'s "enumNames" name its '
+        'values, its "x-players" lists the only player counts at which it may differ from its default, and its '
+        '"x-requires" ({other option: value}) the values of other options without which it has no effect and must '
+        'keep its default.'))
 
 
 class SeatSerializer(serializers.Serializer):

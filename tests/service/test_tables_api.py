@@ -219,6 +219,8 @@ def test_games_and_the_openapi_schema(make_user):
                  "/api/games/"]:
         assert path in paths
     assert client.get("/api/docs/").status_code == 200
+    options = schema.json()["components"]["schemas"]["Game"]["properties"]["options_schema"]["description"]
+    assert all(keyword in options for keyword in ('"enumNames"', '"x-players"', '"x-requires"'))  # the form's keywords
     games = client.get("/api/games/").json()
     assert all(set(g) == {"name", "title", "min_players", "max_players", "options_schema"} for g in games)
 
