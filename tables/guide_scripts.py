@@ -36,9 +36,9 @@ def _dunhuang_scores(outcome: dict, names: list[str]) -> list[str]:
                      % {"name": names[row["seat"]], "total": row["total"], "token_points": row["token_points"],
                         "tokens": row["tokens"], "prestige": row["prestige_points"], "hand": row["hand_points"],
                         "cards": cards})
-    lines.append(gettext("A hand card scores only where no one holds more of its kind in hand, and a player scores at "
-                         "most as many hand cards as they hold majority tokens, the highest first. With equal points, "
-                         "the most coins win."))
+    lines.append(gettext("For each kind, whoever holds the most cards of it in hand (ties included) keeps one card of "
+                         "it, and a player scores at most as many kept cards as they hold majority tokens, the highest "
+                         "first. With equal points, the most coins win."))
     return lines
 
 
@@ -114,7 +114,8 @@ DSCHUNKE = Guide(
     game="dschunke", players=3, seed="guide-1", options={},
     steps=(
         Step(_("You trade against two bots. Your crates in the five junks earn you goods and money, and goods sell "
-               "at the market. After ten rounds the most Yuan wins; your money stays secret.")),
+               "at the market. After ten rounds the most Yuan wins; the others see your total only when everyone "
+               "declares it, in rounds 5 and 9.")),
         Step(_("This round's market card pays 4 Yuan for fish, a special card (S) for rice, 2 for spice and 1 for "
                "vegetables, to whoever bids the most cards of the kind."),
              point=".market-kind"),
@@ -129,10 +130,10 @@ DSCHUNKE = Guide(
              do={"type": "take", "kind": "brown"}),
         Step(_("Bartering: everyone bids cards of one kind in secret, then all bids are shown. The most cards of a "
                "kind earn its price, a tie shares it, and every card bid goes back to the stocks.")),
-        Step(_("Bid 5 of your fish for the 4 Yuan: a bot may hold 4 fish too, and the extra card makes it yours "
-               "alone."),
+        Step(_("Bid 5 of your fish for the 4 Yuan: few hands hold that many cards of one kind, and you keep a fish "
+               "for later."),
              do={"type": "bid", "cards": {"brown": 5}}),
-        Step(_("Your 5 fish beat a bot's 4: the 4 Yuan are yours. Kinds nobody won are offered again: bid your 4 "
+        Step(_("Your 5 fish beat a bot's 4: the 4 Yuan are yours. Kinds nobody bid for are offered again: bid your 4 "
                "spice cards for the 2 Yuan of spice."),
              do={"type": "bid", "cards": {"orange": 4}}),
         Step(_("Only rice is left, for a special card, and a tie for an S wins nothing. Keep your rice this time: "
@@ -210,7 +211,7 @@ TILES = Guide(
         Step(_("…running left: it breaks up that row, and its red fish lands beside a red fish below: a pair worth "
                "3, whatever the heights."),
              do={"type": "orient", "dir": "W"}),
-        Step(_("The other tile has a red rat. Start it two cells right of the raised red aubergine…"),
+        Step(_("The other tile has a red rat. Start it three cells right of the raised red aubergine…"),
              do={"type": "anchor", "cell": [5, 0]}),
         Step(_("…running left: its red aubergine joins that one for 3 more. The rat costs a point unless you cover "
                "it later."),

@@ -4,6 +4,7 @@ table quotas; every script played through the service, each step's move legal wh
 shows and the table on the guide's line there, to the game's end and its scores in words, in
 English, French and German."""
 import random
+import re
 import time
 
 import pytest
@@ -157,3 +158,17 @@ def test_off_the_line_the_bots_choose_for_themselves(make_user, client_for, bot_
     assert after["to_act"] == [0] and after["legal_actions"]  # the bot has moved
     assert bot_choices and {seat for seat, _, _ in bot_choices} == {1}
     assert Seat.objects.filter(table_id=table_id, kind=Seat.Kind.AI).count() == 1
+
+
+def test_the_legespiel_guide_counts_the_cells_it_names():
+    """The step that starts a tile so many cells right of the raised red aubergine starts it there."""
+    engine = registry.get("dschunke_tiles")
+    line = guides.line("dschunke_tiles")
+    seq, step = next((seq, step) for seq, step in line.steps if "raised red aubergine" in str(step.say))
+    said = {"two": 2, "three": 3, "four": 4}[re.search(r"Start it (\w+) cells right", str(step.say)).group(1)]
+    view = engine.view(engine.load(line.snapshots[seq]), guides.PLAYER)
+    raised = [cell["cell"] for cell in view["cells"]
+              if (cell["colour"], cell["kind"]) == ("red", "aubergine") and cell["level"] > 0]
+    assert len(raised) == 1
+    (x, y), (start_x, start_y) = raised[0], step.do["cell"]
+    assert (start_x - x, start_y - y) == (said, 0)
