@@ -65,6 +65,9 @@ def test_the_options_that_need_others_are_named():
         ("dragon_market", "long_game"): {"variant": "basic", "teams": False},
         ("dragon_market", "mp_cost_special_steps"): {"variant": "advanced"},
     }
+    for name, option, needs in options_that_need_others():  # the form settles the options needed first
+        order = list(registry.get(name).options()["properties"])
+        assert all(order.index(other) < order.index(option) for other in needs)
 
 
 def other_value(spec: dict):
