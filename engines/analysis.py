@@ -8,7 +8,9 @@ the played move always among those tried, and gives:
   of the win, calibrated to the game's progress (`calibrate`);
 - `best`: that move (where a turn is many small moves, the first move of the whole turn the
   planner prefers, bots/planner.py);
-- `loss`: how much the seat's own expectation falls by playing the move it played instead.
+- `loss`: how much the seat's own expectation falls by playing the move it played instead (a
+  move's expectation is drawn towards the position's mean while it has been tried only a few
+  times: `expectation`).
 
 Nothing here reads what the seat could not see at that moment: the search is given the seat's
 view and legal actions only, and its random generator is seeded by the seat and the position's
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from engines.bots import planner
-from engines.bots.ismcts import grow
+from engines.bots.ismcts import Tree, action_key, grow
 from engines.bots.playout import without_undo
 from engines.core import Action, Engine, Event, Seat, command_rng, fold
 
@@ -33,6 +35,10 @@ from engines.core import Action, Engine, Event, Seat, command_rng, fold
 # (tests/bench/analysis_bench.py measures each game's time).
 ITERATIONS = {"dschunke": 600, "dunhuang": 800, "dragon_boats": 500, "dragon_market": 100, "dschunke_tiles": 200}
 DEFAULT_ITERATIONS = 300
+# A move's expectation counts the position's mean as this many iterations besides its own: the
+# played move may be tried only a few times, and a few unlucky playouts alone would call it a
+# blunder the next position's estimate does not bear out.
+PRIOR_ITERATIONS = 10
 PLAN_WIDTH = 2  # the planner's beam for the preferred whole turn (a fixed width: no clock)
 # Per game and number of players, the power `calibrate` gives the search's shares at the game's
 # start and at its end, fitted to who won 80 greedy bots' games each
@@ -166,9 +172,21 @@ def estimate(engine: Engine, decision: Decision, seat: Seat, iterations: int | N
     most_visited = tree.best().action
     if preferred is None:
         preferred = most_visited
-    best_shares = _shares(tree.chances(preferred) or tree.chances(most_visited))
-    played_shares = _shares(tree.chances(decision.played)) or best_shares
+    best_shares = _shares(expectation(tree, preferred) or expectation(tree, most_visited))
+    played_shares = _shares(expectation(tree, decision.played)) or best_shares
     return preferred, best_shares, played_shares
+
+
+def expectation(tree: Tree, action: Action) -> list[float] | None:
+    """Each seat's expected reward after `action`: its mean over the iterations that began with
+    it, drawn towards the mean over all iterations by PRIOR_ITERATIONS (None: it was never tried)."""
+    child = tree.child(action)
+    totals = tree.seat_rewards.get(action_key(action))
+    if child is None or totals is None:
+        return None
+    tried = sum(node.visits for key, node in tree.root.children.items() if key in tree.seat_rewards)
+    overall = [sum(rewards[index] for rewards in tree.seat_rewards.values()) / tried for index in range(len(totals))]
+    return [(total + PRIOR_ITERATIONS * mean) / (child.visits + PRIOR_ITERATIONS) for total, mean in zip(totals, overall)]
 
 
 def calibrate(shares: list[float], progress: float, curve: tuple[float, float] | None) -> list[float]:

@@ -6,6 +6,7 @@ import pytest
 
 from engines import analysis, registry
 from engines.analysis import Command, Decision
+from engines.bots.ismcts import Node, Tree, action_key
 from engines.core import command_rng, fold, start
 from engines.simulate import logged_game
 
@@ -168,3 +169,27 @@ def test_a_choice_taken_back_is_not_judged_and_the_one_made_instead_is():
     assert taken_back not in found and undo_at not in found
     instead = found[undo_at + 1]  # the next command: the cell chosen in its place
     assert instead.played["type"] == "anchor" and instead.legal == decision_at(engine, commands, taken_back).legal
+
+
+def tree_of(tries: dict[str, tuple[int, list[float]]]) -> Tree:
+    """A root whose moves {name: (iterations begun with it, each seat's summed reward)} were tried."""
+    legal = [{"type": name} for name in tries]
+    tree = Tree(legal)
+    for action, (visits, rewards) in zip(legal, tries.values()):
+        node = tree.root.children[action_key(action)] = Node(0, action)
+        node.visits = visits
+        tree.seat_rewards[action_key(action)] = list(rewards)
+    return tree
+
+
+def test_a_move_tried_a_few_times_is_not_judged_by_those_tries_alone():
+    """The played move is always tried, but may be tried only once: one lost playout must not make
+    it a blunder when the position is nearly won whatever the move (the chart would show no fall)."""
+    tree = tree_of({"best": (390, [380.0, 10.0]), "played": (1, [0.0, 1.0]), "other": (9, [8.0, 1.0])})
+    after_best = analysis.expectation(tree, {"type": "best"})
+    after_played = analysis.expectation(tree, {"type": "played"})
+    assert after_best[0] == pytest.approx(0.974, abs=0.001)
+    assert after_best[0] - after_played[0] < 0.1  # not the 0.97 a single playout would say
+    well_tried = tree_of({"best": (200, [190.0, 10.0]), "played": (200, [20.0, 180.0])})
+    assert analysis.expectation(well_tried, {"type": "played"})[0] < 0.15  # many tries keep a real blunder
+    assert analysis.expectation(tree, {"type": "never"}) is None
