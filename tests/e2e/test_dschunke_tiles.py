@@ -90,3 +90,35 @@ def test_a_whole_game_of_the_legespiel_against_a_bot_by_clicking_the_table(new_p
         assert sum(int(points) for points in re.findall(r": (\d+)", text)) == row["group_points"]
         assert re.fullmatch(r"[a-z ]+ ×\d+: \d+( · [a-z ]+ ×\d+: \d+)*", text), text  # a symbol in words each
     shoot(page, "finished-1280")
+
+
+def test_the_replay_steps_from_log_line_to_log_line_and_says_each(new_page):
+    """A tile's first square and the tiles drawn have no log line: the replay's steps pass them by,
+    and the line above the board always says what happened at the step shown."""
+    page = new_page(1280, 900)
+    sign_up(page, "rosa")
+    create_table(page, "dschunke_tiles", [{"kind": "me"}, {"kind": "ai", "strength": "greedy"}])
+    start_if_waiting(page)
+    rng = random.Random(3)
+    for _move in range(8):
+        page.wait_for_function(f"{MY_STEP} !== null || {OVER}")
+        place_a_tile_step(page, rng)
+    page.wait_for_function(f"{MY_STEP} !== null")
+    lines = page.evaluate("[...document.querySelectorAll('#log li')].map((li) => Number(li.dataset.seq))")
+    head = page.evaluate("window.sampanTable.connection.seq")
+    assert len(lines) < head  # some events have no line of their own
+    page.click("#replay [data-step=first]")
+    page.wait_for_function("document.getElementById('replay-pos').textContent.includes('/')")
+    shown = []
+    while True:
+        position = page.locator("#replay-pos").inner_text()
+        if "/" not in position:  # back at the game as it is
+            break
+        seq = int(position.split("/")[0])
+        shown.append(seq)
+        said = page.get_by_test_id("last-move").inner_text()
+        assert said.startswith(f"Replay, after event {seq} of {head}:")
+        assert said.split(":", 1)[1].replace("Back to the game", "").strip(), said  # never an empty line
+        page.click("#replay [data-step=next]")
+        page.wait_for_function(f"document.getElementById('replay-pos').textContent !== {position!r}")
+    assert shown == [seq for seq in lines if seq < head]

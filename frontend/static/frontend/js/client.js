@@ -259,6 +259,19 @@ export class GameLog {
     return later.length ? Math.min(...later) : null;
   }
 
+  // The latest line up to position `seq` as {seq, text} (null if none): what happened last there.
+  latestUpTo(seq) {
+    const shown = [...this.lines.keys()].filter((lineSeq) => lineSeq <= seq);
+    if (!shown.length) return null;
+    const lineSeq = Math.max(...shown);
+    return { seq: lineSeq, text: this.lines.get(lineSeq).firstChild.textContent };
+  }
+
+  // The positions the log has a line for, in order: where a replay's steps stop.
+  seqs() {
+    return [...this.lines.keys()].sort((a, b) => a - b);
+  }
+
   // In replay, lines after `seq` are dimmed and the last line up to `seq` is marked (an event the
   // log leaves out, such as a turn's start, has no line of its own).
   mark(seq) {
@@ -281,12 +294,15 @@ export class GameLog {
   }
 }
 
-// Steps through a table's history as the viewer may see it (GET view/?at=N per step).
+// Steps through a table's history as the viewer may see it (GET view/?at=N per step). Its steps
+// stop where the log has a line (`stops()`, in order): an event the log leaves out (a card drawn
+// in secret, a tile's first square) changes nothing a reader could be shown.
 export class Replay {
-  constructor(connection, { onStep, onLive }) {
+  constructor(connection, { onStep, onLive, stops = () => [] }) {
     this.connection = connection;
     this.onStep = onStep;
     this.onLive = onLive;
+    this.stops = stops;
     this.position = null;
   }
 
@@ -299,11 +315,20 @@ export class Replay {
     const head = this.connection.seq;
     if (step === "live" || step === head) return this.leave();
     const current = this.position === null ? head : this.position;
-    const target = typeof step === "number" ? step : { first: 1, prev: current - 1, next: current + 1 }[step];
+    const target = typeof step === "number" ? step : this.stepFrom(current, step);
     if (target >= head && step === "next") return this.leave();
     this.position = Math.max(1, Math.min(head, target));
     const snapshot = await this.connection.fetchView(this.position);
     if (this.position !== null) this.onStep(this.position, snapshot);
+  }
+
+  // The position a "first", "prev" or "next" step leads to from `current`.
+  stepFrom(current, step) {
+    const stops = this.stops();
+    const first = stops.length ? stops[0] : 1;
+    if (step === "first") return first;
+    if (step === "prev") return [...stops].reverse().find((seq) => seq < current) ?? first;
+    return stops.find((seq) => seq > current) ?? this.connection.seq;
   }
 
   leave() {

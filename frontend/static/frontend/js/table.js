@@ -59,6 +59,7 @@ const playback = new Playback({
   mine: () => state.live && state.live.seat,
 });
 const replay = new Replay(connection, {
+  stops: () => log.seqs(),
   onStep: (seq, snapshot) => showReplayStep(seq, snapshot),
   onLive: () => {
     $("replay-pos").textContent = gettext("now");
@@ -405,10 +406,13 @@ function moveLine(move) {
 function showLastMove(move, replayAt = null) {
   markTouched(move);
   const box = $("last-move");
-  const line = moveLine(move);
+  // A replay says the log's line it marks: the move there, or what followed it by itself.
+  const latest = replayAt === null ? null : log.latestUpTo(replayAt);
+  const line = replayAt === null ? moveLine(move) : latest ? latest.text : "";
   box.hidden = !line && replayAt === null;
   if (box.hidden) return;
-  const madeFor = line ? madeForNote(move, isPersonsSeat(move.seat)) : null;
+  const ofMove = line && move && (latest === null || move.events.some((frame) => frame.seq === latest.seq));
+  const madeFor = ofMove ? madeForNote(move, isPersonsSeat(move.seat)) : null;
   const label = replayAt === null ? gettext("Last move:")
     : interpolate(gettext("Replay, after event %(seq)s of %(head)s:"), { seq: replayAt, head: connection.seq });
   box.replaceChildren(
@@ -547,10 +551,10 @@ function moveAt(seq) {
 }
 
 // The steps that lead somewhere from the event shown (`seq`; null: the game as it is now):
-// "First" and "Previous" after the first event, "Next" and "Now" before the last.
+// "First" and "Previous" after the log's first line, "Next" and "Now" before the last event.
 function showReplayButtons(seq) {
   const ahead = seq !== null;
-  const behind = (ahead ? seq : connection.seq) > 1;
+  const behind = (ahead ? seq : connection.seq) > replay.stepFrom(Infinity, "first");
   for (const button of document.querySelectorAll("#replay [data-step=next], #replay [data-step=live]")) button.disabled = !ahead;
   for (const button of document.querySelectorAll("#replay [data-step=first], #replay [data-step=prev]")) button.disabled = !behind;
 }
