@@ -1,6 +1,7 @@
 """Ratings per game (issue 20, item 1): the model's numbers, the finishing order, exactly once
 when a rated game ends (the finisher, the sweep, and two at once), the end screen's data, the
 leaderboard and the player's card."""
+import re
 from datetime import timedelta
 
 import pytest
@@ -194,6 +195,8 @@ def test_the_pages_show_the_leaderboard_and_the_card(make_user, client_for):
     finished_tiny_table(client)
     page = client.get(f"/players/{player.username}/")
     assert page.status_code == 200 and player.username in page.content.decode()
+    changes = re.findall(r'<span class="(?:gain|loss)">([^<]*)</span>', page.content.decode())
+    assert changes and all(re.fullmatch(r"[+−]\d+", change) for change in changes), changes  # a minus, not a hyphen
     assert client.get("/games/tiny/leaderboard/").status_code == 200
     assert client.get("/games/nope/leaderboard/").status_code == 404
     assert client.get("/players/nobody-here/").status_code == 404

@@ -644,7 +644,7 @@ function scoresTable(outcome, ratings, glossary, teams) {
     { class: winners.has(seat) ? "winner" : "" },
     el("td", {}, playerLink(seat)),
     ...(teams ? [el("td", { class: "detail", "data-testid": "team", "data-label": gettext("Team"), text: teamOf(seat) ? teamOf(seat).name : "" })] : []),
-    el("td", { class: "num", "data-label": gettext("Score"), text: scores[seat] }),
+    el("td", { class: "num", "data-label": gettext("Score"), text: signed(scores[seat]) }),
     el("td", { text: winners.has(seat) ? (winners.size > 1 ? gettext("winner (tie)") : gettext("winner")) : "" }),
     ...parts.map((key) => partCell(key, columns[key], breakdown[seat], glossary)),
     ...(withRatings ? [ratingCell(rated[seat])] : []),
