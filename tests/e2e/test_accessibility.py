@@ -123,6 +123,13 @@ def test_a_move_is_made_with_the_keyboard_alone(new_page):
     create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
     start_if_waiting(page)
     page.wait_for_function(MY_TURN)
+    # The bots' moves are shown at the reader's pace: a redraw after them would take the focus
+    # away, so the keyboard starts once the board has stood still for a second.
+    page.evaluate("""() => { window.lastBoardChange = Date.now();
+        new MutationObserver(() => { window.lastBoardChange = Date.now(); })
+            .observe(document.getElementById('board'), { childList: true, subtree: true }); }""")
+    page.wait_for_function("Date.now() - window.lastBoardChange > 1000")
+    page.wait_for_function(MY_TURN)
     page.locator("body").focus()
     for _ in range(40):  # past the bar, the heading and the facts, to the board's first choice
         page.keyboard.press("Tab")
