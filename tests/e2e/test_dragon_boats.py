@@ -357,7 +357,8 @@ def test_every_mark_on_the_sea_is_explained_in_words_a_phone_can_read(new_page, 
     assert legend.is_visible()
     words = {"en": "front", "fr": "avant", "de": "vorn"}[language]
     assert words in legend.inner_text()
-    legend.scroll_into_view_if_needed()
+    # in one step: the legend is drawn again with each frame, and may be replaced under a locator
+    page.evaluate("document.querySelector('[data-testid=sea-legend]').scrollIntoView({ block: 'nearest' })")
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"dragon_boats_legend_375_{language}.png"))
 

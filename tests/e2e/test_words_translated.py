@@ -33,7 +33,7 @@ SPELT_ALIKE = {
     "fr": {"action", "actions", "analyse", "analyses", "aubergine", "aubergines", "bluff", "bonus", "bot", "bots", "confirmation", "direction", "expert", "face",
            "figurine", "final", "grain", "jade", "menu", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
            "place", "places", "point", "points", "port", "ports", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "se", "secret", "site",
-           "statue", "table", "total", "type", "vase", "visible"},
+           "statue", "stock", "stocks", "table", "total", "type", "vase", "visible"},
     "de": {"an", "analyse", "aubergine", "bank", "blind", "bluff", "bonsai", "bonus", "bot", "bots", "buddhist", "chat", "diplomat", "emblem",
            "extra", "general", "gold", "hand", "hash", "in", "jade", "ki", "land", "live", "name", "neutral", "normal", "nw",
            "orange",
