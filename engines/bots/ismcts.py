@@ -100,14 +100,6 @@ class Tree:
     def child(self, action: Action) -> Node | None:
         return self.root.children.get(action_key(action))
 
-    def chances(self, action: Action) -> list[float] | None:
-        """Each seat's mean reward over the iterations that began with `action` (None: none did)."""
-        child = self.child(action)
-        totals = self.seat_rewards.get(action_key(action))
-        if child is None or totals is None:
-            return None
-        return [total / child.visits for total in totals]
-
 
 def grow(engine: Engine, view: dict, seat: Seat, legal_actions: list[Action], rng: random.Random,
          budget_s: float, iterations: int | None = None, rollout_steps: int | None = None,

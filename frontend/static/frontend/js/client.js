@@ -275,8 +275,8 @@ export class GameLog {
   // In replay, lines after `seq` are dimmed and the last line up to `seq` is marked (an event the
   // log leaves out, such as a turn's start, has no line of its own).
   mark(seq) {
-    const shown = seq === null ? [] : [...this.lines.keys()].filter((lineSeq) => lineSeq <= seq);
-    const currentSeq = shown.length ? Math.max(...shown) : null;
+    const latest = seq === null ? null : this.latestUpTo(seq);
+    const currentSeq = latest ? latest.seq : null;
     for (const [lineSeq, line] of this.lines) {
       line.classList.toggle("future", seq !== null && lineSeq > seq);
       line.classList.toggle("current", lineSeq === currentSeq);
