@@ -359,3 +359,21 @@ def test_a_page_behind_a_quick_game_catches_up_and_shows_the_scores_with_the_fin
     page.locator("#finished").filter(has_text="Final scores").wait_for(timeout=20000)
     assert page.evaluate("Boolean(window.sampanTable.state.frame.outcome)")
     assert page.evaluate("window.endedEarly") is False
+
+
+def test_the_fingerprint_of_the_seed_is_folded_under_words_and_gives_way_to_the_end_check(new_page):
+    """A running table says in words that its chance is sealed; the fingerprint itself waits
+    under that line, and the end screen's check takes the line's place."""
+    page = new_page(1280, 900)
+    sign_up(page, "sealed")
+    table_id = create_table(page, "dschunke_tiles", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    fair = page.get_by_test_id("seed-hash")
+    fingerprint = page.request.get(f"/api/tables/{table_id}/").json()["seed_hash"]
+    assert fair.locator("summary").inner_text() == "Fair chance: sealed before the first move"
+    assert not fair.locator("code").is_visible()
+    fair.locator("summary").click()
+    assert fair.locator("code").inner_text() == fingerprint
+    play_on_by_api(page, table_id)
+    page.locator("#finished").filter(has_text="Fair chance").wait_for(timeout=20000)
+    assert fair.is_hidden()

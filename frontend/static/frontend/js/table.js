@@ -245,7 +245,8 @@ function scheduleTableRefresh() {
 function showTableFacts() {
   const table = state.table;
   const hash = $("seed-hash");
-  hash.hidden = !table.seed_hash;
+  // Once the game has ended, the end screen's check takes its place.
+  hash.hidden = !table.seed_hash || table.status !== "running";
   hash.querySelector("code").textContent = table.seed_hash || "";
   const mine = table.seats.find((seat) => seat.seat === table.my_seat);
   const running = table.status === "running";
@@ -783,7 +784,7 @@ function seedProof(table, check, digest, open) {
   const proof = el("details", { class: "seed-proof" },
     el("summary", {}, gettext("Fair chance:"), " ", check),
     el("p", { class: "muted", text: gettext("Every shuffle and draw of this game came from a secret seed. Its fingerprint (SHA-256) was shown from the start: the seed could not be swapped during the game. Now it is revealed, and your browser computes its fingerprint again to compare.") }),
-    el("p", {}, gettext("Seed hash shown at the start:"), " ", el("code", { text: table.seed_hash || "—" })),
+    el("p", {}, gettext("Fingerprint shown at the start:"), " ", el("code", { text: table.seed_hash || "—" })),
     el("p", {}, gettext("Revealed seed:"), " ", el("code", { text: table.seed || "—" })),
     el("p", {}, gettext("SHA-256 of the seed, computed here:"), " ", digest));
   proof.open = open;
