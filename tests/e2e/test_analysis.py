@@ -105,3 +105,32 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     # the end screen offers the game's file, the analysis in it
     exported = page.request.get(page.get_by_test_id("export").get_attribute("href"))
     assert exported.status == 200 and '"analysis"' in exported.text()
+
+
+# Moves whose words once spoke to the player who makes them ("your heir", "your shop").
+ONCE_IN_SECOND_PERSON = {
+    "dragon_market": [{"type": "step", "to": [3, 4]}, {"type": "end_turn"}],
+    "dunhuang": [{"type": "take", "to": "hand"}, {"type": "take", "to": "shop"}],
+}
+
+
+@pytest.mark.parametrize("locale", once_by_default(["en-US", "fr-FR", "de-DE"], "de-DE"))
+def test_a_move_is_worded_alike_whoever_played_it(new_page, locale):
+    """The analysis quotes another seat's moves in the words of the moves themselves: they never
+    speak to the reader as if the reader had played them."""
+    page = new_page(width=1280, height=900, locale=locale)
+    sign_up(page, f"words-{locale[:2]}")
+    create_table(page, "dragon_market", [{"kind": "me"}, BOT])
+    start_if_waiting(page)
+    worded = page.evaluate("""async (moves) => {
+        const renderers = JSON.parse(document.getElementById('page-data').textContent).renderers;
+        const snapshot = window.sampanTable.state.live;
+        const words = [];
+        for (const [game, actions] of Object.entries(moves)) {
+            const { describeAction } = await import(renderers[game]);
+            for (const action of actions) words.push(describeAction(action, snapshot, {}));
+        }
+        return words;
+    }""", ONCE_IN_SECOND_PERSON)
+    second_person = re.compile(r"\b(your|you|votre|vos|vous|Ihr|Ihre|Ihren|Ihrem|Sie)\b")
+    assert len(worded) == 4 and all(words and not second_person.search(words) for words in worded), worded

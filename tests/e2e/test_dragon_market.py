@@ -73,7 +73,7 @@ def my_move(page, rng: random.Random, moves_this_turn: list) -> None:
     steps = page.locator("#board .dm-step").all()
     boats = page.locator("#board .dm-boat.clickable").all()
     if len(moves_this_turn) >= 3 or not (steps or boats):
-        page.get_by_role("button", name="End your turn").click()
+        page.get_by_role("button", name="End turn").click()
         moves_this_turn.clear()
         return
     if steps and (not boats or rng.random() < 0.6):

@@ -35,7 +35,7 @@ def click_action(page, action: dict, view: dict) -> None:
     elif kind == "buy_mp":
         page.locator("#prompt").get_by_role("button", name="Pay a coin for one more movement point").click()
     else:
-        page.locator("#prompt").get_by_role("button", name="End your turn").click()
+        page.locator("#prompt").get_by_role("button", name="End turn").click()
 
 
 def move_boat(page, boat: int, move) -> None:

@@ -133,10 +133,10 @@ function describe(ctx, action) {
     case "half_turn": return interpolate(gettext("Turn boat %(id)s half a turn (1 MP)"), { id });
     case "swap_stacks": return interpolate(gettext("Swap the goods stacks of boat %(id)s (1 MP)"), { id });
     case "slide": case "hop": case "shift": return describeBoatMove(boat, action);
-    case "step": return interpolate(gettext("Move your heir to (%(x)s, %(y)s)"), { x: action.to[0], y: action.to[1] });
+    case "step": return interpolate(gettext("Move the heir to (%(x)s, %(y)s)"), { x: action.to[0], y: action.to[1] });
     case "take": return interpolate(gettext("Take the %(goods)s (free)"), { goods: takenGoods(ctx) });
     case "buy_mp": return gettext("Pay a coin for one more movement point");
-    case "end_turn": return gettext("End your turn");
+    case "end_turn": return gettext("End turn");
     case "reroll": return interpolate(gettext("Reroll die %(n)s"), { n: action.die + 1 });
     case "swap_heir": return interpolate(gettext("Swap places with %(name)s's heir (1 MP)"), { name: ctx.seatName(action.seat) });
     case "pick_boat": return action.kind === "centre" ? gettext("Place a boat with its sailor in the middle") : gettext("Place a boat with its sailor at one end");

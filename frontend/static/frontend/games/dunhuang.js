@@ -334,7 +334,7 @@ export function describeAction(action, snapshot, glossary) {
     case "keep": return interpolate(gettext("Keep %(card)s"), { card: name(action.card) });
     case "place_camel": return interpolate(gettext("Place the camel on tile %(n)s (%(face)s)"), { n: action.tile + 1, face: faceName(glossary, snapshot.view.circle[action.tile].face) });
     case "move": return interpolate(ngettext("Move the camel %(n)s tile", "Move the camel %(n)s tiles", action.steps), { n: action.steps });
-    case "take": return action.to === "hand" ? gettext("Take the goods into your hand") : gettext("Put the goods in your shop");
+    case "take": return action.to === "hand" ? gettext("Take the goods in hand") : gettext("Put the goods in the shop");
     case "use": return gettext("Use the character");
     case "coins": return interpolate(gettext("Take %(n)s coins"), { n: glossary.coins_action });
     case "pay_guard": return interpolate(gettext("Pay the guard %(n)s coins"), { n: glossary.guard_fee });
