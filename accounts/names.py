@@ -70,3 +70,22 @@ def _digest(text: str) -> str:
 def username_keys(username: str) -> tuple[str, str]:
     """(skeleton, folded): two names one could pass for the other share at least one (digests)."""
     return _digest(skeleton(username)), _digest(skeleton(unicodedata.normalize("NFKC", username).casefold()))
+
+
+# The words the site names its own players and roles with: its bots' label in each language
+# ("AI 2 (Expert)", "IA 2", "KI 2") and the roles a player could pretend to speak for.
+RESERVED_WORDS = ("ai", "ia", "ki", "bot", "bots", "admin", "administrator", "sampan", "system", "staff",
+                  "moderator", "support", "anonymous", "guest")
+_DECORATION = dict.fromkeys(map(ord, "0123456789._-+@"))
+
+
+@functools.cache
+def _reserved_keys() -> frozenset[str]:
+    return frozenset(skeleton(word) for word in RESERVED_WORDS)
+
+
+def reserved(username: str) -> bool:
+    """True for a name that is one of RESERVED_WORDS once case, look-alike letters, digits and
+    punctuation are set aside ("AI", "KI_2", "Bot99", "ΑDMIN" with a Greek Α)."""
+    folded = unicodedata.normalize("NFKC", username).casefold().translate(_DECORATION)
+    return skeleton(folded) in _reserved_keys()

@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from django.contrib.auth.forms import UserCreationForm
 
 from accounts.models import UsernameSkeleton
+from accounts.names import reserved
 
 
 class SignupForm(UserCreationForm):
@@ -22,8 +23,13 @@ class SignupForm(UserCreationForm):
 
     def clean_username(self):
         """Refuses a look-alike of an existing name ("аlice" with a Cyrillic "а", "ALICE", "A1ice"
-        where "alice" exists: Unicode TR39 confusables and case; see accounts.names)."""
+        where "alice" exists: Unicode TR39 confusables and case; see accounts.names), and a name
+        the site keeps for its bots and roles ("AI", "KI_2", "admin")."""
         username = super().clean_username()
+        if username and reserved(username):
+            raise forms.ValidationError(
+                _("This name is kept for the site's own bots and staff. Please choose another."), code="reserved",
+            )
         if username and UsernameSkeleton.taken(username):
             raise forms.ValidationError(
                 _("This name looks too much like an existing player's name. Please choose another."),

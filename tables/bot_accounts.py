@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from accounts.models import UsernameSkeleton
+from accounts.names import reserved
 from tables.errors import Refused, forbidden
 from tables.models import Profile, Seat
 
@@ -39,6 +40,8 @@ def check_new_bot(owner, username) -> str:
         get_user_model().username_validator(username)
     except ValidationError:
         raise Refused("bad_username", _("A name has only letters, digits and @ . + - _.")) from None
+    if reserved(username):
+        raise Refused("name_reserved", _("This name is kept for the site's own bots and staff."), 409)
     if get_user_model().objects.filter(username=username).exists() or UsernameSkeleton.taken(username):
         raise Refused("name_taken", _("This name is taken or looks too much like an existing player's name."), 409)
     return username

@@ -58,3 +58,16 @@ def test_the_migration_gives_existing_users_their_keys():
     UsernameSkeleton.objects.all().delete()  # as before the migration
     migration.remember_existing_usernames(apps, None)
     assert "looks too much like" in signup("\u0430lice").content.decode()
+
+
+@pytest.mark.parametrize("name", ["AI", "ki_2", "IA-3", "Bot99", "\u0391DMIN", "Sampan", "support."])
+def test_a_name_the_site_keeps_for_its_bots_and_staff_is_refused(name):
+    page = signup(name)
+    assert page.status_code == 200
+    assert "kept for the site" in page.content.decode()
+    assert not get_user_model().objects.exists()
+
+
+@pytest.mark.parametrize("name", ["Al", "Aiko", "kim", "robot_fan", "sampan_fan", "R2D2"])
+def test_names_that_only_contain_a_kept_word_are_accepted(name):
+    assert signup(name).status_code == 302, name

@@ -80,6 +80,8 @@ def test_registering_refuses_bad_names_look_alikes_too_many_and_bots_registering
     assert client.post("/api/me/bots/", {"username": ["x"]}, format="json").json()["code"] == "bad_username"
     taken = client.post("/api/me/bots/", {"username": "OLGABOT"}, format="json")
     assert taken.status_code == 409 and taken.json()["code"] == "name_taken"
+    kept = client.post("/api/me/bots/", {"username": "AI_2"}, format="json")  # the house bots' label
+    assert kept.status_code == 409 and kept.json()["code"] == "name_reserved"
     assert by_token(token).post("/api/me/bots/", {"username": "grandchild"}, format="json").status_code == 403
     for number in range(bot_accounts.MAX_BOTS_PER_OWNER - 1):
         assert client.post("/api/me/bots/", {"username": f"olga{number}"}, format="json").status_code == 201
