@@ -91,19 +91,45 @@ PORT_WORDS = {
 }
 
 
+# The board letters no road space and numbers no field: a road space is named by the reward it
+# shows and the port it lies nearer to (unique on an island), a field by its row and its place in
+# it. The east and west islands are drawn turned a quarter, their rows then running north-south.
+NEAR_PORT_WORDS = {
+    ("PW", True): N_("near the west port of island {island}"), ("PE", True): N_("near the east port of island {island}"),
+    ("PW", False): N_("near the north port of island {island}"), ("PE", False): N_("near the south port of island {island}"),
+}
+ROAD_REWARD_WORDS = {"offering": N_("offering"), "treasure": N_("treasure"), "food": N_("food"), "money": N_("money")}
+FIELD_ROW_WORDS = {
+    (4, True): N_("field {n} from the west in the north row of island {island}"),
+    (3, True): N_("field {n} from the west in the south row of island {island}"),
+    (4, False): N_("field {n} from the north in the east column of island {island}"),
+    (3, False): N_("field {n} from the north in the west column of island {island}"),
+}
+FIELD_PLACES = {"F1": (4, 1), "F2": (4, 2), "F3": (4, 3), "F4": (4, 4), "F5": (3, 1), "F6": (3, 2), "F7": (3, 3)}
+NEARER_PORT = {"a": "PW", "b": "PW", "c": "PW", "j": "PW", "k": "PW", "e": "PE", "f": "PE", "g": "PE", "h": "PE", "i": "PE"}
+
+
 def _node(node: str) -> str:
     """A space of the board in words, as the board page names it (its glossary's "nodes")."""
     info = data.GRAPH[node]
     island, _dot, space = node.rpartition(".")
+    upright = island in ("N", "S")
+    letter = island_letter(island) if island else ""
     if info["kind"] == "port":
-        return _(PORT_WORDS[space, island in ("N", "S")]).format(island=island_letter(island))
+        return _(PORT_WORDS[space, upright]).format(island=letter)
     if not island:  # the mountain: its hexes W1-W10 and the spaces of paths A and B
         if info["kind"] == "land":  # unnumbered: the board marks a mountain hex with its wisdom tile
             return _("a mountain hex")
         return _("space {n} of path {path}").format(n=space[1:], path=space[0])
     if info["kind"] == "land":
-        return _("field {n} of island {island}").format(n=space[1:], island=island_letter(island))
-    return _("road {space} of island {island}").format(space=space, island=island_letter(island))
+        row, place = FIELD_PLACES[space]
+        return _(FIELD_ROW_WORDS[row, upright]).format(n=place, island=letter)
+    if info["reward"] == "card":
+        return _("the bonus card space of island {island}").format(island=letter)
+    near = _(NEAR_PORT_WORDS[NEARER_PORT[space], upright]).format(island=letter)
+    if info["reward"] is None:
+        return _("the road space without a reward {near}").format(near=near)
+    return _("the {reward} space {near}").format(reward=_(ROAD_REWARD_WORDS[info["reward"]]), near=near)
 
 
 def _spot(spot) -> str:

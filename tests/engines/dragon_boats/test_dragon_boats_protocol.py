@@ -6,6 +6,7 @@ import re
 import pytest
 
 from dragon_boats_helpers import ENGINE, act, boat_seats, give_cards, position, snapshot, vec, with_seat
+from engines import i18n
 from engines.core import IllegalAction, find_leaks, start
 from engines.dragon_boats import data, evolve, text
 from engines.dragon_boats.state import NOBODY
@@ -131,14 +132,34 @@ def test_every_event_type_has_a_log_line():
 @pytest.mark.parametrize("node, words", [
     ("N.PW", "the west port of island N"), ("S.PE", "the east port of island S"),
     ("E.PW", "the north port of island E"), ("W.PE", "the south port of island W"),
-    ("E.F7", "field 7 of island E"), ("N.k", "road k of island N"), ("W3", "a mountain hex"), ("B2", "space 2 of path B"),
+    ("N.k", "the money space near the west port of island N"), ("S.e", "the food space near the east port of island S"),
+    ("E.a", "the offering space near the north port of island E"), ("W.i", "the road space without a reward near the south port of island W"),
+    ("N.d", "the bonus card space of island N"),
+    ("N.F2", "field 2 from the west in the north row of island N"), ("S.F5", "field 1 from the west in the south row of island S"),
+    ("E.F7", "field 3 from the north in the west column of island E"), ("W.F4", "field 4 from the north in the east column of island W"),
+    ("W3", "a mountain hex"), ("B2", "space 2 of path B"),
 ])
 def test_a_space_is_named_in_words_not_by_its_code(node, words):
-    """Ports by the side they face (east and west islands are drawn turned), the rest by island and
-    number, except a mountain hex, which the board marks by its wisdom tile only (a number beside
-    the tiles' W1-W10 would point at another hex); the board page names them from the same glossary."""
+    """Ports by the side they face (east and west islands are drawn turned), road spaces by the
+    reward the board marks on them and the port they lie nearer to, fields by their row and their
+    place in it, as the board letters and numbers neither; a mountain hex is named alone, as the
+    board marks it by its wisdom tile only (a number beside the tiles' W1-W10 would point at
+    another hex). The board page names them from the same glossary."""
     assert ENGINE.glossary()["nodes"][node] == words
     assert ENGINE.describe({"type": "moved", "seat": 1, "node": node, "food": 0}) == f"{{seat1}} steps to {words}."
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_each_space_of_an_island_has_a_name_of_its_own(language):
+    """A line of the log or of the analysis points at one space, in every language."""
+    with i18n.language(language):
+        names = ENGINE.glossary()["nodes"]
+        rewards = {reward: text._(words) for reward, words in text.ROAD_REWARD_WORDS.items()}
+    outer = [name for node, name in names.items() if "." in node]
+    assert len(set(outer)) == len(outer) == 4 * len(data.TEMPLATE)
+    for node, info in data.GRAPH.items():  # a road space by the reward the board marks on it
+        if info["island"] != "C" and info["kind"] == "road" and info["reward"] in rewards:
+            assert rewards[info["reward"]] in names[node], (node, names[node])
 
 
 def test_a_cards_effect_names_who_played_it_and_its_end_is_silent():
@@ -146,7 +167,7 @@ def test_a_cards_effect_names_who_played_it_and_its_end_is_silent():
     assert ENGINE.describe({"type": "steered", "seat": 0, "boat": 1, "port": "E.PE"}) == (
         "{seat0} sends boat 2 to the south port of island E.")
     assert ENGINE.describe({"type": "farmers_swapped", "seat": 2, "a": "N.F1", "b": "W4"}) == (
-        "{seat2} swaps the farmers of field 1 of island N and a mountain hex.")
+        "{seat2} swaps the farmers of field 1 from the west in the north row of island N and a mountain hex.")
     assert ENGINE.describe({"type": "card_resolved", "seat": 0, "card": "I"}) == ""
 
 
@@ -163,7 +184,7 @@ def test_a_wisdom_tile_taken_is_named_as_the_board_marks_it():
     line = ENGINE.describe({"type": "hex_taken", "seat": 1, "node": "W8", "tile": 5})
     assert line == f"{{seat1}} settles on the mountain and takes wisdom tile W5, {data.WISDOM[5]['name']}."
     field = ENGINE.describe({"type": "hex_taken", "seat": 1, "node": "E.F2", "tile": "fish"})
-    assert field == "{seat1} settles on field 2 of island E and takes its tile (fish)."
+    assert field == "{seat1} settles on field 2 from the north in the east column of island E and takes its tile (fish)."
 
 
 @pytest.mark.parametrize("value, words", [

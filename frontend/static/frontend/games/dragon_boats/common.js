@@ -19,10 +19,6 @@ export const REWARD_MARKS = {
   offering: "◆", treasure: pgettext("map mark of a treasure", "T"), food: pgettext("map mark of food", "F"),
   card: pgettext("map mark of a bonus card", "B"), money: "$",
 };
-export const REWARD_WORDS = {
-  offering: gettext("a random offering"), treasure: gettext("a treasure"), food: gettext("a food card"),
-  card: gettext("a bonus card (blind)"), money: gettext("1 money"),
-};
 export const PLACE_WORDS = [gettext("front"), gettext("middle"), gettext("rear")];
 // A boat's places as marked on its seats: short, and distinct in every language.
 export const PLACE_MARKS = [pgettext("front place of a boat", "F"), pgettext("middle place of a boat", "M"),
@@ -52,14 +48,13 @@ export function cardName(ctx, letter) {
   return card ? `${letter} · ${card.name}` : interpolate(gettext("card %(letter)s"), { letter });
 }
 
-// A space by the engine's name for it (the west port of island N, field 3 of island E …), with
-// what lies there now.
+// A space by the engine's name for it (the west port of island N, the food space near it, field 2
+// from the north in the east column of island E …), with what lies there now.
 export function nodeWords(ctx, node) {
   const info = ctx.view.map[node];
   const name = (ctx.glossary.nodes || {})[node];
   if (!info || !name) return node;
-  if (info.kind === "port") return name;
-  if (info.kind === "road") return `${name}${info.reward ? ` (${REWARD_WORDS[info.reward]})` : ""}`;
+  if (info.kind === "port" || info.kind === "road") return name; // a road space's name says its reward
   const tile = ctx.view.tiles[node];
   const farmer = ctx.view.farmers[node];
   if (farmer !== undefined) return `${name} (${interpolate(gettext("%(name)s's farmer"), { name: seatName(ctx, farmer) })})`;
