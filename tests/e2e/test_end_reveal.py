@@ -14,6 +14,18 @@ pytestmark = pytest.mark.e2e
 BOT = {"kind": "ai", "strength": "random"}
 SIZES = ((1280, 900), (375, 812))
 
+# The end table's numbers end where their headings end, and a rating with its change keeps to one line.
+NUMBERS_UNDER_THEIR_HEADINGS = """() => {
+  const textBox = (node) => { const range = document.createRange(); range.selectNodeContents(node); return range; };
+  const table = document.querySelector('[data-testid=scores]');
+  const headings = [...table.querySelectorAll('thead th')];
+  const cells = [...table.querySelector('tbody tr').children];
+  const aligned = cells.every((cell, column) => !cell.classList.contains('num') || cell.textContent === ''
+    || Math.abs(textBox(cell).getBoundingClientRect().right - textBox(headings[column]).getBoundingClientRect().right) < 3);
+  const ratings = [...table.querySelectorAll('[data-testid=rating-change]')];
+  const oneLine = ratings.every((cell) => new Set([...textBox(cell).getClientRects()].map((box) => Math.round(box.bottom))).size === 1);
+  return aligned && oneLine;
+}"""
 # Each seat's hand as the board draws it: the count on each goods card, and the special cards.
 DSCHUNKE_HANDS = """() => [...document.querySelectorAll('#board .hand')].map((hand) => ({
   seat: Number(hand.dataset.seat),
@@ -52,6 +64,11 @@ def test_a_finished_dschunke_table_shows_every_seats_hand_special_cards_and_mone
             assert f"{player['money']} Yuan" in page.evaluate(PANEL_WORDS, hand["seat"])
         assert not overlapping_words(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        if width == 1280:  # a number under its heading's end, a rating on one line
+            assert page.evaluate(NUMBERS_UNDER_THEIR_HEADINGS), page.evaluate("document.querySelector('[data-testid=scores]').outerHTML")
+        # the board, taller with every hand shown, is not shrunk to the window's height to be read
+        assert page.evaluate("""() => { const board = document.getElementById('board');
+            return board.querySelector('svg').getBoundingClientRect().width >= board.clientWidth - 24; }""")
         screenshot(page, f"end-reveal-dschunke-{width}")
 
 

@@ -583,7 +583,7 @@ async function showReplayStep(seq, snapshot) {
 function ratingCell(change) {
   if (!change) return el("td", { class: "detail" });
   const sign = change.change > 0 ? "+" : change.change < 0 ? "−" : "±";
-  return el("td", { class: "num detail", "data-testid": "rating-change", "data-label": gettext("Rating") }, `${change.after} `,
+  return el("td", { class: "num detail rating", "data-testid": "rating-change", "data-label": gettext("Rating") }, `${change.after} `,
     el("span", { class: change.change >= 0 ? "gain" : "loss", text: `(${sign}${Math.abs(change.change)})` }));
 }
 
@@ -637,9 +637,9 @@ function scoresTable(outcome, ratings, glossary, teams) {
   const parts = breakdown.length ? Object.keys(columns).filter((key) => typeof breakdown[0][key] === "number") : [];
   const teamOf = (seat) => (teams || []).find((team) => team.seats.includes(seat));
   const head = el("tr", {}, el("th", { text: gettext("Player") }), ...(teams ? [el("th", { text: gettext("Team") })] : []),
-    el("th", { text: gettext("Score") }), el("th", {}, el("span", { class: "visually-hidden", text: gettext("Result") })),
-    ...parts.map((key) => el("th", { text: columns[key] })),
-    ...(withRatings ? [el("th", { text: gettext("Rating") })] : []));
+    el("th", { class: "num", text: gettext("Score") }), el("th", {}, el("span", { class: "visually-hidden", text: gettext("Result") })),
+    ...parts.map((key) => el("th", { class: "num", text: columns[key] })),
+    ...(withRatings ? [el("th", { class: "num", text: gettext("Rating") })] : []));
   const rows = seatsByResult(outcome, scores.length).map((seat) => el(
     "tr",
     { class: winners.has(seat) ? "winner" : "" },
