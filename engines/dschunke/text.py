@@ -193,8 +193,8 @@ TEMPLATES = {
     "bid_placed": lambda e: (_("{who} bids {cards}.").format(who=seat(e["seat"]), cards=cards(e["bid"])) if "bid" in e
                              else _("{who} bids in secret.").format(who=seat(e["seat"]))),
     "bids_revealed": _revealed,
-    "reward_chosen": lambda e: (_("{who} takes 3 Yuan for the S.") if e["choice"] == "yuan"
-                                else _("{who} takes a special card for the S.")).format(who=seat(e["seat"])),
+    "reward_chosen": lambda e: (_("{who} takes 3 Yuan instead of a special card.") if e["choice"] == "yuan"
+                                else _("{who} chooses a special card rather than 3 Yuan.")).format(who=seat(e["seat"])),
     "round_ended": lambda e: _("Round {round} ends: the merchants move on and {who} becomes start player.").format(
         round=e["round"], who=seat(e["start_player"])),
     "game_ended": _ended,

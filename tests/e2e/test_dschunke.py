@@ -266,10 +266,10 @@ def test_a_turn_with_nothing_left_to_choose_says_why_it_waits_instead_of_asking_
     page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length > 0")
     done = page.evaluate(TURN_PROMPT, [[{"type": "end_turn"}], True])
     assert done["heading"] == "Your action is done: end your turn" and done["buttons"] == ["End turn"]
-    assert "ends the turn by hand" in done["why"]
+    assert "your turn ends when you say so" in done["why"]
     stuck = page.evaluate(TURN_PROMPT, [[{"type": "pass"}], False])
     assert stuck["heading"] == "No merchant or trainee is left for you: pass" and stuck["buttons"] == ["Pass"]
-    assert "ends the turn by hand" in stuck["why"]
+    assert "your turn ends when you say so" in stuck["why"]
     card = page.evaluate(TURN_PROMPT, [[{"type": "play_special", "card": 0}, {"type": "end_turn"}], True])
     assert card["heading"] == "Play a special card or end your turn" and card["why"] == ""
     assert card["buttons"][-1] == "End turn" and len(card["buttons"]) == 2

@@ -524,7 +524,7 @@ function exchangePrompt(ctx, box) {
   if (!swaps.length) {
     return [
       heading(gettext("Exchange goods: nothing to exchange")),
-      el("p", { class: "muted", text: gettext("Every player holding a special card the others have not seen is asked here, so that being asked tells them nothing. You have nothing to exchange: continue.") }),
+      el("p", { class: "muted", text: gettext("Nothing to exchange this time: continue. (Everyone holding a special card is asked here, so the question gives nothing away.)") }),
       row(actions.button(actions.find({ type: "done" }), gettext("Continue"))),
     ];
   }
@@ -593,7 +593,7 @@ function turnPrompt(ctx) {
   let words = gettext("Your action: click a merchant or trainee on a junk");
   if (nothingLeft) words = view.main_action_done ? gettext("Your action is done: end your turn") : gettext("No merchant or trainee is left for you: pass");
   else if (view.main_action_done) words = gettext("Play a special card or end your turn");
-  const why = gettext("A player holding a special card the others have not seen ends the turn by hand, so that the wait tells them nothing.");
+  const why = gettext("You hold a special card, so your turn ends when you say so.");
   return [
     heading(words),
     ...(nothingLeft ? [el("p", { class: "muted", text: why })] : []),

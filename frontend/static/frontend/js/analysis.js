@@ -48,7 +48,7 @@ export class AnalysisPanel {
     this.chart = null;
     const head = [
       el("h2", { text: gettext("Analysis") }),
-      el("p", { class: "muted", text: gettext("The expert bot goes over every decision of one seat, knowing only what that seat knew then: its estimate of each player's chance to win, the move it prefers, and what each move cost.") }),
+      el("p", { class: "muted", text: gettext("The expert bot goes over every decision of one seat, knowing only what that seat knew then. It shows its estimate of each player's chance to win, the move it prefers, and what each move cost.") }),
       el("p", { class: "analysis-controls" }, el("label", {}, gettext("Seat:"), " ", this.seatPicker()), " ", this.statusPart(analysis)),
     ];
     this.box.replaceChildren(...head);

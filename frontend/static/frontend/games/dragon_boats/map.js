@@ -334,7 +334,7 @@ function drawPlace(ctx, boat, place, occupant, x, y) {
 }
 
 // The marks of the sea in words, under the sea in the page's own type: it wraps at a phone's width,
-// where text inside the sea is a few pixels high.
+// where text inside the sea is a few pixels high, each mark held to its word by a no-break space.
 export function mapLegend() {
   const words = { offering: gettext("offering"), treasure: gettext("treasure"), food: gettext("food"), card: gettext("bonus card"), money: gettext("money") };
   const marks = [["⚓", gettext("port")], ...Object.entries(REWARD_MARKS).map(([reward, mark]) => [mark, words[reward]]),
@@ -344,7 +344,8 @@ export function mapLegend() {
   const line = (title, items) => el("p", {},
     el("span", { class: "db-legend-title", text: title }), " ",
     ...items.flatMap(([mark, word], index) => [index ? " · " : "",
-      el("span", { class: "db-legend-item" }, el("b", { text: mark }), ` ${word}`)]));
+      el("span", { class: "db-legend-item" }, el("b", { text: mark }), `\u00a0${word}`)]));
+  const others = [[gettext("beats"), gettext("a boat's speed: the most sails first")], ["★", gettext("plays first this round")]];
   return el("div", { class: "db-legend", "data-testid": "sea-legend", "data-plain": true }, // words that explain themselves
-    line(gettext("On the map:"), marks), line(gettext("On a boat:"), places));
+    line(gettext("On the map:"), marks), line(gettext("On a boat:"), places), line(gettext("Also:"), others));
 }
