@@ -357,6 +357,10 @@ def test_every_mark_on_the_sea_is_explained_in_words_a_phone_can_read(new_page, 
     assert legend.is_visible()
     words = {"en": "front", "fr": "avant", "de": "vorn"}[language]
     assert words in legend.inner_text()
+    # the word under a boat's beats and the star of the round's first player are explained too
+    beats = {"en": "beats", "fr": "temps", "de": "Takte"}[language]
+    assert beats in page.evaluate("[...document.querySelectorAll('#board .db-boat text')].map((node) => node.textContent)")
+    assert {beats, "★"} <= set(marks["explained"]), marks
     # in one step: the legend is drawn again with each frame, and may be replaced under a locator
     page.evaluate("document.querySelector('[data-testid=sea-legend]').scrollIntoView({ block: 'nearest' })")
     SHOTS.mkdir(exist_ok=True)
