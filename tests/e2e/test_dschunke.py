@@ -1,5 +1,6 @@
 """Dschunke in a real browser against a real server: a whole game against three bots, and
 two people at one table who see each other's moves live."""
+import json
 import random
 import re
 
@@ -273,3 +274,35 @@ def test_a_turn_with_nothing_left_to_choose_says_why_it_waits_instead_of_asking_
     card = page.evaluate(TURN_PROMPT, [[{"type": "play_special", "card": 0}, {"type": "end_turn"}], True])
     assert card["heading"] == "Play a special card or end your turn" and card["why"] == ""
     assert card["buttons"][-1] == "End turn" and len(card["buttons"]) == 2
+
+
+# The S reward's card choice drawn for stack 2 holding the given special cards.
+PICK_PROMPT = """(cards) => {
+    const table = window.sampanTable;
+    const live = table.state.live;
+    const glossaries = JSON.parse(document.getElementById("page-data").textContent).glossaries;
+    const view = { ...live.view, phase: "event S", step: { step: "pick", stack: 1 } };
+    const prompt = document.getElementById("prompt");
+    const legal = cards.map((card) => ({ type: "pick", card }));
+    const seats = table.state.table.seats.map((seat) => ({ ...seat, name: `seat ${seat.seat}` }));
+    table.state.renderer.render(document.getElementById("board"), { ...live, view, seats, legal_actions: legal },
+        { act: () => {}, prompt, glossary: glossaries.dschunke, lastMove: null });
+    return [...prompt.querySelectorAll("li")].map((item) => ({
+        button: item.querySelector("button").innerText,
+        effect: (item.querySelector("[data-testid=card-effect]") || {}).innerText || "" }));
+}"""
+
+
+def test_each_special_card_to_keep_says_what_it_does_where_a_phone_can_read_it(new_page):
+    """A player keeping one card of a searched stack reads each card's effect beside it: a phone
+    shows no hover title, and the names alone ("Bargain") do not say what a card does."""
+    page = new_page(375, 812)
+    sign_up(page, "keeper")
+    create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
+    start_if_waiting(page)
+    page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length > 0")
+    specials = json.loads(page.evaluate("document.getElementById('page-data').textContent"))["glossaries"]["dschunke"]["specials"]
+    choices = page.evaluate(PICK_PROMPT, [0, 5, 12])
+    assert all(choice["button"].startswith(specials[card]["title"]) for choice, card in zip(choices, (0, 5, 12))), choices
+    assert [choice["effect"] for choice in choices] == [specials[card]["text"] for card in (0, 5, 12)]
+    assert len(choices) == 3 and all(choice["effect"] for choice in choices)

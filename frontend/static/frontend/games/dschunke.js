@@ -552,13 +552,13 @@ const STEP_PROMPTS = {
     heading(gettext("Choose a stack of special cards to search")),
     row(...typed(ctx, "search").map((action) => ctx.actions.button(action, interpolate(gettext("Stack %(n)s"), { n: action.stack + 1 })))),
   ],
+  // Each card with what it does beside it: a phone shows no hover title, and the choice is blind without it.
   pick: (ctx) => [
     heading(interpolate(gettext("Keep one card from stack %(n)s"), { n: ctx.view.step.stack + 1 })),
-    row(...typed(ctx, "pick").map((action) => {
+    el("ul", { class: "explained-choices" }, ...typed(ctx, "pick").map((action) => {
       const info = ctx.glossary.specials[action.card];
-      const button = ctx.actions.button(action, `${info.title} (${specialLabel(info)})`);
-      if (button && info.text) button.title = info.text;
-      return button;
+      return el("li", {}, ctx.actions.button(action, `${info.title} (${specialLabel(info)})`),
+        info.text ? el("span", { class: "muted", "data-testid": "card-effect", text: info.text }) : null);
     })),
   ],
   choose: (ctx) => [
