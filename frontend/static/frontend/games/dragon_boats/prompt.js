@@ -199,12 +199,14 @@ function shortWords(ctx, action) {
   switch (action.type) {
     case "start_disc": return `${action.card}`;
     case "bid": {
+      // the discs already there, not a count to bid: a bid is always one disc
       const discs = view.stalls.find((s) => s.stall === action.stall).stack.length;
-      return `${action.stall} (${interpolate(ngettext("%(n)s disc", "%(n)s discs", discs), { n: discs })})`;
+      const there = discs ? interpolate(ngettext("%(n)s disc already", "%(n)s discs already", discs), { n: discs }) : gettext("empty");
+      return `${action.stall} (${there})`;
     }
     case "private": return glossary.private_spaces[action.space];
     case "draw_card": return action.slot === "deck" ? gettext("deck (blind)") : cardName(ctx, view.display[action.slot]);
-    case "board": return `${boatWords(ctx, action.boat)}, ${PLACE_WORDS[action.place]}${action.omit ? `, ${interpolate(gettext("without %(kind)s"), { kind: kindWord(ctx, action.omit) })}` : ""}`;
+    case "board": return `${boatWords(ctx, action.boat)}, ${PLACE_WORDS[action.place]}${action.omit ? `, ${interpolate(gettext("without paying %(kind)s"), { kind: kindWord(ctx, action.omit) })}` : ""}`;
     case "path": return interpolate(gettext("%(path)s (3 offerings)"), { path: action.path });
     case "steer": case "step": return nodeWords(ctx, action.port || action.node);
     case "choose": return choiceWords(ctx, action.value);
