@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines.core import Engine, IllegalAction, check_seat
-from engines.dragon_boats import hidden, rules, scoring, setup, text
+from engines.dragon_boats import data, hidden, rules, scoring, setup, text
 from engines.dragon_boats.evolve import HANDLERS
 from engines.dragon_boats.state import new_state
 from engines.i18n import N_, catalog
@@ -81,7 +81,8 @@ class DragonBoats(Engine):
                                 "description": _("Short game: drop two of cards 2-5 at random, or always play 1, 4, 5, 6.")},
                 "interactive_cards": {"type": "boolean", "default": True,
                                       "title": _("Interactive cards"),
-                                      "description": _("Keep the 'take that' bonus cards A, B, D, F, I and S.")},
+                                      "description": _("Keep the bonus cards that act on other players: {cards}.").format(
+                                          cards=", ".join(f"{letter} {_(data.CARDS[letter]['name'])}" for letter in data.INTERACTIVE))},
                 "stall_v_price": {"type": "boolean", "default": True,
                                   "title": _("Stall V price"),
                                   "description": _("Stall V charges the stack price like the other stalls.")},
