@@ -66,6 +66,9 @@ def test_a_finished_dschunke_table_shows_every_seats_hand_special_cards_and_mone
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         if width == 1280:  # a number under its heading's end, a rating on one line
             assert page.evaluate(NUMBERS_UNDER_THEIR_HEADINGS), page.evaluate("document.querySelector('[data-testid=scores]').outerHTML")
+        else:  # a player a block: each part, its label before it, reads from the left as a line of text
+            assert page.evaluate("""[...document.querySelectorAll('[data-testid=scores] td.num')]
+                .every((cell) => getComputedStyle(cell).textAlign === 'left')""")
         # the board, taller with every hand shown, is not shrunk to the window's height to be read
         assert page.evaluate("""() => { const board = document.getElementById('board');
             return board.querySelector('svg').getBoundingClientRect().width >= board.clientWidth - 24; }""")
