@@ -4,6 +4,7 @@ import pytest
 from dragon_boats_helpers import (ENGINE, act, advance, boat_seats, explore, give_cards, legal_types, position,
                                   vec, with_seat)
 from engines.core import IllegalAction
+from engines.dragon_boats import data
 
 W1 = {"point": "before_mountain", "passed": [], "then": "climb_next"}
 
@@ -249,6 +250,12 @@ def test_B_K_26_interactive_cards_option():
     """B-K-26: without interactive cards the deck has 20 cards."""
     from engines.dragon_boats.setup import deck_for
     assert len(deck_for({"interactive_cards": False})) == 20 and len(deck_for({})) == 26
+
+
+def test_the_interactive_cards_option_names_the_cards_it_keeps():
+    """B-V3: the create form says which cards the option keeps by name, not by bare letters."""
+    words = ENGINE.options()["properties"]["interactive_cards"]["description"]
+    assert all(f"{letter} {data.CARDS[letter]['name']}" in words for letter in data.INTERACTIVE), words
 
 
 @pytest.mark.parametrize("letter, windows", [

@@ -100,3 +100,11 @@ def test_goods_taken_name_their_cards_with_a_colour_that_agrees_and_the_goods():
         assert ENGINE.describe(taken) == "{seat1} prend 3 cartes blanches (riz)."
     with i18n.language("de"):
         assert ENGINE.describe(taken) == "{seat1} nimmt 3 weiße Karten (Reis)."
+
+
+def test_the_last_rounds_s_reward_is_worded_without_the_markets_letter():
+    """The log says what the S's winner chose, in words, not by the market card's letter alone."""
+    assert ENGINE.describe({"type": "reward_chosen", "seat": 1, "choice": "yuan"}) == (
+        "{seat1} takes 3 Yuan instead of a special card.")
+    assert ENGINE.describe({"type": "reward_chosen", "seat": 2, "choice": "card"}) == (
+        "{seat2} chooses a special card rather than 3 Yuan.")
