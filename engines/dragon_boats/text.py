@@ -98,7 +98,6 @@ NEAR_PORT_WORDS = {
     ("PW", True): N_("near the west port of island {island}"), ("PE", True): N_("near the east port of island {island}"),
     ("PW", False): N_("near the north port of island {island}"), ("PE", False): N_("near the south port of island {island}"),
 }
-ROAD_REWARD_WORDS = {"offering": N_("offering"), "treasure": N_("treasure"), "food": N_("food"), "money": N_("money")}
 FIELD_ROW_WORDS = {
     (4, True): N_("field {n} from the west in the north row of island {island}"),
     (3, True): N_("field {n} from the west in the south row of island {island}"),
@@ -261,6 +260,7 @@ LINES = {
                                                                                     b=_node(e["b"])),
 }
 PRIVATE_WORDS = {"money": N_("money"), "food": N_("food"), "offering": N_("offering")}
+ROAD_REWARD_WORDS = {**PRIVATE_WORDS, "treasure": N_("treasure")}  # the bonus card space is named apart
 
 
 # Whose turn it is next shows above the board; a card's end follows its effect, whose line names it.
