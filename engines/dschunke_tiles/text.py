@@ -59,7 +59,7 @@ def _ended(e: dict) -> str:
 
 
 LINES = {
-    "game_created": lambda e: _("A game of Dschunke: the tile game begins; {red} plays red and starts,"
+    "game_created": lambda e: _("A game of “Dschunke: the tile game” begins; {red} plays red and starts,"
                                 " {green} plays green.").format(red=_seat(e["red"]), green=_seat(1 - e["red"])),
     "pile_shuffled": lambda e: _("The 42 goods tiles are shuffled face down into the draw pile."),
     "tiles_drawn": lambda e: _("{who} draws {tiles}.").format(

@@ -74,7 +74,7 @@ FACE_TEXT = {
     "painter": N_("Discard a card from your hand for three prestige."),
     "musician": N_("Discard a card from your shop for three prestige."),
     "trader": N_("Take two random cards from an opponent's hand, then give two back."),
-    "merchant": N_("An opponent gives you two cards of their choice, you give two back; gain one prestige."),
+    "merchant": N_("An opponent gives you two cards of their choice; you give two back and gain one prestige."),
     "maid": N_("Swap a card of your shop for a card of another kind from your hand."),
     "domestic": N_("Move one card from your shop to your hand, or from your hand to your shop."),
 }

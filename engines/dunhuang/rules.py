@@ -128,7 +128,7 @@ def decide(state: dict, seat: int, action: dict, rng: random.Random) -> list[dic
 PROMPTS = {
     "draft": N_("Keep one of the three cards you drew."),
     "place_camel": N_("Place the camel on a character."),
-    "move": N_("Move the camel."),
+    "move": N_("Move the camel: the first step is free, each further step costs 1 coin."),
     "take": N_("Put the goods in your hand or your shop."),
     "act": N_("Use the character or take 3 coins."),
     "guard_fee": N_("Pay the guard fee or leave the token."),

@@ -15,6 +15,9 @@ END_REASONS = {"top_merchant": N_("Top merchant: {winners} ends the game at once
 SCORE_COLUMNS = {"tokens": N_("Majority tokens"), "token_points": N_("Token points"),
                  "prestige_points": N_("Prestige points"), "hand_points": N_("Hand points"),
                  "cash": N_("Coins (break a tie)")}
+# Under the end table: how the hand points were counted (scoring.hand_cards_scored).
+HAND_POINTS_RULE = N_("Hand points: for each goods, whoever holds the most cards of it keeps one; each player counts"
+                      " at most one kept card per majority token, the highest first.")
 
 
 def _seat(seat: int) -> str:
@@ -177,4 +180,5 @@ def glossary() -> dict:
         "end_reasons": {reason: _(words) for reason, words in END_REASONS.items()},
         # The end table's columns: the parts of a score, by their key in the outcome's breakdown.
         "score_columns": {key: _(word) for key, word in SCORE_COLUMNS.items()},
+        "score_note": _(HAND_POINTS_RULE),
     }

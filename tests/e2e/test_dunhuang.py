@@ -4,7 +4,7 @@ import pytest
 
 from tests.e2e.helpers import (
     create_table, overlapping_words, play_on_by_api, play_until_over, screenshot, sign_up,
-    start_if_waiting, unlabelled_cells,
+    start_if_waiting, unfold_prompt, unlabelled_cells,
 )
 
 pytestmark = pytest.mark.e2e
@@ -82,6 +82,14 @@ def test_every_hand_is_shown_face_up_after_the_game(new_page):
         assert {int(seat): sorted(cards) for seat, cards in shown.items()} == {
             player["seat"]: sorted(player["hand"]) for player in players if player["hand"]}
         assert page.locator('#board [data-row="hand"]').count() == 0  # the reader's too is in its panel, once
+        # Under each seat's hand points, the cards that counted, or why none did; under the table, how
+        # they are chosen (the review could not tell why a hand scored 0).
+        breakdown = page.evaluate("window.sampanTable.state.live.outcome.breakdown")
+        expected = sorted(" + ".join(map(str, row["scored_cards"])) if row["scored_cards"]
+                          else "none: holds the most cards of no goods" if row["tokens"] else "none: no majority token"
+                          for row in breakdown)
+        assert sorted(page.get_by_test_id("score-detail-hand_points").all_inner_texts()) == expected
+        assert page.get_by_test_id("score-note").inner_text().startswith("Hand points: for each goods, whoever holds")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert overlapping_words(page) == []
         screenshot(page, f"dunhuang-hands-shown-{width}")
@@ -92,28 +100,28 @@ def test_every_hand_is_shown_face_up_after_the_game(new_page):
 IDLE_FOR_A_HAND_KEEPER = ("buddhist", "musician")
 
 
-def land_where_nothing_can_be_done(page, table_id: int) -> str:
-    """Plays this page's seat through the API, goods always into the hand, the camel onto a
-    Buddhist or Musician as soon as the coins allow, until it stands on one at the character step;
-    returns that character."""
+def land_on(page, table_id: int, faces: tuple) -> str:
+    """Plays this page's seat through the API, goods always into the hand, the camel onto one of
+    `faces` as soon as the coins allow, until it stands on one at the character step; returns
+    that character."""
     token = next(cookie["value"] for cookie in page.context.cookies() if cookie["name"] == "csrftoken")
     for _ in range(500):
         view = page.request.get(f"/api/tables/{table_id}/view/").json()
         assert not view["outcome"], "the game ended before the camel stood on an idle character"
         legal, board = view["legal_actions"], view["view"]
         face = board["circle"][board["camel"]]["face"]
-        if board["step"] == "act" and legal and face in IDLE_FOR_A_HAND_KEEPER:
+        if board["step"] == "act" and legal and face in faces:
             return face
         if not legal:
             page.wait_for_timeout(50)
             continue
         wanted = [action for action in legal if action["type"] == "move"
-                  and board["circle"][(board["camel"] + action["steps"]) % 8]["face"] in IDLE_FOR_A_HAND_KEEPER]
+                  and board["circle"][(board["camel"] + action["steps"]) % 8]["face"] in faces]
         action = next(iter(wanted + [a for a in legal if a == {"type": "take", "to": "hand"}]
                            + [a for a in legal if a["type"] == "coins"]), legal[0])
         page.request.post(f"/api/tables/{table_id}/actions/", headers={"X-CSRFToken": token}, data={
             "action": action, "expected_seq": view["seq"], "command_id": f"idle-{view['seq']}"})
-    raise AssertionError("the camel never stood on an idle character")
+    raise AssertionError(f"the camel never stood on any of {faces} at the character step")
 
 
 def test_a_character_that_cannot_act_is_explained_and_not_offered(new_page):
@@ -126,7 +134,7 @@ def test_a_character_that_cannot_act_is_explained_and_not_offered(new_page):
     table_id = create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}],
                             options={"faces": '"back"'})
     start_if_waiting(page)
-    face = land_where_nothing_can_be_done(page, table_id)
+    face = land_on(page, table_id, IDLE_FOR_A_HAND_KEEPER)
     page.reload()
     page.locator("#prompt button").first.wait_for()
     assert page.evaluate("window.sampanTable.state.live.legal_actions") == [{"type": "coins"}]
@@ -136,6 +144,45 @@ def test_a_character_that_cannot_act_is_explained_and_not_offered(new_page):
     assert page.get_by_test_id("cannot-use").inner_text() == f"The {face} can do nothing for you: {reason}."
     assert page.locator("#prompt button").all_inner_texts() == ["Take 3 coins"]
     screenshot(page, "dunhuang-cannot-use")
+
+
+def test_both_choices_of_the_character_step_show_in_a_phones_prompt(new_page):
+    """A phone's prompt holds a quarter of the screen: the character's effect, a sentence, is a
+    line of its own above two short buttons, so both show without scrolling (the review saw
+    "Prendre 3 pièces" as a sliver under "Utiliser le personnage servante : Échangez…"). Moves
+    quoted apart from the board name where the camel goes and which goods it takes."""
+    page = new_page(375, 740, locale="fr-FR")
+    sign_up(page, "dunchoix")
+    table_id = create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}],
+                            options={"faces": '"back"'})
+    start_if_waiting(page)
+    face = land_on(page, table_id, ("merchant", "dancer", "diplomat"))
+    page.reload()
+    page.locator("#prompt button").first.wait_for(state="attached")
+    page.locator("#first-hint-done").click()  # the first visit's tips, read
+    unfold_prompt(page)
+    glossary = page.evaluate("JSON.parse(document.getElementById('page-data').textContent).glossaries.dunhuang")
+    name = glossary["faces"][face]
+    assert page.locator("#prompt button").all_inner_texts() == [f"Utiliser le personnage {name}", "Prendre 3 pièces"]
+    assert page.get_by_test_id("character-effect").inner_text() == glossary["face_text"][face]
+    prompt = page.locator("#prompt").bounding_box()
+    for button in page.locator("#prompt button").all():
+        box = button.bounding_box()
+        assert prompt["y"] <= box["y"] and box["y"] + box["height"] <= prompt["y"] + prompt["height"], (box, prompt)
+    worded = page.evaluate("""async () => {
+        const data = JSON.parse(document.getElementById('page-data').textContent);
+        const { describeAction } = await import(data.renderers.dunhuang);
+        const snapshot = structuredClone(window.sampanTable.state.live);
+        snapshot.view.circle[snapshot.view.camel].goods = 9;  // as at the take step, before the goods leave
+        return [{ type: "move", steps: 2 }, { type: "take", to: "hand" }, { type: "take", to: "shop" }].map(
+            (action) => describeAction(action, snapshot, data.glossaries.dunhuang));
+    }""")
+    view = page.evaluate("window.sampanTable.state.live.view")
+    ahead = glossary["faces"][view["circle"][(view["camel"] + 2) % 8]["face"]]
+    card = f"9 ({glossary['goods']['9']})"
+    assert worded == [f"Avancer le chameau de 2 tuiles jusqu’au personnage {ahead}",
+                      f"Prendre {card} en main", f"Mettre {card} dans la boutique"], worded
+    screenshot(page, "dunhuang-character-step-375-fr")
 
 
 def read_opened_proof(page) -> None:

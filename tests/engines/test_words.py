@@ -252,3 +252,18 @@ def test_dragon_boats_names_islands_and_docks_by_the_readers_compass():
     assert german["islands"] == {"N": "N", "E": "O", "S": "S", "W": "W"}
     assert french["docks"]["CNW"] == "NO" and german["docks"]["CNE"] == "NO" and german["docks"]["CSW"] == "SW"
     assert re.search(r"\bO\b", french["nodes"][west_port]) and not re.search(r"\bW\b", french["nodes"][west_port])
+
+
+@pytest.mark.parametrize(("game", "language", "quoted"), [
+    ("dunhuang", "de", "„Die Händler von Dunhuang“"),
+    ("dragon_market", "de", "„Dragon Market“"),
+    ("dschunke_tiles", "de", "„Dschunke: das Legespiel“"),
+    ("dschunke_tiles", "fr", "«\u00a0Dschunke\u00a0: le jeu de pose\u00a0»"),
+    ("dschunke_tiles", "en", "“Dschunke: the tile game”"),
+])
+def test_the_first_log_line_sets_the_games_title_apart_where_its_words_would_run_on(game, language, quoted):
+    """"Eine Partie Die Händler von Dunhuang beginnt" and "A game of Dschunke: the tile game begins"
+    read as two sentences run together: the title is quoted."""
+    engine = registry.get(game)
+    with i18n.language(language):
+        assert quoted in engine.describe(played_events(engine)[0])

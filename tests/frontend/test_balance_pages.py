@@ -17,6 +17,7 @@ LANGUAGES = [code for code, _name in settings.LANGUAGES]
 GAMES = list(lab.SITE_RUNS)
 # Words of the lab's report or its data that a player's page never shows.
 LAB_WORDS = (*MAINTAINER_WORDS, "greedy", "Wilson", "quartile", "lab", "bonus card ", "balance --site")
+THOUSANDS = {"en": ",", "fr": "\xa0", "de": "."}  # "1,000 games", "1 000 parties", "1.000 Partien"
 
 
 def page(client, game: str, language: str, status: int = 200) -> str:
@@ -44,7 +45,7 @@ def test_each_page_shows_the_seats_and_specials_in_the_readers_language(client, 
     assert f'lang="{language}"' in shown
     text = words(article(shown))
     data = balance.measures(game)
-    assert f"{data['games']} " in text
+    assert f"{data['games']:,} ".replace(",", THOUSANDS[language]) in text
     assert len(re.findall(r'data-testid="balance-seat"', shown)) == data["players"]
     for seat in data["seats"]:  # "27%", or "27 %" in French and German
         low, rate, high = (round(100 * seat["win"][key]) for key in ("low", "rate", "high"))

@@ -135,4 +135,4 @@ def test_every_event_type_has_a_log_line():
 def test_an_action_out_of_step_says_what_to_do_instead():
     with pytest.raises(IllegalAction) as error:
         act(position(), 0, {"type": "coins"})
-    assert error.value.message == "That is not what the game asks now. Move the camel."
+    assert error.value.message == "That is not what the game asks now. Move the camel: the first step is free, each further step costs 1 coin."

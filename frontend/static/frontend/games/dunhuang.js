@@ -27,6 +27,14 @@ function layoutFor(width) {
     : { width: 1000, cx: 270, cy: 265, radius: 200, tileW: 132, tileH: 100, panelX: 545, panelW: 445, stacked: false };
 }
 
+// Under the end table's hand points: the cards that counted, or why none did (the glossary's
+// score_note, under the table, tells how they are chosen).
+export function scoreDetail(key, row) {
+  if (key !== "hand_points") return null;
+  if (row.scored_cards.length) return row.scored_cards.join(" + ");
+  return row.tokens ? gettext("none: holds the most cards of no goods") : gettext("none: no majority token");
+}
+
 export function render(root, snapshot, ui) {
   const view = snapshot.view;
   const actions = new ActionIndex(snapshot.legal_actions || [], ui.act);
@@ -315,16 +323,33 @@ function renderPrompt(box, ctx) {
   // What the board already offers (a tile, a card, a token) is clicked there, not repeated here.
   const offstage = actions.all.filter((_, index) => !actions.placed.has(index));
   const buttons = offstage.map((action) => {
-    const label = describeAction(action, ctx.snapshot, ctx.glossary);
-    if (action.type === "use" && face) {
-      return actions.button(action, interpolate(gettext("Use the %(face)s: %(effect)s"), { face: faceName(ctx.glossary, face.face), effect: faceText(ctx.glossary, face) }));
-    }
-    return actions.button(action, label);
+    if (action.type === "use" && face) return actions.button(action, interpolate(gettext("Use the %(face)s"), { face: faceName(ctx.glossary, face.face) }));
+    return actions.button(action, describeAction(action, ctx.snapshot, ctx.glossary));
   });
   if (offstage.length < actions.all.length) {
     box.append(el("p", { class: "muted", "data-testid": "on-board-hint", text: gettext("What you may choose is outlined on the board.") }));
   }
   if (buttons.length) box.append(el("div", { class: "choices" }, ...buttons));
+  // The character's effect as a line of its own under the buttons: within a button it made the
+  // choice too tall for a phone's prompt to show both buttons.
+  if (face && offstage.some((action) => action.type === "use")) {
+    box.append(el("p", { "data-testid": "character-effect", text: faceText(ctx.glossary, face) }));
+  }
+}
+
+// Where the camel goes and which goods it finds, so that a move quoted apart from the board (in
+// the analysis, say) still says what it did.
+function moveWords(steps, view, glossary) {
+  if (!(view.camel >= 0)) return interpolate(ngettext("Move the camel %(n)s tile", "Move the camel %(n)s tiles", steps), { n: steps });
+  const face = faceName(glossary, view.circle[(view.camel + steps) % TILES].face);
+  return interpolate(ngettext("Move the camel %(n)s tile to the %(face)s", "Move the camel %(n)s tiles to the %(face)s", steps), { n: steps, face });
+}
+
+function takeWords(to, view, name) {
+  const goods = view.camel >= 0 ? view.circle[view.camel].goods : null;
+  if (!goods) return to === "hand" ? gettext("Take the goods in hand") : gettext("Put the goods in the shop");
+  const card = name(goods);
+  return to === "hand" ? interpolate(gettext("Take %(card)s in hand"), { card }) : interpolate(gettext("Put %(card)s in the shop"), { card });
 }
 
 export function describeAction(action, snapshot, glossary) {
@@ -333,8 +358,8 @@ export function describeAction(action, snapshot, glossary) {
   switch (action.type) {
     case "keep": return interpolate(gettext("Keep %(card)s"), { card: name(action.card) });
     case "place_camel": return interpolate(gettext("Place the camel on tile %(n)s (%(face)s)"), { n: action.tile + 1, face: faceName(glossary, snapshot.view.circle[action.tile].face) });
-    case "move": return interpolate(ngettext("Move the camel %(n)s tile", "Move the camel %(n)s tiles", action.steps), { n: action.steps });
-    case "take": return action.to === "hand" ? gettext("Take the goods in hand") : gettext("Put the goods in the shop");
+    case "move": return moveWords(action.steps, snapshot.view, glossary);
+    case "take": return takeWords(action.to, snapshot.view, name);
     case "use": return gettext("Use the character");
     case "coins": return interpolate(gettext("Take %(n)s coins"), { n: glossary.coins_action });
     case "pay_guard": return interpolate(gettext("Pay the guard %(n)s coins"), { n: glossary.guard_fee });

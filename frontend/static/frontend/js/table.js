@@ -651,7 +651,8 @@ function scoresTable(outcome, ratings, glossary, teams) {
     ...(withRatings ? [ratingCell(rated[seat])] : []),
   ));
   return el("div", { class: "scores-wrap" },
-    el("table", { class: "scores by-player", "data-testid": "scores" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+    el("table", { class: "scores by-player", "data-testid": "scores" }, el("thead", {}, head), el("tbody", {}, ...rows)),
+    glossary.score_note ? el("p", { class: "muted score-note", "data-testid": "score-note", text: glossary.score_note }) : null);
 }
 
 // A part of a seat's score; its renderer may say under it what made it up (the Legespiel's groups).
