@@ -182,6 +182,28 @@ def test_both_choices_of_the_character_step_show_in_a_phones_prompt(new_page):
     card = f"9 ({glossary['goods']['9']})"
     assert worded == [f"Avancer le chameau de 2 tuiles jusqu’au personnage {ahead}",
                       f"Prendre {card} en main", f"Mettre {card} dans la boutique"], worded
+    # Halfway through a swap or a give, the prompt says what is settled (drawn from this
+    # snapshot, changed to such a step: the review saw "Donnez une carte…" twice, no more said).
+    settled = page.evaluate("""async () => {
+        const data = JSON.parse(document.getElementById('page-data').textContent);
+        const { render } = await import(data.renderers.dunhuang);
+        const live = window.sampanTable.state.live;
+        const other = 1 - live.seat;
+        const steps = [
+            { step: "give", to_give: 2, giver: live.seat, opponent: other, turn: live.seat, actions: [{ type: "give", card: 9 }] },
+            { step: "pick_slot", pick: 9, actions: [{ type: "pick_slot", slot: 0 }] },
+        ];
+        return steps.map(({ actions, ...fields }) => {
+            const snapshot = { ...structuredClone(live), seats: [{ name: "Ana" }, { name: "Bo" }] };
+            Object.assign(snapshot.view, fields);
+            snapshot.legal_actions = actions;
+            const prompt = document.createElement("div");
+            render(document.createElement("div"), snapshot, { act: () => {}, glossary: data.glossaries.dunhuang, prompt });
+            return prompt.querySelector("[data-testid=pending-exchange]").textContent;
+        });
+    }""")
+    bot = "Bo" if page.evaluate("window.sampanTable.state.live.seat") == 0 else "Ana"
+    assert settled == [f"À {bot}\u00a0: encore 2 cartes à donner", f"À échanger\u00a0: 9 ({glossary['goods']['9']})"], settled
     screenshot(page, "dunhuang-character-step-375-fr")
 
 

@@ -320,6 +320,8 @@ function renderPrompt(box, ctx) {
   const text = why && ctx.glossary.coins_only ? ctx.glossary.coins_only : ctx.glossary.prompts[view.step] || "";
   box.append(el("h3", { text }));
   if (why && face) box.append(el("p", { "data-testid": "cannot-use", text: why.replace("{face}", faceName(ctx.glossary, face.face)) }));
+  const pending = pendingExchange(view, ctx);
+  if (pending) box.append(el("p", { "data-testid": "pending-exchange", text: pending }));
   // What the board already offers (a tile, a card, a token) is clicked there, not repeated here.
   const offstage = actions.all.filter((_, index) => !actions.placed.has(index));
   const buttons = offstage.map((action) => {
@@ -350,6 +352,20 @@ function takeWords(to, view, name) {
   if (!goods) return to === "hand" ? gettext("Take the goods in hand") : gettext("Put the goods in the shop");
   const card = name(goods);
   return to === "hand" ? interpolate(gettext("Take %(card)s in hand"), { card }) : interpolate(gettext("Put %(card)s in the shop"), { card });
+}
+
+// Halfway through a swap or a give, what is already settled: the card chosen to swap, or whom
+// the cards go to and how many are left to give (the prompt's question alone repeats itself).
+function pendingExchange(view, ctx) {
+  if (view.pick && (view.step === "pick_slot" || view.step === "pick_hand")) {
+    return interpolate(gettext("To swap: %(card)s"), { card: `${view.pick} (${ctx.glossary.goods[String(view.pick)] || view.pick})` });
+  }
+  if (view.step === "give" && view.to_give) {
+    const receiver = view.giver === view.turn ? view.opponent : view.turn;
+    return interpolate(ngettext("To %(name)s: %(n)s card left to give", "To %(name)s: %(n)s cards left to give", view.to_give),
+      { name: ctx.names[receiver], n: view.to_give });
+  }
+  return null;
 }
 
 export function describeAction(action, snapshot, glossary) {
