@@ -59,6 +59,12 @@ def _good(kind: int) -> str:
     return _(GOODS_WORDS[kind])
 
 
+def _turned(event: dict) -> dict:
+    """What a boat move's line names: who, the boat, where its sailor is and which way it points."""
+    return {"who": _seat(event["seat"]), "boat": _boat(event), "cell": _cell(event["s"]),
+            "dir": _(DIRECTION_WORDS[data.DIR_NAMES[tuple(event["d"])]])}
+
+
 def _boat(event: dict):
     """A moved boat's name as the board writes it (C3, E1); a log kept before events named
     their boat gives its index instead."""
@@ -119,12 +125,13 @@ LINES = {
     "mp_bought": lambda e: _("{who} pays a coin for one more movement point.").format(who=_seat(e["seat"])),
     "boat_slid": lambda e: _("{who} slides boat {boat}; its sailor is now on {cell}.").format(
         who=_seat(e["seat"]), boat=_boat(e), cell=_cell(e["s"])),
-    "boat_rotated": lambda e: _("{who} turns boat {boat} a quarter turn.").format(who=_seat(e["seat"]), boat=_boat(e)),
-    "boat_hopped": lambda e: _("{who} slides boat {boat} over another boat.").format(who=_seat(e["seat"]), boat=_boat(e)),
-    "boat_shifted": lambda e: _("{who} moves boat {boat} sideways.").format(who=_seat(e["seat"]), boat=_boat(e)),
-    "boat_half_turned": lambda e: _("{who} turns boat {boat} half a turn.").format(who=_seat(e["seat"]), boat=_boat(e)),
-    "boat_turned_far": lambda e: _("{who} turns boat {boat} about its far end.").format(who=_seat(e["seat"]),
-                                                                                       boat=_boat(e)),
+    "boat_rotated": lambda e: _("{who} turns boat {boat} a quarter turn; it now points {dir}.").format(**_turned(e)),
+    "boat_hopped": lambda e: _("{who} slides boat {boat} over another boat; its sailor is now on {cell}.").format(
+        **_turned(e)),
+    "boat_shifted": lambda e: _("{who} moves boat {boat} sideways; its sailor is now on {cell}.").format(**_turned(e)),
+    "boat_half_turned": lambda e: _("{who} turns boat {boat} half a turn; it now points {dir}.").format(**_turned(e)),
+    "boat_turned_far": lambda e: _("{who} turns boat {boat} about its far end; its sailor is now on {cell}, the boat"
+                                   " pointing {dir}.").format(**_turned(e)),
     "stacks_swapped": lambda e: _("{who} swaps the goods stacks of boat {boat}.").format(who=_seat(e["seat"]),
                                                                                        boat=_boat(e)),
     "heir_moved": lambda e: _(HOW[e["how"]]).format(who=_seat(e["seat"]), cell=_cell(e["to"])),
@@ -162,6 +169,7 @@ END_REASONS = {"objective": N_("Enough objectives completed: won by {winners}.")
                                 " goods held.")}
 # The end screen's columns beside the score (the objectives completed): the outcome's breakdown.
 SCORE_COLUMNS = {"goods_held": N_("Goods held (break a tie)")}
+SCORE_NAME = N_("Objectives completed")  # what the score counts, the end table's heading over it
 
 
 def glossary() -> dict:
@@ -172,7 +180,9 @@ def glossary() -> dict:
         "cards": {card: list(kinds) for card, kinds in data.CARDS.items()},
         "directions": {key: _(word) for key, word in DIRECTION_WORDS.items()},
         "powers": {key: _(word) for key, word in POWER_WORDS.items()},
+        "card_powers": dict(data.BONUS),  # a red card's power, by its card
         "prompts": {key: _(word) for key, word in PROMPTS.items()},
         "end_reasons": {reason: _(words) for reason, words in END_REASONS.items()},
         "score_columns": {key: _(word) for key, word in SCORE_COLUMNS.items()},
+        "score_name": _(SCORE_NAME),
     }

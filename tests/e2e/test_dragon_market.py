@@ -206,6 +206,7 @@ def test_a_team_game_shows_each_side_its_own_secret_objective(new_page):
         for page in (first, second):
             if page.evaluate(MINE) and page.evaluate(PHASE) != "play":
                 seq = page.evaluate("window.sampanTable.state.live.seq")
+                said_what_it_keeps(page)
                 rng.choice(page.locator("#prompt button").all()).click()
                 page.wait_for_function(f"window.sampanTable.state.live.seq > {seq}")
         first.wait_for_timeout(200)
@@ -219,6 +220,19 @@ def test_a_team_game_shows_each_side_its_own_secret_objective(new_page):
     secrets = first.evaluate("JSON.stringify(window.sampanTable.state.live.view.units.map((unit) => unit.secret_copies || null))")
     assert '"seat":1' not in secrets and '"seat":3' not in secrets
     shoot(first, "team-1280")
+
+
+def said_what_it_keeps(page) -> None:
+    """Each objective card offered shows its goods and its power beside its button (a red card's
+    power was nowhere on the table, its goods only in a hover title a phone never shows)."""
+    glossary = page.evaluate("JSON.parse(document.getElementById('page-data').textContent).glossaries.dragon_market")
+    choices = page.locator("#prompt [data-testid^=keep-]").all()
+    assert choices
+    for choice in choices:
+        card = choice.get_attribute("data-testid").removeprefix("keep-")
+        goods = [glossary["goods"][kind] for kind in glossary["cards"][card]]
+        assert choice.locator(".dm-chip").all_inner_texts() == goods
+        assert choice.get_by_test_id("objective-power").inner_text() == glossary["powers"][glossary["card_powers"][card]]
 
 
 def test_placing_a_boat_says_each_step_and_outlines_each_way_it_can_lie(new_page):

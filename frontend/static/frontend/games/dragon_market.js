@@ -74,7 +74,7 @@ function drawPlayers(ctx) {
         : gettext("Objective %(card)s:"), { card: objective.card }) }), " ",
       goodsList(ctx, objective.goods, unit.held))
       : el("div", { class: "muted", title: gettext("The objective card: collect these goods and bring them home to the pontoon; a tick marks those held."),
-        text: secret ? interpolate(gettext("A secret objective · %(n)s goods collected"), { n: unit.held.length }) : gettext("No objective") }),
+        text: secret ? interpolate(ngettext("A secret objective · %(n)s goods collected", "A secret objective · %(n)s goods collected", unit.held.length), { n: unit.held.length }) : gettext("No objective") }),
     unit.powers.length ? el("div", { class: "dm-powers", title: gettext("The powers of the red cards completed: each works once per turn."),
       text: unit.powers.map((power) => (ctx.glossary.powers || {})[power] || power).join(" · ") }) : null);
   }));
@@ -99,7 +99,8 @@ function drawTurn(ctx) {
   }
   if (view.phase === "play") {
     facts.push(interpolate(gettext("dice %(a)s + %(b)s"), { a: view.dice[0], b: view.dice[1] }));
-    facts.push(interpolate(ngettext("%(n)s movement point left", "%(n)s movement points left", view.mp), { n: view.mp }));
+    facts.push(view.mp ? interpolate(ngettext("%(n)s movement point left", "%(n)s movement points left", view.mp), { n: view.mp })
+      : gettext("no movement points left"));
   }
   if (view.phase !== "place") { // the pile is shuffled once the boats are placed
     facts.push(interpolate(ngettext("%(n)s objective card in the pile", "%(n)s objective cards in the pile", view.pile_size),
@@ -161,11 +162,13 @@ function placeStep(placing) {
   return gettext("Step 3 of 3: choose which way the boat lies: each outline beside the sailor shows one way; click it or its button.");
 }
 
-function keepButton(ctx, action) {
+// An objective card offered to keep, with its goods and (a red card) its power beside the button:
+// a phone shows no hover title, and the choice is blind without them.
+function keepChoice(ctx, action) {
   const goods = (ctx.glossary.cards || {})[action.card] || [];
-  const button = ctx.actions.button(action, describe(ctx, action));
-  if (goods.length) button.title = goods.map((kind) => goodsName(ctx, kind)).join(", ");
-  return button;
+  const power = (ctx.glossary.powers || {})[(ctx.glossary.card_powers || {})[action.card]];
+  return el("li", { "data-testid": `keep-${action.card}` }, ctx.actions.button(action, describe(ctx, action)),
+    goodsList(ctx, goods, []), power ? el("span", { class: "muted", "data-testid": "objective-power", text: power }) : null);
 }
 
 function renderPrompt(target, ctx) {
@@ -197,9 +200,10 @@ function renderPrompt(target, ctx) {
       "Your heir stands on the %(goods)s, which your objective needs: click it to take it, or move on without it."),
     { goods: takenGoods(ctx) }) }));
   }
+  const keeps = actions.all.filter((action) => action.type === "keep");
+  if (keeps.length) parts.push(el("ul", { class: "explained-choices" }, ...keeps.map((action) => keepChoice(ctx, action))));
   for (const action of actions.all) {
-    if (["keep"].includes(action.type)) buttons.push(keepButton(ctx, action));
-    else if (["take", "pick_boat", "facing", "coin_from", "reroll", "swap_heir", "buy_mp", "end_turn", "back"].includes(action.type)) {
+    if (["take", "pick_boat", "facing", "coin_from", "reroll", "swap_heir", "buy_mp", "end_turn", "back"].includes(action.type)) {
       buttons.push(actions.button(action, describe(ctx, action)));
     }
   }

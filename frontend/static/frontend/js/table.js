@@ -636,8 +636,9 @@ function scoresTable(outcome, ratings, glossary, teams) {
   const columns = glossary.score_columns || {};
   const parts = breakdown.length ? Object.keys(columns).filter((key) => typeof breakdown[0][key] === "number") : [];
   const teamOf = (seat) => (teams || []).find((team) => team.seats.includes(seat));
+  const scoreName = glossary.score_name || gettext("Score"); // what a game's score counts, where it has a name
   const head = el("tr", {}, el("th", { text: gettext("Player") }), ...(teams ? [el("th", { text: gettext("Team") })] : []),
-    el("th", { class: "num", text: gettext("Score") }), el("th", {}, el("span", { class: "visually-hidden", text: gettext("Result") })),
+    el("th", { class: "num", text: scoreName }), el("th", {}, el("span", { class: "visually-hidden", text: gettext("Result") })),
     ...parts.map((key) => el("th", { class: "num", text: columns[key] })),
     ...(withRatings ? [el("th", { class: "num", text: gettext("Rating") })] : []));
   const rows = seatsByResult(outcome, scores.length).map((seat) => el(
@@ -645,7 +646,7 @@ function scoresTable(outcome, ratings, glossary, teams) {
     { class: winners.has(seat) ? "winner" : "" },
     el("td", {}, playerLink(seat)),
     ...(teams ? [el("td", { class: "detail", "data-testid": "team", "data-label": gettext("Team"), text: teamOf(seat) ? teamOf(seat).name : "" })] : []),
-    el("td", { class: "num", "data-label": gettext("Score"), text: signed(scores[seat]) }),
+    el("td", { class: "num", "data-label": scoreName, text: signed(scores[seat]) }),
     el("td", { text: winners.has(seat) ? (winners.size > 1 ? gettext("winner (tie)") : gettext("winner")) : "" }),
     ...parts.map((key) => partCell(key, columns[key], breakdown[seat], glossary)),
     ...(withRatings ? [ratingCell(rated[seat])] : []),
