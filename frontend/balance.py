@@ -13,13 +13,13 @@ import json
 import math
 from pathlib import Path
 
-from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy
 
 from engines import registry
 from engines.bots import label
 from engines.dschunke import data as dschunke_data
 from frontend.glossary import glossaries
+from frontend.templatetags.dates import long_date
 
 DATA_DIR = Path(__file__).resolve().parent / "balance"
 
@@ -137,7 +137,7 @@ def page(game: str, language: str) -> dict | None:
     length = {key: box(spread, spread["min"], spread["max"]) for key, spread in data["length"].items() if spread}
     return {
         "games": data["games"], "players": data["players"], "bots": lineup_words(data["lineup"]),
-        "date": date_format(datetime.date.fromisoformat(data["date"]), "DATE_FORMAT"),
+        "date": long_date(datetime.date.fromisoformat(data["date"])),
         "even": round(100 * data["even_share"]), "even_at": css(data["even_share"] / scale), "scale": round(100 * scale),
         "seats": seats, "score_low": score_low, "score_high": score_high, "length": length,
         "specials": specials(game, data, language, specials_scale), "specials_heading": SPECIALS_HEADING.get(game),

@@ -1,14 +1,17 @@
 """Balance pages: each game's measures from the lab, in every language and in players' words,
 linked from its how-to-play page; and the lab's data itself, checked on a short run."""
+import datetime
 import html
 import re
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 from engines import balance as lab
 from engines import registry
 from frontend import balance
+from frontend.templatetags.dates import long_date
 from tests.frontend.test_learn_pages import MAINTAINER_WORDS, article
 
 pytestmark = pytest.mark.django_db
@@ -121,3 +124,15 @@ def test_the_lab_numbers_seats_in_turn_order():
 def test_a_count_is_shown_whole_rounded_half_up():
     """A quartile between two games (261.5 moves) is shown as players count; scores may be negative."""
     assert [balance._number(value) for value in (261.5, 2.4, 3.0, -2.3, -2.5, -2.7)] == [262, 2, 3, -2, -2, -3]
+
+
+@pytest.mark.parametrize(("language", "first", "second"), [
+    ("fr", "1er décembre 2026", "2 décembre 2026"),
+    ("en", "Dec. 1, 2026", "Dec. 2, 2026"),
+    ("de", "1. Dezember 2026", "2. Dezember 2026"),
+])
+def test_a_day_is_written_as_the_readers_language_writes_it(language, first, second):
+    """French writes the first of a month as an ordinal: "jouées le 1 décembre" read wrong."""
+    with translation.override(language):
+        assert long_date(datetime.date(2026, 12, 1)) == first
+        assert long_date(datetime.date(2026, 12, 2)) == second
