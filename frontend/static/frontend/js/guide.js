@@ -2,7 +2,7 @@
 // reached, in a panel beside the prompt (under the board on a phone), what it points at outlined
 // on the board, and a click on anything but the step's move answered with what to do instead.
 // Which step shows follows from the head seq alone, so a reopened table goes on where it stood;
-// only the notes read at one head (Next) are the page's own. Once the script is over the player
+// only the notes read at one head (Next) are the page's own, kept in the tab's storage. Once the script is over the player
 // plays on with the Hint button, and the end screen puts the scores in words.
 // Also here: the offer, on a person's first table of a game, of its guided game and how-to-play page.
 import { api, el, showInPrompt } from "./client.js";
@@ -49,7 +49,7 @@ export class Guide {
       return;
     }
     if (quiet || snapshot.sent) return; // the panel keeps its step until the head moves
-    if (snapshot.seq !== this.key) Object.assign(this, { key: snapshot.seq, read: 0, wrong: "" });
+    if (snapshot.seq !== this.key) Object.assign(this, { key: snapshot.seq, read: this.notesRead(snapshot.seq), wrong: "" });
     this.state = this.situation(snapshot, legal);
     if (this.state.kind === "off") {
       this.offLine = true;
@@ -89,6 +89,25 @@ export class Guide {
     return { kind: "free", notes: this.offLine ? [] : notes };
   }
 
+  // The notes read at a head outlive a reload of the page (the tab's storage): a reopened table
+  // shows the step the player had reached, not the notes before it again.
+  notesRead(seq) {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(`sampan.guide.${this.tableId}`) || "null");
+      return kept && kept.seq === seq ? kept.read : 0;
+    } catch {
+      return 0; // storage refused (a private window) or spoilt: the notes show again
+    }
+  }
+
+  keepNotesRead() {
+    try {
+      sessionStorage.setItem(`sampan.guide.${this.tableId}`, JSON.stringify({ seq: this.key, read: this.read }));
+    } catch {
+      // storage refused: a reload shows the notes again
+    }
+  }
+
   // The step on show: the next unread note, else the step's move, else the free play's words.
   current() {
     const notes = this.state.notes || [];
@@ -121,7 +140,7 @@ export class Guide {
       if (!step.action) {
         parts.push(el("div", { class: "row" }, el("button", {
           type: "button", "data-testid": "guide-next", text: gettext("Next"),
-          onclick: () => { this.read += 1; this.wrong = ""; this.render(); this.mark(true); },
+          onclick: () => { this.read += 1; this.wrong = ""; this.keepNotesRead(); this.render(); this.mark(true); },
         })));
       }
     } else {
