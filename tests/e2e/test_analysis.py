@@ -134,3 +134,29 @@ def test_a_move_is_worded_alike_whoever_played_it(new_page, locale):
     }""", ONCE_IN_SECOND_PERSON)
     second_person = re.compile(r"\b(your|you|votre|vos|vous|Ihr|Ihre|Ihren|Ihrem|Sie)\b")
     assert len(worded) == 4 and all(words and not second_person.search(words) for words in worded), worded
+
+
+# A seat's decisions: its chance at each and what the move played lost by the expert's estimate.
+def decisions(chances: list[float], losses: list[float]) -> list[dict]:
+    return [{"seq": seq, "chances": [chance, 1 - chance], "loss": loss, "played": {}, "best": {}}
+            for seq, (chance, loss) in enumerate(zip(chances, losses))]
+
+
+VERDICT = """async (decisions) => {
+    const { AnalysisPanel } = await import('/static/frontend/js/analysis.js');
+    return AnalysisPanel.prototype.costliestList.call({ seat: 0 }, [], decisions).textContent;
+}"""
+
+
+def test_with_no_costly_move_the_verdict_adds_up_the_seats_own_small_losses(new_page):
+    """A seat that lost a point at each of many turns has no costly move, yet its own moves made
+    its fall: the verdict said the others' moves and luck did (the review saw it after a game of
+    turns ended at once)."""
+    page = new_page()
+    page.goto("/")
+    own = page.evaluate(VERDICT, decisions([0.25 - 0.01 * turn for turn in range(20)], [0.01] * 20))
+    assert own.startswith("No single move of this seat cost much") and "about 20 percentage points" in own, own
+    luck = page.evaluate(VERDICT, decisions([0.25 - 0.01 * turn for turn in range(20)], [0.001] * 20))
+    assert "the luck of the game, not with its own" in luck, luck
+    steady = page.evaluate(VERDICT, decisions([0.25] * 20, [0.01] * 20))
+    assert steady == "No move of this seat cost much by the expert's estimate.", steady

@@ -156,11 +156,19 @@ export class AnalysisPanel {
 
   costliestList(costliest, decisions) {
     if (!costliest.length) {
-      // A chart that falls beside "no costly move" reads as a contradiction: say where the fall came from.
+      // A chart that falls beside "no costly move" reads as a contradiction: say where the fall
+      // came from, the seat's own small losses added up where they come to a notable fall.
       const fell = decisions[0].chances[this.seat] - decisions[decisions.length - 1].chances[this.seat] > NOTABLE_FALL;
-      return el("p", { "data-testid": "analysis-costliest", text: fell
-        ? gettext("No move of this seat cost much by the expert's estimate: its chance fell with the others' moves and the luck of the game, not with its own.")
-        : gettext("No move of this seat cost much by the expert's estimate.") });
+      const lost = decisions.reduce((sum, decision) => sum + decision.loss, 0);
+      const points = Math.round(100 * lost);
+      return el("p", { "data-testid": "analysis-costliest", text: !fell
+        ? gettext("No move of this seat cost much by the expert's estimate.")
+        : lost > NOTABLE_FALL
+          ? interpolate(ngettext(
+            "No single move of this seat cost much by the expert's estimate, but together its moves cost about %(points)s percentage point of its chance to win.",
+            "No single move of this seat cost much by the expert's estimate, but together its moves cost about %(points)s percentage points of its chance to win.",
+            points), { points })
+          : gettext("No move of this seat cost much by the expert's estimate: its chance fell with the others' moves and the luck of the game, not with its own.") });
     }
     const list = el("ol", { class: "analysis-costliest", "data-testid": "analysis-costliest" });
     for (const decision of costliest) {
