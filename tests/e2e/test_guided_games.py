@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.e2e.helpers import SCREENSHOTS, choose_language, play_on_by_api, screenshot, sign_up
+from tests.e2e.helpers import PASSWORD, SCREENSHOTS, choose_language, play_on_by_api, screenshot, sign_up
 from tests.selection import once_by_default
 
 pytestmark = pytest.mark.e2e
@@ -276,3 +276,23 @@ def test_where_all_choose_at_once_the_guide_offers_no_move_until_its_bots_have_c
     assert page.locator("#prompt .guide-target").count() > 0  # the bid is ringed in the prompt
     waits = page.evaluate("window.guideWaits")
     assert waits["seen"] > 0 and waits["offered"] == [], waits
+
+
+def test_a_visitor_who_asks_for_the_guided_game_plays_it_once_signed_up(new_page):
+    """The home page's "Guided game" sends a visitor to sign up; signed up, the guided table opens
+    (it came back to the how-to-play page, where the button had to be found and pressed again)."""
+    page = new_page(375, 812, locale="fr-FR")
+    page.goto("/")
+    page.get_by_test_id("guided-dschunke_tiles").click()
+    page.fill("input[name=username]", "invitee")
+    page.fill("input[name=email]", "invitee@example.com")
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url("**/tables/*/")
+    page.wait_for_selector("#guide:not([hidden])")
+    assert page.evaluate("window.sampanTable.state.table.game") == "dschunke_tiles"
+    page.go_back()  # the how-to-play page in between does not start another on the way back
+    page.wait_for_url("**/games/dschunke_tiles/learn/")
+    page.wait_for_timeout(500)
+    assert "/learn/" in page.url

@@ -16,6 +16,15 @@ for (const button of document.querySelectorAll("button[data-guided]")) {
   });
 }
 
+// A visitor who asked for the guided game signed up first and comes back here to play it
+// (?play=guided): it starts as if the button were pressed.
+const asked = new URLSearchParams(location.search).get("play") === "guided";
+const guided = document.querySelector("button[data-guided]");
+if (asked && guided) {
+  history.replaceState(null, "", location.pathname + location.hash);
+  guided.click();
+}
+
 const inert = () => {};
 
 // The choices a picture outlines are shown, not offered: the keyboard passes them by, and a
