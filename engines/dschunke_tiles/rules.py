@@ -26,7 +26,8 @@ _, ngettext = catalog(__file__)
 ONLY = (frozenset((0,)), frozenset((1,)))
 NOBODY = frozenset()
 BACK = {"type": "back"}
-DIRECTION_WORDS = {"E": N_("east"), "N": N_("north"), "W": N_("west"), "S": N_("south")}
+# As the board shows them (it draws no compass): the way a tile runs from its first crate.
+DIRECTION_WORDS = {"E": N_("right"), "N": N_("up"), "W": N_("left"), "S": N_("down")}
 ORIENTS = {d: {"type": "orient", "dir": d} for d in data.DIRS}
 
 

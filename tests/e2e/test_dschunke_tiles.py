@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import MY_STEP, OVER, create_table, place_a_tile_step, screenshot, sign_up, start_if_waiting
+from tests.e2e.helpers import (
+    MY_STEP, OVER, click_one_of, create_table, place_a_tile_step, screenshot, sign_up, start_if_waiting, unfold_prompt,
+)
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/shots")  # a copy of the screenshots to look at
@@ -122,3 +124,30 @@ def test_the_replay_steps_from_log_line_to_log_line_and_says_each(new_page):
         page.click("#replay [data-step=next]")
         page.wait_for_function(f"document.getElementById('replay-pos').textContent !== {position!r}")
     assert shown == [seq for seq in lines if seq < head]
+
+
+def test_on_a_phone_both_ways_out_of_a_preview_show_in_the_prompt(new_page):
+    """Previewing a tile asks to place it or choose another cell: both buttons stand right under the
+    heading, inside the phone's quarter-screen prompt (the way back fell below its edge, under the
+    preview's sentence), and the sentence says the way the tile runs as the board shows it."""
+    page = new_page(375, 740, locale="fr-FR")
+    sign_up(page, "mei")
+    create_table(page, "dschunke_tiles", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    rng = random.Random(2)
+    while page.evaluate(MY_STEP) != "orient":
+        page.wait_for_function(f"{MY_STEP} !== null")
+        place_a_tile_step(page, rng)
+    if page.locator("#first-hint-done").is_visible():
+        page.locator("#first-hint-done").click()  # the first visit's tips, read
+    click_one_of(page, "#board .tl-arrow", rng)
+    page.locator("#board .tl-preview").wait_for()
+    unfold_prompt(page)
+    prompt = page.locator("#prompt").bounding_box()
+    buttons = page.locator("#prompt button").all()
+    assert [button.inner_text().split(" (")[0] for button in buttons] == ["Poser la tuile ici", "Choisir une autre case"]
+    for button in buttons:
+        box = button.bounding_box()
+        assert prompt["y"] <= box["y"] and box["y"] + box["height"] <= prompt["y"] + prompt["height"], (box, prompt)
+    assert re.search(r"part vers (la droite|le haut|la gauche|le bas) depuis", page.locator("#prompt").inner_text())
+    shoot(page, "preview-375-fr")

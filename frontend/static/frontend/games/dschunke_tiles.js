@@ -79,12 +79,6 @@ function renderPrompt(target, ctx) {
   }
   const parts = [el("h3", { text: (ctx.glossary.prompts || {})[view.step] || "" })];
   const orient = local.dir ? actions.find({ type: "orient", dir: local.dir }) : null;
-  if (orient) {
-    const words = (ctx.glossary.directions || {})[local.dir] || local.dir;
-    parts.push(el("p", { text: interpolate(gettext("Preview: the tile runs %(dir)s from its first crate."), { dir: words }) }));
-  } else if (view.step === "orient") {
-    parts.push(el("p", { class: "muted", text: gettext("Click an arrow on the board to preview the tile that way.") }));
-  }
   const buttons = [];
   if (orient) {
     const confirm = actions.button(orient, gettext("Place the tile here"));
@@ -96,7 +90,15 @@ function renderPrompt(target, ctx) {
     const label = view.step === "orient" ? gettext("Choose another cell") : gettext("Choose the other tile");
     buttons.push(actions.button(back, `${label} (${interpolate(ngettext("%(n)s undo left", "%(n)s undos left", view.backs_left), { n: view.backs_left })})`));
   }
+  // The buttons come right under the heading: a phone's prompt holds a quarter of the screen,
+  // and the way back must not fall below its edge.
   if (buttons.length) parts.push(el("div", { class: "choices" }, ...buttons));
+  if (orient) {
+    const words = (ctx.glossary.directions || {})[local.dir] || local.dir;
+    parts.push(el("p", { text: interpolate(gettext("Preview: the tile runs %(dir)s from its first crate."), { dir: words }) }));
+  } else if (view.step === "orient") {
+    parts.push(el("p", { class: "muted", text: gettext("Click an arrow on the board to preview the tile that way.") }));
+  }
   if (local.note) parts.push(el("p", { class: "tl-note", role: "status", text: local.note }));
   target.replaceChildren(...parts);
 }
