@@ -126,6 +126,13 @@ def test_the_replay_steps_from_log_line_to_log_line_and_says_each(new_page):
     assert shown == [seq for seq in lines if seq < head]
 
 
+PREVIEW_OVER_ARROWS = """() => {
+  const drawn = [...document.querySelectorAll('#board .tl-choices > *')];
+  const preview = drawn.findIndex((part) => part.classList.contains('tl-preview'));
+  return preview >= 0 && drawn.slice(preview + 1).every((part) => !part.classList.contains('tl-arrow'));
+}"""
+
+
 def test_on_a_phone_both_ways_out_of_a_preview_show_in_the_prompt(new_page):
     """Previewing a tile asks to place it or choose another cell: both buttons stand right under the
     heading, inside the phone's quarter-screen prompt (the way back fell below its edge, under the
@@ -150,4 +157,6 @@ def test_on_a_phone_both_ways_out_of_a_preview_show_in_the_prompt(new_page):
         box = button.bounding_box()
         assert prompt["y"] <= box["y"] and box["y"] + box["height"] <= prompt["y"] + prompt["height"], (box, prompt)
     assert re.search(r"part vers (la droite|le haut|la gauche|le bas) depuis", page.locator("#prompt").inner_text())
+    # The preview lies over the arrows: the chosen one's disc hid the middle crate's symbol.
+    assert page.evaluate(PREVIEW_OVER_ARROWS)
     shoot(page, "preview-375-fr")

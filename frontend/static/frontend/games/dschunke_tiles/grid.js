@@ -146,11 +146,14 @@ function drawChoices(ctx, top) {
     const tile = (view.waiting || []).find((row) => row.tile === view.selected);
     const [ax, ay] = view.anchor;
     const centre = [cellX(ax) + CELL / 2, cellY(ay) + CELL / 2];
+    let preview = null; // drawn over the arrows: the chosen arrow's disc hid the middle crate's symbol
     for (const action of orients) {
       const cells = footprint(view.anchor, action.dir);
       const chosen = local.dir === action.dir;
       const level = levelOf(cells, top);
-      layer.push(drawGhost(cells, chosen && tile ? tile.symbols : null, level, chosen ? "tl-preview" : "tl-option"));
+      const ghost = drawGhost(cells, chosen && tile ? tile.symbols : null, level, chosen ? "tl-preview" : "tl-option");
+      if (chosen) preview = ghost;
+      else layer.push(ghost);
       const [tx, ty] = [cellX(cells[1][0]) + CELL / 2, cellY(cells[1][1]) + CELL / 2];
       const arrow = svg("g", { class: `tl-arrow${chosen ? " selected" : ""}` },
         svg("line", { x1: centre[0], y1: centre[1], x2: tx, y2: ty, stroke: "#ff3d00", "stroke-width": 4 }),
@@ -170,6 +173,7 @@ function drawChoices(ctx, top) {
       });
       layer.push(arrow);
     }
+    if (preview) layer.push(preview);
     layer.push(svg("rect", { class: "tl-anchor-chosen", x: cellX(ax) + 3, y: cellY(ay) + 3, width: CELL - 6, height: CELL - 6,
       rx: 6, fill: "none", stroke: "#ff3d00", "stroke-width": 3, "pointer-events": "none" }));
   }
