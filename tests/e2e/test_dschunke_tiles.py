@@ -87,10 +87,11 @@ def test_a_whole_game_of_the_legespiel_against_a_bot_by_clicking_the_table(new_p
     details = page.get_by_test_id("score-detail-group_points")
     assert details.count() == sum(1 for row in breakdown if row["groups"])
     for text in details.all_inner_texts():
-        row = next(row for row in breakdown if [f"×{g['size']}: {g['points']}" for g in row["groups"]]
-                   == re.findall(r"×\d+: \d+", text))
-        assert sum(int(points) for points in re.findall(r": (\d+)", text)) == row["group_points"]
-        assert re.fullmatch(r"[a-z ]+ ×\d+: \d+( · [a-z ]+ ×\d+: \d+)*", text), text  # a symbol in words each
+        row = next(row for row in breakdown if [f"×{g['size']}:\xa0{g['points']}" for g in row["groups"]]
+                   == re.findall(r"×\d+:\xa0\d+", text))
+        assert sum(int(points) for points in re.findall(r":\xa0(\d+)", text)) == row["group_points"]
+        # A symbol in words each, a group never broken across lines (no-break spaces within it).
+        assert re.fullmatch(r"[a-z\xa0]+\xa0×\d+:\xa0\d+( · [a-z\xa0]+\xa0×\d+:\xa0\d+)*", text), text
     shoot(page, "finished-1280")
 
 
@@ -159,4 +160,8 @@ def test_on_a_phone_both_ways_out_of_a_preview_show_in_the_prompt(new_page):
     assert re.search(r"part vers (la droite|le haut|la gauche|le bas) depuis", page.locator("#prompt").inner_text())
     # The preview lies over the arrows: the chosen one's disc hid the middle crate's symbol.
     assert page.evaluate(PREVIEW_OVER_ARROWS)
+    # A cell named apart from the board (the analysis) keeps its coordinates on one line.
+    named = page.evaluate("""async () => (await import(JSON.parse(document.getElementById('page-data').textContent)
+        .renderers.dschunke_tiles)).describeAction({ type: "anchor", cell: [3, -5] }, window.sampanTable.state.live, {})""")
+    assert named.endswith("(3,\xa0-5)"), named
     shoot(page, "preview-375-fr")

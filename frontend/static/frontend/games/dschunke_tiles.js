@@ -14,8 +14,9 @@ await linkStylesheet(new URL("./dschunke_tiles/dschunke_tiles.css", import.meta.
 // Under the end table's group points: each group scored, its symbol, size and points.
 export function scoreDetail(key, row, glossary) {
   if (key !== "group_points" || !(row.groups || []).length) return null;
+  // Each group on one line: the list wraps between groups, never inside one ("rote / Aubergine ×5: 15").
   return row.groups.map((group) => interpolate(gettext("%(symbol)s ×%(size)s: %(points)s"),
-    { symbol: symbolName(group, glossary), size: group.size, points: group.points })).join(" · ");
+    { symbol: symbolName(group, glossary), size: group.size, points: group.points }).replaceAll(" ", "\u00a0")).join(" · ");
 }
 
 // What the page remembers between draws of one state: the direction previewed and a note.
@@ -103,12 +104,15 @@ function renderPrompt(target, ctx) {
   target.replaceChildren(...parts);
 }
 
+// A cell's coordinates never break across lines ("(3, / -5)" on a phone).
+export const startWords = ([x, y]) => interpolate(gettext("Start the tile at (%(x)s, %(y)s)"), { x, y }).replace(/, (?=-?\d+\))/, ",\u00a0");
+
 export function describeAction(action, snapshot, glossary) {
   if (action.type === "select") {
     const drawn = ((snapshot.view || {}).waiting || []).find((entry) => entry.tile === action.tile);
     return interpolate(gettext("Place tile %(tile)s first"), { tile: drawn ? drawn.name : action.tile });
   }
-  if (action.type === "anchor") return interpolate(gettext("Start the tile at (%(x)s, %(y)s)"), { x: action.cell[0], y: action.cell[1] });
+  if (action.type === "anchor") return startWords(action.cell);
   if (action.type === "orient") return interpolate(gettext("Run the tile %(dir)s"), { dir: (glossary.directions || {})[action.dir] || action.dir });
   return gettext("Take the last choice back");
 }
