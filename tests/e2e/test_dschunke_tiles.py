@@ -134,18 +134,36 @@ PREVIEW_OVER_ARROWS = """() => {
 }"""
 
 
+# At a cell step where some offered cells lie over a tile: whether those are outlined without a
+# fill and the others filled (null while none lies over a tile).
+ANCHOR_FILLS = """() => {
+  const live = window.sampanTable.state.live;
+  const covered = new Set(live.view.cells.map((cell) => cell.cell.join()));
+  const offered = live.legal_actions.filter((action) => action.type === 'anchor');
+  if (!offered.some((action) => covered.has(action.cell.join()))) return null;
+  const fills = [...document.querySelectorAll('#board .tl-anchor')].map((cell) => cell.getAttribute('fill'));
+  return fills.length === offered.length
+    && offered.every((action, index) => (fills[index] === 'transparent') === covered.has(action.cell.join()));
+}"""
+
+
 def test_on_a_phone_both_ways_out_of_a_preview_show_in_the_prompt(new_page):
     """Previewing a tile asks to place it or choose another cell: both buttons stand right under the
     heading, inside the phone's quarter-screen prompt (the way back fell below its edge, under the
-    preview's sentence), and the sentence says the way the tile runs as the board shows it."""
+    preview's sentence), and the sentence says the way the tile runs as the board shows it. The
+    cells offered over tiles are outlined without the fill that paled the symbols under them."""
     page = new_page(375, 740, locale="fr-FR")
     sign_up(page, "mei")
     create_table(page, "dschunke_tiles", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
     start_if_waiting(page)
     rng = random.Random(2)
-    while page.evaluate(MY_STEP) != "orient":
+    outlined = None  # whether the cells offered over a tile were outlined alone, once some were
+    while outlined is None or page.evaluate(MY_STEP) != "orient":
         page.wait_for_function(f"{MY_STEP} !== null")
+        if page.evaluate(MY_STEP) == "anchor" and outlined is None:
+            outlined = page.evaluate(ANCHOR_FILLS)
         place_a_tile_step(page, rng)
+    assert outlined, "a cell over a tile was offered with a fill that pales its symbols"
     if page.locator("#first-hint-done").is_visible():
         page.locator("#first-hint-done").click()  # the first visit's tips, read
     click_one_of(page, "#board .tl-arrow", rng)

@@ -137,8 +137,9 @@ function drawChoices(ctx, top) {
   for (const action of anchors) {
     const [x, y] = action.cell;
     const lift = (top.has(key(x, y)) ? top.get(key(x, y)) + 1 : 0) * 3;
+    // Over a tile only the dashed outline: a pale fill washed out the symbols one decides to cover.
     const target = svg("rect", { class: "hit tl-anchor", x: cellX(x) + 4 - lift, y: cellY(y) + 4 - lift, width: CELL - 8,
-      height: CELL - 8, rx: 6, fill: "rgba(255,255,255,.35)", "stroke-dasharray": "4 3" });
+      height: CELL - 8, rx: 6, fill: top.has(key(x, y)) ? "transparent" : "rgba(255,255,255,.35)", "stroke-dasharray": "4 3" });
     layer.push(actions.clickable(target, action, interpolate(gettext("Start the tile at (%(x)s, %(y)s)"), { x, y })));
   }
   const orients = actions.all.filter((action) => action.type === "orient");
