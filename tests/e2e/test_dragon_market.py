@@ -265,3 +265,17 @@ def test_placing_a_boat_says_each_step_and_outlines_each_way_it_can_lie(new_page
     placed = page.evaluate(f"window.sampanTable.state.live.view.boats[{boats}]")
     assert placed["s"] == live["view"]["placing"]["cell"]
     assert placed["d"] == {"N": [0, 1], "E": [1, 0], "S": [0, -1], "W": [-1, 0]}[way]
+    # A boat with its sailor in the middle lies either side of it: each of its two ways is shown by
+    # two outlines, and its buttons name the two ends (four outlines beside "face north" and "face
+    # east" alone read as four ways with two buttons).
+    page.wait_for_function(f"{MINE} && {PHASE} === 'place' && !window.sampanTable.state.live.view.placing.kind",
+                           timeout=60000)
+    page.locator("#prompt button", has_text="sailor in the middle").click()
+    page.wait_for_function("Boolean(document.querySelector('#board .dm-spot'))")
+    page.locator("#board .dm-spot").first.click()
+    page.wait_for_function("Boolean(document.querySelector('#board .dm-facing'))")
+    assert "north–south or east–west" in step.inner_text()
+    ways = page.locator("#prompt button").all_inner_texts()
+    assert any(way.startswith("Lay the boat") for way in ways), ways
+    assert set(ways) <= {"Lay the boat north–south", "Lay the boat east–west", "Take the choice back"}, ways
+    assert all(outline.locator("rect").count() == 2 for outline in page.locator("#board .dm-facing").all())

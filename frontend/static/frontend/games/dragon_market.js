@@ -141,7 +141,7 @@ function describe(ctx, action) {
     case "reroll": return interpolate(gettext("Reroll die %(n)s"), { n: action.die + 1 });
     case "swap_heir": return interpolate(gettext("Swap places with %(name)s's heir (1 MP)"), { name: ctx.seatName(action.seat) });
     case "pick_boat": return action.kind === "centre" ? gettext("Place a boat with its sailor in the middle") : gettext("Place a boat with its sailor at one end");
-    case "facing": return interpolate(gettext("Face the boat %(dir)s"), { dir: (ctx.glossary.directions || {})[action.dir] || action.dir });
+    case "facing": return facingWords(ctx, action.dir);
     case "sailor_at": return interpolate(gettext("Put the sailor on (%(x)s, %(y)s)"), { x: action.cell[0], y: action.cell[1] });
     case "keep": return interpolate(gettext("Keep objective %(card)s"), { card: action.card });
     case "coin_from": return interpolate(gettext("Take the coin from %(name)s"), { name: ctx.seatName(action.seat) });
@@ -155,10 +155,18 @@ export function describeAction(action, snapshot, glossary) {
   return describe(ctx, action);
 }
 
+// A new boat's way: a centre boat's facing north lies north–south (both ends beside the sailor).
+function facingWords(ctx, dir) {
+  if ((ctx.view.placing || {}).kind === "centre") return dir === "N" || dir === "S" ? gettext("Lay the boat north–south") : gettext("Lay the boat east–west");
+  return interpolate(gettext("Face the boat %(dir)s"), { dir: (ctx.glossary.directions || {})[dir] || dir });
+}
+
 // Where a boat's placement stands: its three steps, the one asked now in words.
 function placeStep(placing) {
   if (!placing.kind) return gettext("Step 1 of 3: choose the kind of boat, its sailor in the middle or at one end.");
   if (!placing.cell) return gettext("Step 2 of 3: click a square with a dashed frame to put the sailor there.");
+  // A centre boat lies either side of its sailor: one way shows as two outlines (north and south, say).
+  if (placing.kind === "centre") return gettext("Step 3 of 3: choose which way the boat lies: north–south or east–west, each way shown by the two outlines either side of the sailor; click one or its button.");
   return gettext("Step 3 of 3: choose which way the boat lies: each outline beside the sailor shows one way; click it or its button.");
 }
 
