@@ -234,10 +234,12 @@ def new_table(request):
 
 def newcomer_offer(user, table_id: int) -> dict | None:
     """What the table page offers a person at their first table of a game (none of their tables of it
-    running or finished before): its guided game and how-to-play page, until they dismiss it."""
+    running or finished before) while it is not over: its guided game and how-to-play page, until
+    they dismiss it."""
     if not user.is_authenticated:
         return None
-    table = Table.objects.filter(pk=table_id, guided=False).values("game").first()
+    table = Table.objects.filter(pk=table_id, guided=False, status__in=[Table.Status.OPEN, Table.Status.RUNNING]
+                                 ).values("game").first()
     if table is None or not guides.exists(table["game"]) or not Seat.objects.filter(
             table_id=table_id, user=user, kind=Seat.Kind.HUMAN).exists():
         return None

@@ -283,11 +283,13 @@ def test_the_guide_to_taking_turns_leaves_an_ended_table_and_waits_for_the_next(
     sign_up(page, "ended_newcomer")
     table_id = create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
     start_if_waiting(page)
-    hint = page.get_by_test_id("first-hint")
+    hint, offer = page.get_by_test_id("first-hint"), page.get_by_test_id("newcomer")
     hint.wait_for()
+    offer.wait_for()  # a first table of the game offers to learn it
     play_on_by_api(page, table_id)
     page.get_by_test_id("seed-check").filter(has_text="matches").wait_for()  # the end screen is drawn
     assert not hint.is_visible()
+    assert not offer.is_visible()  # nothing is left to learn at a game that is over
     create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
     start_if_waiting(page)
     hint.wait_for()  # not dismissed: the next table shows it again

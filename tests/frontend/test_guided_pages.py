@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from tables import guides
+from tables.models import Table
 
 pytestmark = pytest.mark.django_db
 
@@ -70,6 +71,15 @@ def test_a_first_table_of_a_game_offers_its_guided_game_until_dismissed(client, 
         "dunhuang"]
     assert offer(client, first) is None
     assert api.patch("/api/me/", {"newcomer_dismissed": ["chess"]}, format="json").status_code == 400
+
+
+def test_an_ended_table_offers_no_guided_game(client, player):
+    """Nothing is left to learn at a game that is over: its page ends with the scores."""
+    user, api = player
+    first = api.post("/api/games/dunhuang/play/", format="json").json()["id"]
+    assert offer(client, first)["game"] == "dunhuang"
+    Table.objects.filter(pk=first).update(status=Table.Status.FINISHED)  # as its last move leaves it
+    assert offer(client, first) is None
 
 
 def test_the_guided_table_and_a_spectator_get_no_offer(client, player):

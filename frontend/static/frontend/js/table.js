@@ -736,9 +736,10 @@ function showEnd() {
   if (!show) return;
   // The scores wait for the board to reach the end (others' moves may still be on show).
   if (state.table.status === "finished" && !(state.frame && state.frame.outcome)) return;
-  // The page's guide to taking turns has nothing left to say at an ended table (it stays unseen
-  // for the next one).
+  // The page's guide to taking turns, and the offer to learn the game, have nothing left to say
+  // at an ended table (the guide stays unseen for the next one; the offer comes again there).
   $("first-hint").hidden = true;
+  if ($("newcomer")) $("newcomer").hidden = true;
   show();
 }
 
