@@ -358,7 +358,7 @@ function takeWords(to, view, name) {
 // the cards go to and how many are left to give (the prompt's question alone repeats itself).
 function pendingExchange(view, ctx) {
   if (view.pick && (view.step === "pick_slot" || view.step === "pick_hand")) {
-    return interpolate(gettext("To swap: %(card)s"), { card: `${view.pick} (${ctx.glossary.goods[String(view.pick)] || view.pick})` });
+    return interpolate(gettext("To swap: %(card)s"), { card: `${view.pick} (${goodName(ctx, view.pick)})` });
   }
   if (view.step === "give" && view.to_give) {
     const receiver = view.giver === view.turn ? view.opponent : view.turn;
