@@ -29,7 +29,7 @@ status=0
 echo
 echo "=== browser tests (pytest -m \"e2e and $selection\" -n 2) ==="
 browser_status=0
-.venv/bin/python -m pytest -m "e2e and $selection" -n 2 || browser_status=$?
+.venv/bin/python -m pytest -m "e2e and $selection" -n 2 --durations=15 || browser_status=$?  # the slowest, to keep the suite's time in hand
 echo "=== $selection: $(( $(date +%s) - started )) s in all ==="
 if [ "$status" -eq 0 ]; then
   status=$browser_status
