@@ -27,16 +27,18 @@ def test_a_page_that_asks_to_log_in_says_so_and_its_sign_up_comes_back_too():
 
 
 @pytest.mark.django_db
-def test_a_visitors_guided_game_button_signs_up_and_comes_back_to_the_button():
+def test_a_visitors_guided_game_button_signs_up_and_comes_back_to_start_it():
+    """Signed up, the visitor is back on the how-to-play page asked to start the guided game
+    (?play=guided: learn.js presses its button), not left to find the button again."""
     cache.clear()
     browser = Client()
     page = browser.get("/games/dunhuang/learn/").content.decode()
-    link = '<a class="button" href="/accounts/signup/?next=/games/dunhuang/learn/%23guided" data-testid="guided-dunhuang">'
+    link = '<a class="button" href="/accounts/signup/?next=/games/dunhuang/learn/%3Fplay%3Dguided" data-testid="guided-dunhuang">'
     assert link in page and 'id="guided"' in page
-    signup = browser.get("/accounts/signup/?next=/games/dunhuang/learn/%23guided").content.decode()
-    assert 'value="/games/dunhuang/learn/#guided"' in signup
+    signup = browser.get("/accounts/signup/?next=/games/dunhuang/learn/%3Fplay%3Dguided").content.decode()
+    assert 'value="/games/dunhuang/learn/?play=guided"' in signup
     form = {"username": "learner", "email": "learner@example.com", "password1": "a-long-passphrase-9",
-            "password2": "a-long-passphrase-9", "next": "/games/dunhuang/learn/#guided"}
+            "password2": "a-long-passphrase-9", "next": "/games/dunhuang/learn/?play=guided"}
     answer = browser.post("/accounts/signup/", form)
-    assert (answer.status_code, answer["Location"]) == (302, "/games/dunhuang/learn/#guided")
+    assert (answer.status_code, answer["Location"]) == (302, "/games/dunhuang/learn/?play=guided")
     assert 'data-guided="dunhuang"' in browser.get(answer["Location"]).content.decode()  # the button that starts it
