@@ -62,7 +62,12 @@ def _good(kind: int) -> str:
 def _turned(event: dict) -> dict:
     """What a boat move's line names: who, the boat, where its sailor is and which way it points."""
     return {"who": _seat(event["seat"]), "boat": _boat(event), "cell": _cell(event["s"]),
-            "dir": _(DIRECTION_WORDS[data.DIR_NAMES[tuple(event["d"])]])}
+            "dir": _facing(event["d"])}
+
+
+def _facing(vector) -> str:
+    """The way a boat points, from its (dx, dy), in words."""
+    return _(DIRECTION_WORDS[data.DIR_NAMES[tuple(vector)]])
 
 
 def _boat(event: dict):
@@ -80,7 +85,7 @@ def _placed(e: dict) -> str:
     """A boat put on the board: by a player, or at set-up by the table (a sentence of its own,
     as some languages cannot start one with "the table")."""
     boat = e["boat"]
-    values = {"id": boat["id"], "cell": _cell(boat["s"]), "dir": _(DIRECTION_WORDS[data.DIR_NAMES[tuple(boat["d"])]])}
+    values = {"id": boat["id"], "cell": _cell(boat["s"]), "dir": _facing(boat["d"])}
     if e["seat"] is None:
         return _("Boat {id} is set out with its sailor on {cell}, facing {dir}.").format(**values)
     return _("{who} places boat {id} with its sailor on {cell}, facing {dir}.").format(who=_seat(e["seat"]), **values)

@@ -105,7 +105,7 @@ function renderPrompt(target, ctx) {
 }
 
 // A cell's coordinates never break across lines ("(3, / -5)" on a phone).
-export const startWords = ([x, y]) => interpolate(gettext("Start the tile at (%(x)s, %(y)s)"), { x, y }).replace(/, (?=-?\d+\))/, ",\u00a0");
+const startWords = ([x, y]) => interpolate(gettext("Start the tile at (%(x)s, %(y)s)"), { x, y }).replace(/, (?=-?\d+\))/, ",\u00a0");
 
 export function describeAction(action, snapshot, glossary) {
   if (action.type === "select") {
