@@ -134,7 +134,8 @@ function drawTile(ctx, slot) {
   const move = steps > 0 ? actions.find({ type: "move", steps }) : null;
   const tileAction = place || move;
   const face = faceName(ctx.glossary, slot.face);
-  const label = place ? interpolate(gettext("Place the camel on the %(face)s"), { face }) : moveWords(steps, view, ctx.glossary);
+  const label = place ? interpolate(gettext("Place the camel on the %(face)s"), { face })
+    : interpolate(ngettext("Move the camel %(n)s tile to the %(face)s", "Move the camel %(n)s tiles to the %(face)s", steps), { n: steps, face });
   const card = svg("g", { class: "tile", "data-tile": slot.tile },
     svg("rect", {
       x, y, width: layout.tileW, height: layout.tileH, rx: 8,
