@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.e2e.helpers import sign_up, screenshot
+from tests.e2e.helpers import screenshot, sign_up, unfold_prompt
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/shots")  # a copy of the screenshots to look at
@@ -279,3 +279,47 @@ def test_placing_a_boat_says_each_step_and_outlines_each_way_it_can_lie(new_page
     assert any(way.startswith("Lay the boat") for way in ways), ways
     assert set(ways) <= {"Lay the boat north–south", "Lay the boat east–west", "Take the choice back"}, ways
     assert all(outline.locator("rect").count() == 2 for outline in page.locator("#board .dm-facing").all())
+
+
+def stand_on_wanted_goods(page, table_id: int, rng: random.Random) -> None:
+    """Plays this page's seat through the API (boats placed as offered, the heir stepped at random,
+    no goods taken) until its heir stands on goods its objective needs: the turn offers "take"."""
+    token = next(cookie["value"] for cookie in page.context.cookies() if cookie["name"] == "csrftoken")
+    for _ in range(1500):
+        view = page.request.get(f"/api/tables/{table_id}/view/").json()
+        assert not view["outcome"], "the game ended before the heir stood on wanted goods"
+        legal = view["legal_actions"]
+        if any(action["type"] == "take" for action in legal):
+            return
+        if not legal:
+            page.wait_for_timeout(50)
+            continue
+        steps = [action for action in legal if action["type"] == "step"]
+        action = rng.choice(steps) if steps else next(
+            (action for action in legal if action["type"] not in ("end_turn", "back")), legal[-1])
+        page.request.post(f"/api/tables/{table_id}/actions/", headers={"X-CSRFToken": token}, data={
+            "action": action, "expected_seq": view["seq"], "command_id": f"walk-{view['seq']}"})
+    raise AssertionError("the heir never stood on goods its objective needs")
+
+
+def test_on_a_phone_the_turns_buttons_come_before_the_take_hint(new_page):
+    """M-T16 as ruled in engines/dragon_market/RULES.md (taking is a choice): on goods the objective
+    needs, the prompt offers to take them or to go on. A phone's
+    prompt holds a quarter of the screen: its buttons come first and the hint follows, so "Finir
+    le tour" shows without scrolling (the review found it under the prompt's lower edge)."""
+    page = new_page(375, 740, locale="fr-FR")
+    sign_up(page, "dmtelephone")
+    table_id = create(page, 2, {1: {"kind": "ai", "strength": "random"}}, {})
+    page.get_by_test_id("start").click()
+    stand_on_wanted_goods(page, table_id, random.Random(5))
+    page.reload()
+    page.locator("#prompt [data-testid=dm-take-hint]").wait_for(state="attached")
+    page.locator("#first-hint-done").click()  # the first visit's tips, read
+    unfold_prompt(page)
+    labels = page.locator("#prompt button").all_inner_texts()
+    assert labels[0].startswith("Prendre") and "Finir le tour" in labels, labels
+    prompt = page.locator("#prompt").bounding_box()
+    for button in page.locator("#prompt button").all():
+        box = button.bounding_box()
+        assert prompt["y"] <= box["y"] and box["y"] + box["height"] <= prompt["y"] + prompt["height"], (box, prompt)
+    shoot(page, "take-375-fr")

@@ -185,7 +185,9 @@ function renderPrompt(target, ctx) {
     target.replaceChildren();
     return;
   }
-  const parts = [el("h3", { text: (ctx.glossary.prompts || {})[view.phase] || "" })];
+  // The buttons come right under the heading and the words that explain them follow: a phone's
+  // prompt holds a quarter of the screen, and a button under its edge is a choice not seen.
+  const parts = [];
   if (view.phase === "place") parts.push(el("p", { "data-testid": "dm-place-step", text: placeStep(view.placing || {}) }));
   const buttons = [];
   const boatActions = actions.all.filter((action) => BOAT_MOVES.includes(action.type));
@@ -215,8 +217,8 @@ function renderPrompt(target, ctx) {
       buttons.push(actions.button(action, describe(ctx, action)));
     }
   }
-  if (buttons.length) parts.push(el("div", { class: "choices" }, ...buttons));
-  target.replaceChildren(...parts);
+  const heading = el("h3", { text: (ctx.glossary.prompts || {})[view.phase] || "" });
+  target.replaceChildren(heading, ...(buttons.length ? [el("div", { class: "choices" }, ...buttons)] : []), ...parts);
 }
 
 // Which boat and heir the latest move touched, to mark them on the board.
