@@ -58,8 +58,19 @@ CARD_COUNTS = {
 }
 
 
+def counted_cards(kind: str, count: int) -> str:
+    """Cards of one kind with their goods, e.g. "3 white cards (rice)": the prompts and the pages
+    teach the goods, the cards show the colour."""
+    return _("{cards} ({goods})").format(cards=CARD_COUNTS[kind](count).format(n=count), goods=goods(kind))
+
+
+def kind_words(kind: str) -> str:
+    """A kind of goods by its goods and colour, e.g. "rice (white)"."""
+    return _("{goods} ({colour})").format(goods=goods(kind), colour=junk(kind))
+
+
 def cards(bid: dict) -> str:
-    parts = [CARD_COUNTS[kind](count).format(n=count) for kind, count in bid.items()]
+    parts = [counted_cards(kind, count) for kind, count in bid.items()]
     return _(" and ").join(parts) or _("nothing")
 
 
@@ -69,9 +80,11 @@ def _started(e):
 
 
 def _round(e):
-    values = ", ".join(f"{junk(kind)} {value}" for kind, value in e["values"].items())
-    return _("Round {round}: {who} reveals the market card ({values}).").format(round=e["round"],
-                                                                               who=seat(e["start_player"]), values=values)
+    """The market card is turned up by itself: the line names the start player without making it
+    the one who acted."""
+    values = ", ".join(f"{kind_words(kind)} {value}" for kind, value in e["values"].items())
+    return _("Round {round} begins, {who} first. The market card pays: {values}.").format(
+        round=e["round"], who=seat(e["start_player"]), values=values)
 
 
 def _worker(e):
@@ -109,8 +122,7 @@ def _lifted(e):
 
 
 def _taken(e):
-    taken = CARD_COUNTS[e["kind"]](e["count"]).format(n=e["count"])  # "3 white cards", agreeing
-    return _("{who} takes {cards} ({goods}).").format(who=seat(e["seat"]), cards=taken, goods=goods(e["kind"]))
+    return _("{who} takes {cards}.").format(who=seat(e["seat"]), cards=counted_cards(e["kind"], e["count"]))
 
 
 def _special_taken(e):
@@ -140,7 +152,7 @@ def _in_a_row(items) -> str:
 def _revealed(e):
     bids = _in_a_row(_bid_words(bid) for bid in e["revealed_bids"])
     results = _in_a_row(_("{kind} to {winners} {payment}").format(
-        kind=junk(r["kind"]), winners=", ".join(seat(w) for w in r["winners"]), payment=_payment(r)) for r in e["results"])
+        kind=kind_words(r["kind"]), winners=", ".join(seat(w) for w in r["winners"]), payment=_payment(r)) for r in e["results"])
     if results:
         return _("Bids revealed: {bids}. Sold: {results}.").format(bids=bids, results=results)
     return _("Bids revealed: {bids}. Nothing sold.").format(bids=bids)
@@ -170,8 +182,8 @@ TEMPLATES = {
         who=seat(e["seat"]), junk=junk(e["junk"])),
     "merchants_revealed": _merchants_revealed,
     "round_started": _round,
-    "goods_exchanged": lambda e: _("{who} exchanges a {give} card for a {take} card.").format(
-        who=seat(e["seat"]), give=junk(e["give"]), take=junk(e["take"])),
+    "goods_exchanged": lambda e: _("{who} exchanges a card of {give} for a card of {take}.").format(
+        who=seat(e["seat"]), give=kind_words(e["give"]), take=kind_words(e["take"])),
     "exchange_done": lambda e: _("{who} is done exchanging.").format(who=seat(e["seat"])),
     "stack_searched": lambda e: _("{who} searches stack {stack} of special cards.").format(who=seat(e["seat"]),
                                                                                           stack=e["stack"] + 1),
@@ -226,6 +238,7 @@ def glossary() -> dict:
         "workers": {key: _(word) for key, word in data.WORKER_WORDS.items()},
         "workers_used": {key: _(word) for key, word in data.WORKER_USED_WORDS.items()},
         "last_round_s_yuan": data.LAST_ROUND_S_YUAN,
+        "rounds": data.ROUNDS,
         # Per layer parity and slot, where a strip lies, "{layer}" its number (the board's words
         # for a slot, as the log's).
         "strip_places": [[_(word) for word in places] for places in data.STRIP_PLACES],

@@ -306,3 +306,98 @@ def test_each_special_card_to_keep_says_what_it_does_where_a_phone_can_read_it(n
     assert all(choice["button"].startswith(specials[card]["title"]) for choice, card in zip(choices, (0, 5, 12))), choices
     assert [choice["effect"] for choice in choices] == [specials[card]["text"] for card in (0, 5, 12)]
     assert len(choices) == 3 and all(choice["effect"] for choice in choices)
+
+
+# A prompt of this table drawn with the view changed by `fields` and the given legal actions:
+# its heading, its buttons (with whether each is a quiet one) and its other lines.
+CHANGED_PROMPT = """([fields, legal]) => {
+    const table = window.sampanTable;
+    const live = table.state.live;
+    const glossaries = JSON.parse(document.getElementById("page-data").textContent).glossaries;
+    const prompt = document.getElementById("prompt");
+    const seats = table.state.table.seats.map((seat) => ({ ...seat, name: `seat ${seat.seat}` }));
+    table.state.renderer.render(document.getElementById("board"), { ...live, view: { ...live.view, ...fields }, seats,
+        legal_actions: legal }, { act: () => {}, prompt, glossary: glossaries.dschunke, lastMove: null });
+    return { heading: prompt.querySelector("h3").innerText,
+             buttons: [...prompt.querySelectorAll("button")].map((b) => [b.innerText, b.classList.contains("secondary")]),
+             lines: [...prompt.querySelectorAll("p, [data-testid=card-too-late]")].map((node) => node.innerText) };
+}"""
+
+
+def test_the_s_prompts_say_why_a_stack_is_searched_and_what_a_card_is_worth_at_the_end(new_page):
+    """The S reward (B-rules of the bartering in engines/dschunke/RULES.md): a stack is searched
+    for an S won at the market or for the round's S event, and the prompt says which. In the
+    last round's bartering the game ends straight after: the choice of 3 Yuan or a card says
+    that only an end-of-game bonus still pays, and each other card offered says it is of no use
+    (the review took Extra money there, worth nothing, and lost the game by it)."""
+    page = new_page(1280, 900)
+    sign_up(page, "shopper")
+    create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
+    start_if_waiting(page)
+    page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length > 0")
+    search = [{"type": "search", "stack": stack} for stack in range(4)]
+    won = page.evaluate(CHANGED_PROMPT, [{"phase": "special reward", "step": {"step": "search"}}, search])
+    assert won["heading"] == "You won an S at the market: choose a stack of special cards to search"
+    event = page.evaluate(CHANGED_PROMPT, [{"phase": "special event", "step": {"step": "search"}}, search])
+    assert event["heading"] == "This round's S event: choose a stack of special cards to search"
+    last = {"phase": "special reward", "round": 10}
+    choice = page.evaluate(CHANGED_PROMPT, [{**last, "step": {"step": "choose"}},
+                                            [{"type": "reward", "choice": "yuan"}, {"type": "reward", "choice": "card"}]])
+    assert choice["heading"] == "You won an S in the last round's bartering"
+    assert [label for label, _ in choice["buttons"]] == ["Take 3 Yuan", "Take a special card"]
+    assert "pays only if its bonus is counted at the end of the game" in choice["lines"][0]
+    specials = json.loads(page.evaluate("document.getElementById('page-data').textContent"))["glossaries"]["dschunke"]["specials"]
+    offered = [next(card for card, info in enumerate(specials) if info["timing"] == timing)
+               for timing in ("permanent", "once", "end")]
+    late = offered[:2]
+    picked = page.evaluate(CHANGED_PROMPT, [{**last, "step": {"step": "pick", "stack": 1}},
+                                            [{"type": "pick", "card": card} for card in offered]])
+    assert picked["lines"].count("No use now: the game ends after this bartering.") == len(late)
+    earlier = page.evaluate(CHANGED_PROMPT, [{**last, "round": 9, "step": {"step": "pick", "stack": 1}},
+                                             [{"type": "pick", "card": card} for card in offered]])
+    assert "No use now: the game ends after this bartering." not in earlier["lines"]
+
+
+def test_a_bluff_is_a_quiet_button_that_names_the_cards_it_shows(new_page):
+    """A bid of two kinds is void and keeps its cards: its button is a quiet one, not the look of
+    a real bid, and says only what it shows."""
+    page = new_page(1280, 900)
+    sign_up(page, "bluffer")
+    create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
+    start_if_waiting(page)
+    page.wait_for_function("window.sampanTable.state.live && window.sampanTable.state.live.legal_actions.length > 0")
+    bids = [{"type": "bid", "cards": {}}, {"type": "bid", "cards": {"brown": 1}},
+            {"type": "bid", "cards": {"brown": 1, "white": 1}}]
+    prompt = page.evaluate(CHANGED_PROMPT, [{"phase": "bartering", "step": None}, bids])
+    assert prompt["buttons"][-1] == ["Bluff: show 1 × fish (brown) + 1 × rice (white)", True], prompt["buttons"]
+    assert ["Bid nothing", False] in prompt["buttons"] and ["1", False] in prompt["buttons"]
+
+
+def test_the_last_move_tells_the_bids_revealed_after_the_last_sealed_bid(new_page):
+    """The reveal follows the last sealed bid by itself: the line above the board names it after
+    the bid (it said "… bids in secret." alone, the result only far down the log). Our own bid
+    is shown in turn with the bots' next moves when it brought the reveal."""
+    page = new_page(1280, 900, pace="600")
+    sign_up(page, "revealer")
+    table_id = create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
+    start_if_waiting(page)
+    token = next(cookie["value"] for cookie in page.context.cookies() if cookie["name"] == "csrftoken")
+    rng = random.Random(3)
+    for _ in range(400):
+        view = page.request.get(f"/api/tables/{table_id}/view/").json()
+        legal = view["legal_actions"]
+        if any(action["type"] == "bid" for action in legal):
+            break
+        if not legal:
+            page.wait_for_timeout(50)
+            continue
+        page.request.post(f"/api/tables/{table_id}/actions/", headers={"X-CSRFToken": token}, data={
+            "action": rng.choice(legal), "expected_seq": view["seq"], "command_id": f"walk-{view['seq']}"})
+    else:
+        raise AssertionError("no bid was ever asked of this seat")
+    page.reload()
+    page.locator("#prompt button", has_text="Bid nothing").click()
+    page.wait_for_function("document.getElementById('last-move').innerText.includes('Bids revealed')")
+    said = page.get_by_test_id("last-move").inner_text()
+    # The last of the three bids brings the reveal: ours, or a bot's if it bid after us.
+    assert re.match(r"Last move: (revealer bids nothing|AI \d \(\w+\) bids in secret)\. Bids revealed: .*revealer nothing", said), said

@@ -83,13 +83,33 @@ def test_describe_names_seats_and_junks():
     assert ENGINE.describe(ENGINE.redact({"type": "bid_placed", "seat": 0, "bid": {"white": 2}}, 1)) == "{seat0} bids in secret."
 
 
-def test_a_revealed_bid_counts_cards_whose_colour_agrees_in_number():
-    bid = {"type": "bid_placed", "seat": 0, "bid": {"white": 2, "grey": 1}}
-    assert ENGINE.describe(bid) == "{seat0} bids 2 white cards and 1 grey card."
+def test_a_revealed_bid_counts_cards_whose_colour_agrees_in_number_and_names_their_goods():
+    bid = {"type": "bid_placed", "seat": 0, "bid": {"white": 2, "brown": 1}}
+    assert ENGINE.describe(bid) == "{seat0} bids 2 white cards (rice) and 1 brown card (fish)."
     with i18n.language("fr"):
-        assert ENGINE.describe(bid) == "{seat0} mise 2 cartes blanches et 1 carte grise."
+        assert ENGINE.describe(bid) == "{seat0} mise 2 cartes blanches (riz) et 1 carte marron (poisson)."
     with i18n.language("de"):
-        assert "2 weiße Karten und 1 graue Karte" in ENGINE.describe(bid)
+        assert "2 weiße Karten (Reis) und 1 braune Karte (Fisch)" in ENGINE.describe(bid)
+
+
+def test_the_log_names_each_kind_by_its_goods_as_the_prompts_do():
+    """The pages teach fish, rice, spice and vegetables; the log said "brown" and "white" alone,
+    which read like a junk or a player's colour."""
+    revealed = {"type": "bids_revealed", "revealed_bids": [{"seat": 0, "cards": {"white": 2}, "void": False},
+                                                           {"seat": 1, "cards": {}, "void": False}],
+                "results": [{"kind": "white", "value": 4, "winners": [0], "each": 4}], "kept": [],
+                "s_winner": None, "any_bid": True}
+    assert ENGINE.describe(revealed) == ("Bids revealed: {seat0} 2 white cards (rice); {seat1} nothing."
+                                         " Sold: rice (white) to {seat0} (4 Yuan).")
+    started = {"type": "round_started", "round": 2, "start_player": 1, "card": 0,
+               "values": {"brown": 4, "white": "S", "orange": 2, "purple": 1}}
+    assert ENGINE.describe(started) == ("Round 2 begins, {seat1} first. The market card pays: fish (brown) 4,"
+                                        " rice (white) S, spice (orange) 2, vegetables (purple) 1.")
+    swapped = {"type": "goods_exchanged", "seat": 0, "give": "brown", "take": "purple"}
+    assert ENGINE.describe(swapped) == "{seat0} exchanges a card of fish (brown) for a card of vegetables (purple)."
+    with i18n.language("fr"):
+        assert ENGINE.describe(swapped) == ("{seat0} échange une carte de poisson (jonque marron)"
+                                            " contre une carte de légumes (jonque violette).")
 
 
 def test_goods_taken_name_their_cards_with_a_colour_that_agrees_and_the_goods():

@@ -65,8 +65,8 @@ def test_bartering_example_of_the_book():
     assert state.money == (4, 0, 0, 0)  # B and C split 1 Yuan: the fractions are lost
     assert reveal["s_winner"] == 3
     line = ENGINE.describe(reveal)
-    assert "brown to {seat3} (a special card)" in line and "white to {seat0} (4 Yuan)" in line
-    assert "orange to {seat1}, {seat2} (0 Yuan each)" in line
+    assert "fish (brown) to {seat3} (a special card)" in line and "rice (white) to {seat0} (4 Yuan)" in line
+    assert "spice (orange) to {seat1}, {seat2} (0 Yuan each)" in line
     # every card bid goes back to its junk, won or lost
     assert state.stocks == (stocks[0] + 4, stocks[1] + 1, stocks[2] + 6, stocks[3])
     assert state.hands == ((0, 1, 1, 1), (0, 0, 0, 1), (1, 0, 0, 2), (0, 0, 0, 1))

@@ -502,10 +502,17 @@ function bidPrompt(ctx) {
     )),
     row(
       actions.button(actions.find({ type: "bid", cards: {} }), gettext("Bid nothing")),
-      ...bluffs.map((action) => actions.button(action, interpolate(gettext("Bluff: %(bid)s"), { bid: describeAction(action, ctx.snapshot, ctx.glossary) }))),
+      ...bluffs.map((action) => bluffButton(ctx, action)),
     ),
     bluffs.length ? el("p", { class: "muted", text: gettext("A bluff is shown with the other bids but counts as no bid: its cards stay in your hand.") }) : null,
   ].filter(Boolean);
+}
+
+// A bluff shows cards and counts as no bid: a quieter button than a real bid, its cards alone named.
+function bluffButton(ctx, action) {
+  const button = ctx.actions.button(action, interpolate(gettext("Bluff: show %(cards)s"), { cards: bidCards(action, ctx.glossary) }));
+  button.classList.add("secondary");
+  return button;
 }
 
 // Set-up variant: the next face-down merchant goes on the junk clicked (or chosen here).
@@ -524,8 +531,8 @@ function exchangePrompt(ctx, box) {
   if (!swaps.length) {
     return [
       heading(gettext("Exchange goods: nothing to exchange")),
-      el("p", { class: "muted", text: gettext("Nothing to exchange this time: continue. (Everyone holding a special card is asked here, so the question gives nothing away.)") }),
       row(actions.button(actions.find({ type: "done" }), gettext("Continue"))),
+      el("p", { class: "muted", text: gettext("Every player holding a special card stops here each round, so nobody can tell from it which card you hold.") }),
     ];
   }
   const gives = [...new Set(swaps.map((action) => action.give))];
@@ -547,9 +554,16 @@ function specialLabel(info) {
   return { permanent: gettext("permanent"), once: gettext("one use"), end: gettext("end-of-game bonus") }[info.timing];
 }
 
+// In the last round's bartering a card that pays during play comes too late: only an end-of-game
+// bonus still counts, which the choice says before the player makes it.
+const inLastRound = (ctx) => ctx.view.round === ctx.glossary.rounds;
+const paysAtTheEnd = (info) => info.timing === "end";
+
 const STEP_PROMPTS = {
+  // Why the stack is searched: an S won at the market, or the round's event on the trainee track.
   search: (ctx) => [
-    heading(gettext("Choose a stack of special cards to search")),
+    heading(ctx.view.phase === "special reward" ? gettext("You won an S at the market: choose a stack of special cards to search")
+      : gettext("This round's S event: choose a stack of special cards to search")),
     row(...typed(ctx, "search").map((action) => ctx.actions.button(action, interpolate(gettext("Stack %(n)s"), { n: action.stack + 1 })))),
   ],
   // Each card with what it does beside it: a phone shows no hover title, and the choice is blind without it.
@@ -557,16 +571,19 @@ const STEP_PROMPTS = {
     heading(interpolate(gettext("Keep one card from stack %(n)s"), { n: ctx.view.step.stack + 1 })),
     el("ul", { class: "explained-choices" }, ...typed(ctx, "pick").map((action) => {
       const info = ctx.glossary.specials[action.card];
+      const late = inLastRound(ctx) && !paysAtTheEnd(info);
       return el("li", {}, ctx.actions.button(action, `${info.title} (${specialLabel(info)})`),
-        info.text ? el("span", { class: "muted", "data-testid": "card-effect", text: info.text }) : null);
+        info.text ? el("span", { class: "muted", "data-testid": "card-effect", text: info.text }) : null,
+        late ? el("span", { "data-testid": "card-too-late", text: gettext("No use now: the game ends after this bartering.") }) : null);
     })),
   ],
   choose: (ctx) => [
-    heading(gettext("You won the S in the last round")),
+    heading(gettext("You won an S in the last round's bartering")),
     row(
       ctx.actions.button(ctx.actions.find({ type: "reward", choice: "yuan" }), interpolate(gettext("Take %(n)s Yuan"), { n: ctx.glossary.last_round_s_yuan })),
       ctx.actions.button(ctx.actions.find({ type: "reward", choice: "card" }), gettext("Take a special card")),
     ),
+    el("p", { "data-testid": "last-s-note", text: gettext("The game ends after this bartering: a special card pays only if its bonus is counted at the end of the game (permanent and one-use cards come too late), and the stack you search may hold none.") }),
   ],
   take: (ctx) => [
     heading(interpolate(ngettext("Take %(n)s goods card: click a junk or choose a kind",
@@ -596,16 +613,22 @@ function turnPrompt(ctx) {
   const why = gettext("You hold a special card, so your turn ends when you say so.");
   return [
     heading(words),
-    ...(nothingLeft ? [el("p", { class: "muted", text: why })] : []),
     row(
       ...typed(ctx, "play_special").map((action) => actions.button(action, interpolate(gettext("Play %(card)s"), { card: glossary.specials[action.card].title }))),
       actions.button(actions.find({ type: "end_turn" }), gettext("End turn")),
       actions.button(actions.find({ type: "pass" }), gettext("Pass")),
     ),
+    ...(nothingLeft ? [el("p", { class: "muted", text: why })] : []),
   ];
 }
 
 // ----------------------------------------------------------------------------- words
+
+// A bid's cards, e.g. "2 × rice (white) + 1 × fish (brown)".
+function bidCards(action, glossary) {
+  return Object.entries(action.cards).map(([name, count]) => interpolate(gettext("%(n)s × %(kind)s"),
+    { n: count, kind: kindLabel(name, glossary) })).join(" + ");
+}
 
 export function describeAction(action, snapshot, glossary) {
   const kind = (name) => kindLabel(name, glossary);
@@ -632,7 +655,7 @@ export function describeAction(action, snapshot, glossary) {
     case "bid": {
       const cards = Object.entries(action.cards);
       if (!cards.length) return gettext("Bid nothing");
-      const words = cards.map(([name, count]) => interpolate(gettext("%(n)s × %(kind)s"), { n: count, kind: kind(name) })).join(" + ");
+      const words = bidCards(action, glossary);
       return cards.length > 1 ? interpolate(gettext("Bid %(cards)s (void: more than one kind)"), { cards: words })
         : interpolate(gettext("Bid %(cards)s"), { cards: words });
     }

@@ -104,8 +104,11 @@ export class Playback {
     return lag > Math.min(MAX_LAG_PACES * pace(), LONGEST_LAG);
   }
 
+  // Another seat's move, or one of mine that something followed by itself in words (the sealed
+  // bids revealed after mine, the round's end): news the board and the line above it must tell.
   worthShowing(move) {
-    return move.seat !== null && move.seat !== undefined && move.seat !== this.mine();
+    if (move.seat === null || move.seat === undefined) return false;
+    return move.seat !== this.mine() || move.events.some((frame) => frame.text && !(frame.event && frame.event.seat === move.seat));
   }
 
   // True while earlier moves are on show: nothing may be played then.

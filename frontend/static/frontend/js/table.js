@@ -394,11 +394,15 @@ function trailArrows(board, steps) {
 
 // The line that names a move: the last of those about its mover, not what followed for the table
 // or another seat (a refill, the next player's draw or roll); the set-up has only its last line.
+// The mover's last line, then the first line that followed by itself: the news the move brought
+// (the sealed bids revealed after the last one, the next turn's roll), said where the player looks.
 function moveLine(move) {
   const worded = move ? move.events.filter((frame) => frame.text) : [];
-  const own = worded.filter((frame) => frame.event && frame.event.seat === move.seat);
-  const chosen = own.length ? own : worded;
-  return chosen.length ? chosen[chosen.length - 1].text : "";
+  let own = worded.length - 1;
+  while (own >= 0 && !(worded[own].event && worded[own].event.seat === move.seat)) own -= 1;
+  if (own < 0) return worded.length ? worded[worded.length - 1].text : "";
+  const news = worded[own + 1];
+  return news ? `${worded[own].text} ${news.text}` : worded[own].text;
 }
 
 // The latest move in words above the board, marked when the clock or a bot made it for a person.
