@@ -135,11 +135,13 @@ def test_a_short_game_of_dragon_boats_against_three_bots_by_clicking(new_page):
 
 
 # A card window's prompt for a seat asked with nothing to play (B-X15): it holds a hidden card,
-# so it is asked all the same, and must be told that it can only pass.
+# so it is asked all the same, and must be told that it can only pass, and why it is asked.
 NOTHING_TO_PLAY = {
-    "en": ("The explore phase begins: no card to play now", "Pass"),
-    "fr": ("La phase d’exploration commence\u00a0: aucune carte à jouer maintenant", "Passer"),
-    "de": ("Die Erkundungsphase beginnt: Sie können jetzt keine Karte spielen", "Passen"),
+    "en": ("The explore phase begins: no card to play now", "Pass", "You hold a hidden bonus card: every holder is asked"),
+    "fr": ("La phase d’exploration commence\u00a0: aucune carte à jouer maintenant", "Passer",
+           "Vous détenez une carte bonus cachée\u00a0: chaque détenteur est interrogé"),
+    "de": ("Die Erkundungsphase beginnt: Sie können jetzt keine Karte spielen", "Passen",
+           "Sie halten eine verdeckte Bonuskarte: Wer eine hält, wird"),
 }
 ONLY_PASS_AT_W1 = """() => {
     const table = window.sampanTable;
@@ -153,7 +155,8 @@ ONLY_PASS_AT_W1 = """() => {
           lastMove: null });
     // Read at once: a late push (a bot's clock, the hint panel) may redraw the real prompt.
     const prompt = document.getElementById("prompt");
-    return { heading: prompt.querySelector("h3").innerText,
+    const why = prompt.querySelector("[data-testid=db-why-asked]");
+    return { heading: prompt.querySelector("h3").innerText, why: why ? why.innerText : "",
              buttons: [...prompt.querySelectorAll("button")].map((button) => button.innerText) };
 }"""
 
@@ -166,13 +169,14 @@ def test_a_seat_asked_with_no_card_to_play_is_told_so_with_a_pass_button(new_pag
     # The frame is drawn once no bot has a move still to come, which would redraw the real prompt.
     wait_for_my_turn_against_a_bot(page, f"onlypass{language}")
     drawn = page.evaluate(ONLY_PASS_AT_W1)
-    heading, button = NOTHING_TO_PLAY[language]
-    assert drawn == {"heading": heading, "buttons": [button]}
+    heading, button, why = NOTHING_TO_PLAY[language]
+    assert drawn["why"].startswith(why), drawn
+    assert (drawn["heading"], drawn["buttons"]) == (heading, [button])
     assert no_sideways_scroll(page)
     shoot_view(page, f"375_only_pass_{language}", "#prompt")
     page.set_viewport_size({"width": 1280, "height": 900})
     page.wait_for_timeout(400)  # the page redraws the real prompt 150 ms after a resize
-    assert page.evaluate(ONLY_PASS_AT_W1) == {"heading": heading, "buttons": [button]}
+    assert page.evaluate(ONLY_PASS_AT_W1) == drawn
     shoot_view(page, f"1280_only_pass_{language}", "#prompt")
 
 
@@ -206,6 +210,25 @@ def test_a_stall_turn_offers_boarding_and_paths_only_where_the_actions_hold_them
     wait_for_my_turn_against_a_bot(page, "stallturn")
     for extra, heading in STALL_HEADINGS:
         assert page.evaluate(STALL_TURN, STALL_CHOICES + extra) == heading
+    # B-P11: the final boarding is a choice, worded as the stall's "you may still" (a newcomer
+    # read "take a mountain path" as an order and paid three offerings for it).
+    final = page.evaluate(CHANGED_STEP, [{"step": "final"}, [PATH, {"type": "done"}]])
+    assert final == "Final boarding: you may still take a mountain path, then click Done"
+    # B-G1 / B-G2 / B-E8: storage says what an offering kept is worth, beside what a sale brings.
+    storage = page.evaluate(CHANGED_STEP, [{"step": "storage"}, [{"type": "sell", "kind": "gold"}, {"type": "done"}]])
+    assert "each kept scores 1 point at the end, each sold brings 1 money (a treasure 2)" in storage, storage
+
+
+# The prompt's heading drawn with the view's fields changed and the given legal actions.
+CHANGED_STEP = """([fields, actions]) => {
+    const table = window.sampanTable;
+    const live = table.state.live;
+    const glossaries = JSON.parse(document.getElementById("page-data").textContent).glossaries;
+    table.state.renderer.render(document.getElementById("board"),
+        { ...live, view: { ...live.view, ...fields, to_act: [live.seat] }, to_act: [live.seat], legal_actions: actions },
+        { act: () => {}, prompt: document.getElementById("prompt"), glossary: glossaries.dragon_boats, lastMove: null });
+    return document.getElementById("prompt").querySelector("h3").innerText;
+}"""
 
 
 # Another seat's bonus cards drawn blind are hidden from the others: the page shows how many,
@@ -358,7 +381,7 @@ def test_every_mark_on_the_sea_is_explained_in_words_a_phone_can_read(new_page, 
     words = {"en": "front", "fr": "avant", "de": "vorn"}[language]
     assert words in legend.inner_text()
     # the word under a boat's beats and the star of the round's first player are explained too
-    beats = {"en": "beats", "fr": "temps", "de": "Takte"}[language]
+    beats = {"en": "beats", "fr": "battements", "de": "Schläge"}[language]
     assert beats in page.evaluate("[...document.querySelectorAll('#board .db-boat text')].map((node) => node.textContent)")
     assert {beats, "★"} <= set(marks["explained"]), marks
     # in one step: the legend is drawn again with each frame, and may be replaced under a locator

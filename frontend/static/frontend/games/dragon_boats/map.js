@@ -67,7 +67,7 @@ export function drawMap(ctx) {
     ...Object.entries(ISLAND_LABELS).map(([name, [x, y, anchor]]) => explained(svg("text", {
       x, y, class: "db-island-name", "text-anchor": anchor,
     }, interpolate(gettext("Island %(island)s"), { island: islandWord(ctx, name) })),
-    interpolate(gettext("Island %(island)s: its ports, its roads with rewards, and its land hexes, each hiding a farm tile."), { island: islandWord(ctx, name) }))),
+    interpolate(gettext("Island %(island)s: its ports, its roads with rewards, and its land hexes, each with a farm tile."), { island: islandWord(ctx, name) }))),
   ];
   parts.push(...drawRoutes(ctx));
   parts.push(...drawMountainEdges(ctx));
@@ -277,7 +277,8 @@ function drawTopper(ctx, topper, x, y) {
   return svg("g", { class: "db-topper" },
     svg("rect", { x: x - 64, y, width: 128, height: 30, rx: 6, fill: "#fff3cf", stroke: "#8a6d2f" }),
     svg("text", { x: x - 58, y: y + 20, "font-size": 17, "font-weight": 800, fill: "#8a1f11" }, String(topper.beats)),
-    svg("text", { x: x - 31, y: y + 19, "font-size": 10 }, gettext("beats")), // the crew it needs: under the boat
+    // the crew it needs: under the boat; the word fits between the number and the cost
+    svg("text", { x: x - 31, y: y + 19, "font-size": 10, ...squeezed(gettext("beats"), 85 - costW, 10) }, gettext("beats")),
     ...topper.cost.map((kind, index) => svg("circle", {
       cx: x + 58 - costW + 7 + index * 15, cy: y + 15, r: 6.5, fill: KIND_COLOURS[kind], stroke: "#333",
     })),

@@ -128,9 +128,9 @@ function heading(ctx) {
       return interpolate(also || gettext("Your disc at stall %(stall)s: %(what)s"), { stall: stall.stall, what });
     }
     case "final": return {
-      both: gettext("Final boarding: board a boat or take a mountain path, then click Done"),
-      board: gettext("Final boarding: board a boat, then click Done"),
-      path: gettext("Final boarding: take a mountain path, then click Done"),
+      both: gettext("Final boarding: you may still board a boat or take a mountain path, then click Done"),
+      board: gettext("Final boarding: you may still board a boat, then click Done"),
+      path: gettext("Final boarding: you may still take a mountain path, then click Done"),
     }[boardingWays(ctx)] || (offers(ctx, "play") ? gettext("Final boarding: play a bonus card, or click Done")
       : gettext("Final boarding: nothing to do now, click Done"));
     case "window": return `${windowContext(ctx)}${only === "pass" ? gettext("no card to play now") : interpolate(gettext("play a bonus card %(when)s, or pass"), { when: ctx.glossary.windows[view.window.point] || gettext("now") })}`;
@@ -144,7 +144,7 @@ function heading(ctx) {
     }
     case "storage": {
       const held = me ? me.offerings.reduce((a, b) => a + b, 0) : 0;
-      return interpolate(gettext("Storage: keep at most %(limit)s offerings (you hold %(held)s); each sold brings 1 money, a treasure 2"),
+      return interpolate(gettext("Storage: keep at most %(limit)s offerings (you hold %(held)s); each kept scores 1 point at the end, each sold brings 1 money (a treasure 2)"),
         { limit: me ? me.storage_limit : 3, held });
     }
     default: return gettext("Your move");
@@ -183,6 +183,11 @@ export function renderPrompt(box, ctx) {
       return kind ? kindButton(ctx, action, shortWords(ctx, action)) : actions.button(action, shortWords(ctx, action));
     });
     box.append(el("div", { class: "choices" }, label ? el("span", { class: "db-label", text: interpolate(gettext("%(label)s:"), { label }) }) : null, ...buttons));
+  }
+  // Asked with nothing to do: the holder of a hidden card is asked at every such moment.
+  if (["pass", "done"].includes(onlyAction(ctx)) && ["window", "final"].includes(ctx.view.step)) {
+    box.append(el("p", { class: "muted", "data-testid": "db-why-asked", text: gettext(
+      "You hold a hidden bonus card: every holder is asked at each such moment, so nobody can tell whether yours could be played.") }));
   }
 }
 
