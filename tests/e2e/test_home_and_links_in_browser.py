@@ -1,9 +1,11 @@
 """The home page's games, "Play against bots now", the account page's links and copy buttons,
 and a rematch that waits for its invited player, in a real browser at 1280 and 375 px."""
+import re
+
 import psycopg
 import pytest
 
-from tests.e2e.helpers import DATABASE, create_table, screenshot, sign_up, unlabelled_cells
+from tests.e2e.helpers import DATABASE, PASSWORD, create_table, screenshot, sign_up, unlabelled_cells
 
 pytestmark = pytest.mark.e2e
 
@@ -59,6 +61,26 @@ def test_one_click_starts_a_game_against_bots_and_learn_opens_the_guide(new_page
     assert seats == [["human", ""], ["ai", "greedy"], ["ai", "greedy"]]
     assert page.evaluate("window.sampanTable.state.table.rated") is False
     screenshot(page, "play-against-bots-375")
+
+
+def test_a_visitor_who_asks_to_play_against_bots_plays_once_signed_up(new_page):
+    """"Play against bots now" sends a visitor to sign up; signed up, the table of that game opens
+    (it came back to the home page, where the button had to be found and pressed again)."""
+    page = new_page(1280, 900)
+    page.goto("/")
+    page.get_by_test_id("play-dunhuang").click()
+    page.fill("input[name=username]", "straightin")
+    page.fill("input[name=email]", "straightin@example.com")
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url("**/tables/*/")
+    page.wait_for_selector("#board svg")
+    assert page.evaluate("window.sampanTable.state.table.game") == "dunhuang"
+    page.go_back()  # the home page in between does not open another table on the way back
+    page.wait_for_url(re.compile(r".*/$"))
+    page.wait_for_timeout(500)
+    assert "/tables/" not in page.url and "play=" not in page.url
 
 
 def test_the_account_page_links_the_guides_and_copies_new_tokens(new_page):

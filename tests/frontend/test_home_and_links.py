@@ -61,7 +61,7 @@ def test_the_pictures_are_drawn_here_and_load_nothing_from_elsewhere():
 
 def test_a_visitor_is_sent_to_sign_up_by_play_and_to_how_to_play_by_learn(client):
     card = game_card(client.get("/").content.decode(), "dunhuang")
-    assert 'href="/accounts/signup/" data-testid="play-dunhuang"' in card
+    assert 'href="/accounts/signup/?next=/%3Fplay%3Ddunhuang" data-testid="play-dunhuang"' in card
     assert 'href="/games/dunhuang/learn/"' in card
     assert "data-play=" not in card
 

@@ -83,6 +83,15 @@ for (const button of document.querySelectorAll("button[data-play]")) {
   button.addEventListener("click", () => playAgainstBots(button));
 }
 
+// A visitor who asked to play a game against bots signed up first and comes back here to play
+// it (?play=<game>): its table opens as if the button were pressed.
+const askedToPlay = new URLSearchParams(location.search).get("play");
+const playButton = askedToPlay && [...document.querySelectorAll("button[data-play]")].find((button) => button.dataset.play === askedToPlay);
+if (playButton) {
+  history.replaceState(null, "", location.pathname + location.hash);
+  playButton.click();
+}
+
 // A game's guided game: the one under way, or a new one (guide.js).
 for (const button of document.querySelectorAll("button[data-guided]")) {
   button.addEventListener("click", () => {
