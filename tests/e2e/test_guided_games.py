@@ -184,7 +184,7 @@ def test_a_guided_game_is_played_to_its_end_across_languages_and_widths(new_page
     button.click()
     page.wait_for_url(table_url)
     settle(page)
-    assert step_number(page) == left_at  # where it was left, the notes read at that move too (the tab keeps them)
+    assert step_number(page) == left_at  # where it was left, the notes read at that move too (the browser keeps them)
     follow_steps(page, 2 * count // 3, "fr", wrong)  # the second third: 375 px, French
     assert not too_wide(page), too_wide(page)
     assert not unexplained(page), unexplained(page)
@@ -199,6 +199,9 @@ def test_a_guided_game_is_played_to_its_end_across_languages_and_widths(new_page
     screenshot(page, f"guided-{game}-375-de-free")
     page.get_by_test_id("guide-done").click()  # they tell of this position: once read, they go
     page.locator("#guide").wait_for(state="hidden")
+    page.reload()  # for good: a table opened again does not bring them back, out of date
+    settle(page)
+    assert page.locator("#guide").is_hidden()
     for width in (375, 1280):  # the board's labels further on, at both widths
         page.set_viewport_size({"width": width, "height": 900})
         page.evaluate(PLAY_ON, 12)

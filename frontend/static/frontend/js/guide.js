@@ -89,23 +89,32 @@ export class Guide {
     return { kind: "free", notes: this.offLine ? [] : notes };
   }
 
-  // The notes read at a head outlive a reload of the page (the tab's storage): a reopened table
-  // shows the step the player had reached, not the notes before it again.
-  notesRead(seq) {
+  // What the player has read outlives the page (this browser keeps it): a reopened table shows
+  // the step the player had reached, not the notes before it again, nor the free play's words
+  // once dismissed (they told of a position long gone).
+  kept() {
     try {
-      const kept = JSON.parse(sessionStorage.getItem(`sampan.guide.${this.tableId}`) || "null");
-      return kept && kept.seq === seq ? kept.read : 0;
+      return JSON.parse(localStorage.getItem(`sampan.guide.${this.tableId}`) || "null") || {};
     } catch {
-      return 0; // storage refused (a private window) or spoilt: the notes show again
+      return {}; // storage refused (a private window) or spoilt: the notes show again
     }
   }
 
-  keepNotesRead() {
+  keep(fields) {
     try {
-      sessionStorage.setItem(`sampan.guide.${this.tableId}`, JSON.stringify({ seq: this.key, read: this.read }));
+      localStorage.setItem(`sampan.guide.${this.tableId}`, JSON.stringify({ ...this.kept(), ...fields }));
     } catch {
       // storage refused: a reload shows the notes again
     }
+  }
+
+  notesRead(seq) {
+    const kept = this.kept();
+    return kept.seq === seq ? kept.read : 0;
+  }
+
+  keepNotesRead() {
+    this.keep({ seq: this.key, read: this.read });
   }
 
   // The step on show: the next unread note, else the step's move, else the free play's words.
@@ -121,7 +130,8 @@ export class Guide {
 
   render() {
     // The free play's words tell of the position where the script ended: once read, they go.
-    if (this.state.kind === "free" && this.freeRead) {
+    if (this.state.kind === "free" && (this.freeRead || this.kept().freeRead)) {
+      this.panel.dataset.step = "free";
       this.hide();
       return;
     }
@@ -148,7 +158,7 @@ export class Guide {
         el("p", { class: "guide-say", "data-testid": "guide-say", text: this.script.free }),
         el("div", { class: "row" }, el("button", {
           type: "button", "data-testid": "guide-done", text: gettext("Got it"),
-          onclick: () => { this.freeRead = true; this.render(); },
+          onclick: () => { this.freeRead = true; this.keep({ freeRead: true }); this.render(); },
         })));
     }
     if (this.wrong) parts.push(el("p", { class: "guide-wrong", role: "alert", "data-testid": "guide-wrong", text: this.wrong }));
