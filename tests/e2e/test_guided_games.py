@@ -169,6 +169,12 @@ def test_a_guided_game_is_played_to_its_end_across_languages_and_widths(new_page
     page.wait_for_selector("#guide:not([hidden])")
     table_url = page.url
     count = page.evaluate("window.sampanTable.state.guide.script.steps.length")
+    settle(page)  # the first step is a note: a click on the board is answered with what to do first
+    assert page.get_by_test_id("guide-next").is_visible()
+    if try_a_wrong_click(page):  # Dragon Market's first choice (an objective to keep) lies in the prompt alone
+        assert page.get_by_test_id("guide-wrong").inner_text() == "Read this step first, then press Next."
+    else:
+        assert game == "dragon_market", game
     wrong = []
 
     follow_steps(page, count // 3, "en", wrong)  # the first third: 1280 px, English

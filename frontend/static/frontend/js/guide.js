@@ -226,7 +226,9 @@ export class Guide {
       this.wrong = "";
       return true;
     }
+    const noteOnShow = this.read < (this.state.notes || []).length; // the step's move is not asked yet
     this.wrong = this.state.kind === "wait" ? gettext("Wait a moment: the bots are still playing.")
+      : noteOnShow ? gettext("Read this step first, then press Next.")
       : interpolate(gettext("Not that one: this step asks for “%(move)s”, outlined on the page."),
         { move: this.describe ? this.describe(this.state.step.action) : "" });
     this.render();
