@@ -13,7 +13,7 @@ import json
 import math
 from pathlib import Path
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from engines import registry
 from engines.bots import label
@@ -123,6 +123,24 @@ def lineup_words(lineup: list[str]) -> str:
     return ", ".join(names)
 
 
+def seat_verdict(data: dict) -> str:
+    """Whether turn order matters, in words: the seat whose range lies farthest from the even
+    share, or that no range leaves it (the chart alone left a newcomer to read it)."""
+    even = data["even_share"]
+    clear = [seat for seat in data["seats"] if seat["win"]["low"] > even or seat["win"]["high"] < even]
+    if not clear:
+        return gettext("No seat has a clear edge here: every range crosses the even share, so turn order hardly "
+                       "matters.")
+    seat = max(clear, key=lambda seat: abs(seat["win"]["rate"] - even))
+    ahead = seat["win"]["rate"] > even
+    words = (gettext("Turn order matters: player %(order)s won %(rate)s%% of these games, where an even game gives "
+                     "%(even)s%%.") if ahead else
+             gettext("Turn order matters: player %(order)s won only %(rate)s%% of these games, where an even game "
+                     "gives %(even)s%%."))
+    fair = gettext("Who starts is drawn at random at every table, so over many games the edge favours no one.")
+    return f"{words % {'order': seat['order'], 'rate': round(100 * seat['win']['rate']), 'even': round(100 * even)}} {fair}"
+
+
 def page(game: str, language: str) -> dict | None:
     """Everything the balance page of `game` shows, or None where the lab has not measured it."""
     data = measures(game)
@@ -139,7 +157,7 @@ def page(game: str, language: str) -> dict | None:
         "games": data["games"], "players": data["players"], "bots": lineup_words(data["lineup"]),
         "date": long_date(datetime.date.fromisoformat(data["date"])),
         "even": round(100 * data["even_share"]), "even_at": css(data["even_share"] / scale), "scale": round(100 * scale),
-        "seats": seats, "score_low": score_low, "score_high": score_high, "length": length,
+        "seats": seats, "seat_verdict": seat_verdict(data), "score_low": score_low, "score_high": score_high, "length": length,
         "specials": specials(game, data, language, specials_scale), "specials_heading": SPECIALS_HEADING.get(game),
         "specials_even_at": css(data["even_share"] / specials_scale), "specials_unused": SPECIALS_UNUSED.get(game),
         "objectives": game in SCORES_COUNT_OBJECTIVES,

@@ -136,3 +136,31 @@ def test_a_day_is_written_as_the_readers_language_writes_it(language, first, sec
     with translation.override(language):
         assert long_date(datetime.date(2026, 12, 1)) == first
         assert long_date(datetime.date(2026, 12, 2)) == second
+
+
+def seats_measured(*ranges: tuple[float, float, float]) -> dict:
+    """The lab's data of seats whose wins are (rate, low, high), in turn order."""
+    return {"even_share": 1 / len(ranges), "seats": [{"order": order, "win": {"rate": rate, "low": low, "high": high}}
+                                                     for order, (rate, low, high) in enumerate(ranges, 1)]}
+
+
+def test_the_page_says_in_words_whether_turn_order_matters():
+    """The chart alone left a newcomer to read a 50% against an even 33%: the page says which seat
+    stands farthest from the even share, or that none is clearly off it."""
+    ahead = seats_measured((0.25, 0.21, 0.30), (0.25, 0.21, 0.29), (0.50, 0.45, 0.55))
+    assert balance.seat_verdict(ahead).startswith(
+        "Turn order matters: player 3 won 50% of these games, where an even game gives 33%. Who starts is drawn")
+    behind = seats_measured((0.55, 0.48, 0.58), (0.45, 0.40, 0.49))
+    assert balance.seat_verdict(behind).startswith("Turn order matters: player 2 won only 45% of these games")
+    even = seats_measured((0.52, 0.45, 0.59), (0.48, 0.41, 0.55))
+    assert balance.seat_verdict(even).startswith("No seat has a clear edge here")
+    with translation.override("fr"):
+        assert balance.seat_verdict(ahead).startswith("L’ordre du tour compte\u00a0: le joueur 3 a gagné 50\u00a0%")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_page_says_whether_turn_order_matters(client, language):
+    for game in GAMES:
+        with translation.override(language):
+            verdict = balance.seat_verdict(balance.measures(game))
+        assert html.escape(verdict, quote=False) in page(client, game, language).replace("&#x27;", "'"), (game, language)
