@@ -271,8 +271,11 @@ TOUCHED_OPACITIES = """async () => {
         await new Promise((resolve) => setTimeout(resolve, 150));
     }
     const animation = getComputedStyle(chip).animationName;
+    const outline = getComputedStyle(chip).outlineStyle;
+    board.innerHTML = '<svg><g class="touched"><rect width="10" height="10"></rect></g><g class="clickable"><rect class="hit" width="10" height="10"></rect></g></svg>';
+    const [touched, clickable] = [...board.querySelectorAll("rect")].map((rect) => getComputedStyle(rect).strokeDasharray);
     board.remove();
-    return { seen: [...new Set(seen)], animation };
+    return { seen: [...new Set(seen)], animation, outline, touched, clickable };
 }"""
 
 
@@ -280,7 +283,10 @@ def test_a_touched_panel_blinks_without_fading_its_words(new_page):
     page = new_page(1280, 800, locale="en")
     wait_for_my_turn_against_a_bot(page, "touchblink")
     blink = page.evaluate(TOUCHED_OPACITIES)
-    assert blink == {"seen": ["1"], "animation": "touched-outline"}, blink
+    # ... and dotted, unlike the solid outline of a part to click (the review tried to click a
+    # stall the last move had changed)
+    assert blink == {"seen": ["1"], "animation": "touched-outline", "outline": "dotted", "touched": "1px, 6px",
+                     "clickable": "none"}, blink
 
 
 # A middle place that may be boarded leaving out either of two offerings (B-P11): pressed on the
