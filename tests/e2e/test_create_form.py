@@ -97,3 +97,7 @@ def test_the_idle_choices_read_whole_on_a_phone(new_page):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
         assert label.evaluate("(node) => node.scrollWidth <= node.clientWidth")
         assert "bot" in label.inner_text()
+    # what a rated game does is said under its box, where a phone shows it (a title never shows)
+    rated = page.get_by_test_id("rated-help")
+    assert rated.is_visible() and "untick it to learn a game with no rating at stake" in rated.inner_text()
+    assert page.locator("#rated").get_attribute("aria-describedby") == "rated-help"
