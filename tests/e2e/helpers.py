@@ -25,11 +25,7 @@ def screenshot(page, name: str) -> Path:
 
 def sign_up(page, username: str) -> None:
     page.goto("/accounts/signup/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=email]", f"{username}@example.com")
-    page.fill("input[name=password1]", PASSWORD)
-    page.fill("input[name=password2]", PASSWORD)
-    page.click("button[type=submit]")
+    fill_sign_up_form(page, username)
     page.wait_for_url("**/")
     assert page.get_by_test_id("account-link").inner_text() == username
     pace = getattr(page, "sampan_pace", None)
@@ -320,6 +316,36 @@ def play_on_by_api(page, table_id: int) -> None:
         if answer.status == 429:  # quicker than a player's 30 actions a second
             page.wait_for_timeout(1000)
     raise AssertionError("the game did not end")
+
+
+def walk_by_api(page, table_id: int, arrived, choose, steps: int = 1500) -> dict:
+    """The player's own moves through the REST API, `choose(legal)` picking each, until
+    `arrived(legal)` holds; returns the view there (a position a random game reaches, quicker
+    than clicked)."""
+    token = next(cookie["value"] for cookie in page.context.cookies() if cookie["name"] == "csrftoken")
+    for _ in range(steps):
+        view = page.request.get(f"/api/tables/{table_id}/view/").json()
+        assert not view["outcome"], "the game ended before the position was reached"
+        legal = view["legal_actions"]
+        if arrived(legal):
+            return view
+        if not legal:
+            page.wait_for_timeout(50)
+            continue
+        answer = page.request.post(f"/api/tables/{table_id}/actions/", headers={"X-CSRFToken": token}, data={
+            "action": choose(legal), "expected_seq": view["seq"], "command_id": f"walk-{view['seq']}"})
+        if answer.status == 429:  # quicker than a player's 30 actions a second
+            page.wait_for_timeout(1000)
+    raise AssertionError("the position was never reached")
+
+
+def fill_sign_up_form(page, username: str) -> None:
+    """Signs up on the sign-up page open now (reached by a link that says where to go next)."""
+    page.fill("input[name=username]", username)
+    page.fill("input[name=email]", f"{username}@example.com")
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.click("button[type=submit]")
 
 
 # Cells of a table whose column headings the page hides (the end screen on a phone) that hold a

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.e2e.helpers import screenshot, sign_up, unfold_prompt
+from tests.e2e.helpers import screenshot, sign_up, unfold_prompt, walk_by_api
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/shots")  # a copy of the screenshots to look at
@@ -281,27 +281,6 @@ def test_placing_a_boat_says_each_step_and_outlines_each_way_it_can_lie(new_page
     assert all(outline.locator("rect").count() == 2 for outline in page.locator("#board .dm-facing").all())
 
 
-def stand_on_wanted_goods(page, table_id: int, rng: random.Random) -> None:
-    """Plays this page's seat through the API (boats placed as offered, the heir stepped at random,
-    no goods taken) until its heir stands on goods its objective needs: the turn offers "take"."""
-    token = next(cookie["value"] for cookie in page.context.cookies() if cookie["name"] == "csrftoken")
-    for _ in range(1500):
-        view = page.request.get(f"/api/tables/{table_id}/view/").json()
-        assert not view["outcome"], "the game ended before the heir stood on wanted goods"
-        legal = view["legal_actions"]
-        if any(action["type"] == "take" for action in legal):
-            return
-        if not legal:
-            page.wait_for_timeout(50)
-            continue
-        steps = [action for action in legal if action["type"] == "step"]
-        action = rng.choice(steps) if steps else next(
-            (action for action in legal if action["type"] not in ("end_turn", "back")), legal[-1])
-        page.request.post(f"/api/tables/{table_id}/actions/", headers={"X-CSRFToken": token}, data={
-            "action": action, "expected_seq": view["seq"], "command_id": f"walk-{view['seq']}"})
-    raise AssertionError("the heir never stood on goods its objective needs")
-
-
 def test_on_a_phone_the_turns_buttons_come_before_the_take_hint(new_page):
     """M-T16 as ruled in engines/dragon_market/RULES.md (taking is a choice): on goods the objective
     needs, the prompt offers to take them or to go on. A phone's
@@ -311,7 +290,15 @@ def test_on_a_phone_the_turns_buttons_come_before_the_take_hint(new_page):
     sign_up(page, "dmtelephone")
     table_id = create(page, 2, {1: {"kind": "ai", "strength": "random"}}, {})
     page.get_by_test_id("start").click()
-    stand_on_wanted_goods(page, table_id, random.Random(5))
+    rng = random.Random(5)
+
+    def heir_walks(legal: list) -> dict:
+        """Boats placed as offered, the heir stepped at random, no goods taken."""
+        steps = [action for action in legal if action["type"] == "step"]
+        return rng.choice(steps) if steps else next(
+            (action for action in legal if action["type"] not in ("end_turn", "back")), legal[-1])
+
+    walk_by_api(page, table_id, lambda legal: any(action["type"] == "take" for action in legal), heir_walks)
     page.reload()
     page.locator("#prompt [data-testid=dm-take-hint]").wait_for(state="attached")
     page.locator("#first-hint-done").click()  # the first visit's tips, read

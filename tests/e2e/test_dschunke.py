@@ -8,7 +8,7 @@ import pytest
 
 from tests.e2e.helpers import (
     click_a_move, create_table, head_seq, is_my_turn, log_seqs, overlapping_words, play_until, play_until_over,
-    screenshot, sign_up, start_if_waiting,
+    screenshot, sign_up, start_if_waiting, walk_by_api,
 )
 
 pytestmark = pytest.mark.e2e
@@ -381,20 +381,8 @@ def test_the_last_move_tells_the_bids_revealed_after_the_last_sealed_bid(new_pag
     sign_up(page, "revealer")
     table_id = create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
     start_if_waiting(page)
-    token = next(cookie["value"] for cookie in page.context.cookies() if cookie["name"] == "csrftoken")
     rng = random.Random(3)
-    for _ in range(400):
-        view = page.request.get(f"/api/tables/{table_id}/view/").json()
-        legal = view["legal_actions"]
-        if any(action["type"] == "bid" for action in legal):
-            break
-        if not legal:
-            page.wait_for_timeout(50)
-            continue
-        page.request.post(f"/api/tables/{table_id}/actions/", headers={"X-CSRFToken": token}, data={
-            "action": rng.choice(legal), "expected_seq": view["seq"], "command_id": f"walk-{view['seq']}"})
-    else:
-        raise AssertionError("no bid was ever asked of this seat")
+    walk_by_api(page, table_id, lambda legal: any(action["type"] == "bid" for action in legal), rng.choice, steps=400)
     page.reload()
     page.locator("#prompt button", has_text="Bid nothing").click()
     page.wait_for_function("document.getElementById('last-move').innerText.includes('Bids revealed')")

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.e2e.helpers import PASSWORD, SCREENSHOTS, choose_language, play_on_by_api, screenshot, sign_up
+from tests.e2e.helpers import SCREENSHOTS, choose_language, fill_sign_up_form, play_on_by_api, screenshot, sign_up
 from tests.selection import once_by_default
 
 pytestmark = pytest.mark.e2e
@@ -293,11 +293,7 @@ def test_a_visitor_who_asks_for_the_guided_game_plays_it_once_signed_up(new_page
     page = new_page(375, 812, locale="fr-FR")
     page.goto("/")
     page.get_by_test_id("guided-dschunke_tiles").click()
-    page.fill("input[name=username]", "invitee")
-    page.fill("input[name=email]", "invitee@example.com")
-    page.fill("input[name=password1]", PASSWORD)
-    page.fill("input[name=password2]", PASSWORD)
-    page.click("button[type=submit]")
+    fill_sign_up_form(page, "invitee")
     page.wait_for_url("**/tables/*/")
     page.wait_for_selector("#guide:not([hidden])")
     assert page.evaluate("window.sampanTable.state.table.game") == "dschunke_tiles"

@@ -5,7 +5,7 @@ import re
 import psycopg
 import pytest
 
-from tests.e2e.helpers import DATABASE, PASSWORD, create_table, screenshot, sign_up, unlabelled_cells
+from tests.e2e.helpers import DATABASE, create_table, fill_sign_up_form, screenshot, sign_up, unlabelled_cells
 
 pytestmark = pytest.mark.e2e
 
@@ -69,11 +69,7 @@ def test_a_visitor_who_asks_to_play_against_bots_plays_once_signed_up(new_page):
     page = new_page(1280, 900)
     page.goto("/")
     page.get_by_test_id("play-dunhuang").click()
-    page.fill("input[name=username]", "straightin")
-    page.fill("input[name=email]", "straightin@example.com")
-    page.fill("input[name=password1]", PASSWORD)
-    page.fill("input[name=password2]", PASSWORD)
-    page.click("button[type=submit]")
+    fill_sign_up_form(page, "straightin")
     page.wait_for_url("**/tables/*/")
     page.wait_for_selector("#board svg")
     assert page.evaluate("window.sampanTable.state.table.game") == "dunhuang"
