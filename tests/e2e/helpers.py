@@ -319,9 +319,9 @@ def play_on_by_api(page, table_id: int) -> None:
 
 
 def walk_by_api(page, table_id: int, arrived, choose, steps: int = 1500) -> dict:
-    """The player's own moves through the REST API, `choose(legal)` picking each, until
-    `arrived(legal)` holds; returns the view there (a position a random game reaches, quicker
-    than clicked)."""
+    """The player's own moves through the REST API, `choose(view)` picking each of the view's legal
+    actions, until `arrived(legal)` holds; returns the view there (a position a game reaches,
+    quicker than clicked)."""
     token = next(cookie["value"] for cookie in page.context.cookies() if cookie["name"] == "csrftoken")
     for _ in range(steps):
         view = page.request.get(f"/api/tables/{table_id}/view/").json()
@@ -333,7 +333,7 @@ def walk_by_api(page, table_id: int, arrived, choose, steps: int = 1500) -> dict
             page.wait_for_timeout(50)
             continue
         answer = page.request.post(f"/api/tables/{table_id}/actions/", headers={"X-CSRFToken": token}, data={
-            "action": choose(legal), "expected_seq": view["seq"], "command_id": f"walk-{view['seq']}"})
+            "action": choose(view), "expected_seq": view["seq"], "command_id": f"walk-{view['seq']}"})
         if answer.status == 429:  # quicker than a player's 30 actions a second
             page.wait_for_timeout(1000)
     raise AssertionError("the position was never reached")

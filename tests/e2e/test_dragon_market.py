@@ -281,22 +281,35 @@ def test_placing_a_boat_says_each_step_and_outlines_each_way_it_can_lie(new_page
     assert all(outline.locator("rect").count() == 2 for outline in page.locator("#board .dm-facing").all())
 
 
+def wanted_squares(view: dict, kinds: set) -> list:
+    """The boats' squares holding goods of `kinds` (a boat's first square is its sailor's)."""
+    return [square for boat in view["boats"] for slot, square in enumerate(boat["cells"][1:])
+            if boat["goods"][slot][1] and boat["goods"][slot][0] in kinds]
+
+
+@pytest.mark.slow  # a game played on until the heir stands on goods it needs: half a minute to three
 def test_on_a_phone_the_turns_buttons_come_before_the_take_hint(new_page):
     """M-T16 as ruled in engines/dragon_market/RULES.md (taking is a choice): on goods the objective
-    needs, the prompt offers to take them or to go on. A phone's
-    prompt holds a quarter of the screen: its buttons come first and the hint follows, so "Finir
-    le tour" shows without scrolling (the review found it under the prompt's lower edge)."""
+    needs, the prompt offers to take them or to go on. A phone's prompt holds a quarter of the
+    screen: its buttons come first and the hint follows, so "Finir le tour" shows without
+    scrolling (the review found it under the prompt's lower edge)."""
     page = new_page(375, 740, locale="fr-FR")
     sign_up(page, "dmtelephone")
     table_id = create(page, 2, {1: {"kind": "ai", "strength": "random"}}, {})
     page.get_by_test_id("start").click()
     rng = random.Random(5)
 
-    def heir_walks(legal: list) -> dict:
-        """Boats placed as offered, the heir stepped at random, no goods taken."""
+    def heir_walks(view: dict) -> dict:
+        """Boats placed as offered; the heir steps towards the nearest goods its objective needs;
+        nothing taken."""
+        legal = view["legal_actions"]
         steps = [action for action in legal if action["type"] == "step"]
-        return rng.choice(steps) if steps else next(
-            (action for action in legal if action["type"] not in ("end_turn", "back")), legal[-1])
+        if not steps:
+            return next((action for action in legal if action["type"] not in ("end_turn", "back")), legal[-1])
+        unit = view["view"]["units"][view["view"]["players"][view["seat"]]["unit"]]
+        wanted = wanted_squares(view["view"], set(unit.get("objective_goods") or []) - set(unit["held"]))
+        return min(steps, key=lambda step: (min((abs(step["to"][0] - x) + abs(step["to"][1] - y) for x, y in wanted),
+                                                default=0), rng.random()))
 
     walk_by_api(page, table_id, lambda legal: any(action["type"] == "take" for action in legal), heir_walks)
     page.reload()
@@ -304,9 +317,14 @@ def test_on_a_phone_the_turns_buttons_come_before_the_take_hint(new_page):
     page.locator("#first-hint-done").click()  # the first visit's tips, read
     unfold_prompt(page)
     labels = page.locator("#prompt button").all_inner_texts()
-    assert labels[0].startswith("Prendre") and "Finir le tour" in labels, labels
+    assert labels[0].startswith("Prendre\u00a0: ") and labels[-1] == "Finir le tour", labels
+    # the buttons before the hint, and the two choices the hint names in sight without scrolling
+    # (a third, "Acheter 1 PM pour une pièce" when the points are spent, may need a scroll)
+    assert page.evaluate("""() => { const prompt = document.getElementById("prompt");
+        return prompt.querySelector("button").compareDocumentPosition(prompt.querySelector("[data-testid=dm-take-hint]"))
+            === Node.DOCUMENT_POSITION_FOLLOWING; }""")
     prompt = page.locator("#prompt").bounding_box()
-    for button in page.locator("#prompt button").all():
+    for button in (page.locator("#prompt button").first, page.locator("#prompt button").last):
         box = button.bounding_box()
-        assert prompt["y"] <= box["y"] and box["y"] + box["height"] <= prompt["y"] + prompt["height"], (box, prompt)
+        assert prompt["y"] <= box["y"] and box["y"] + box["height"] <= prompt["y"] + prompt["height"], (labels, box, prompt)
     shoot(page, "take-375-fr")

@@ -33,7 +33,7 @@ def click_action(page, action: dict, view: dict) -> None:
         name = f"Turn boat {view['boats'][action['boat']]['id']} a quarter {way} (1 MP)"
         move_boat(page, action["boat"], page.locator("#prompt").get_by_role("button", name=name, exact=True))
     elif kind == "buy_mp":
-        page.locator("#prompt").get_by_role("button", name="Pay a coin for one more movement point").click()
+        page.locator("#prompt").get_by_role("button", name="Buy 1 MP for a coin").click()
     else:
         page.locator("#prompt").get_by_role("button", name="End turn").click()
 

@@ -382,7 +382,8 @@ def test_the_last_move_tells_the_bids_revealed_after_the_last_sealed_bid(new_pag
     table_id = create_table(page, "dschunke", [{"kind": "me"}, BOT, BOT])
     start_if_waiting(page)
     rng = random.Random(3)
-    walk_by_api(page, table_id, lambda legal: any(action["type"] == "bid" for action in legal), rng.choice, steps=400)
+    walk_by_api(page, table_id, lambda legal: any(action["type"] == "bid" for action in legal),
+                lambda view: rng.choice(view["legal_actions"]), steps=400)
     page.reload()
     page.locator("#prompt button", has_text="Bid nothing").click()
     page.wait_for_function("document.getElementById('last-move').innerText.includes('Bids revealed')")

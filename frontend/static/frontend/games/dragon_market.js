@@ -135,8 +135,8 @@ function describe(ctx, action) {
     case "swap_stacks": return interpolate(gettext("Swap the goods stacks of boat %(id)s (1 MP)"), { id });
     case "slide": case "hop": case "shift": return describeBoatMove(boat, action);
     case "step": return interpolate(gettext("Move the heir to (%(x)s, %(y)s)"), { x: action.to[0], y: action.to[1] });
-    case "take": return interpolate(gettext("Take the %(goods)s (free)"), { goods: takenGoods(ctx) });
-    case "buy_mp": return gettext("Pay a coin for one more movement point");
+    case "take": return interpolate(gettext("Take the %(goods)s"), { goods: takenGoods(ctx) });
+    case "buy_mp": return gettext("Buy 1 MP for a coin");
     case "end_turn": return gettext("End turn");
     case "reroll": return interpolate(gettext("Reroll die %(n)s"), { n: action.die + 1 });
     case "swap_heir": return interpolate(gettext("Swap places with %(name)s's heir (1 MP)"), { name: ctx.seatName(action.seat) });
@@ -207,7 +207,7 @@ function renderPrompt(target, ctx) {
   }
   if (actions.find({ type: "take" })) {
     parts.push(el("p", { "data-testid": "dm-take-hint", text: interpolate(gettext(
-      "Your heir stands on the %(goods)s, which your objective needs: click it to take it, or move on without it."),
+      "Your heir stands on the %(goods)s, which your objective needs: click it to take it (this costs no movement point), or move on without it."),
     { goods: takenGoods(ctx) }) }));
   }
   const keeps = actions.all.filter((action) => action.type === "keep");
