@@ -28,6 +28,7 @@ export class Guide {
     this.key = null; // the head seq the shown notes belong to
     this.read = 0; // how many of that head's notes were read (Next)
     this.wrong = "";
+    this.freeRead = Boolean(this.kept().freeRead); // the free play's words were dismissed, in this browser
     this.marked = null; // the step whose parts are outlined
     const redraw = () => requestAnimationFrame(() => this.mark());
     const watch = new MutationObserver(redraw);
@@ -130,7 +131,7 @@ export class Guide {
 
   render() {
     // The free play's words tell of the position where the script ended: once read, they go.
-    if (this.state.kind === "free" && (this.freeRead || this.kept().freeRead)) {
+    if (this.state.kind === "free" && this.freeRead) {
       this.panel.dataset.step = "free";
       this.hide();
       return;

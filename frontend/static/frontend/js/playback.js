@@ -42,6 +42,12 @@ export function movesOf(events) {
   return moves.map((move) => ({ ...move, seq: move.events[move.events.length - 1].seq }));
 }
 
+// A frame of `move` in the mover's own words: its event names the mover's seat. A worded frame
+// that is not is news that followed by itself (the sealed bids revealed, the round's end).
+export function ownLine(move, frame) {
+  return Boolean(frame.event) && frame.event.seat === move.seat;
+}
+
 export class Playback {
   // fetchView(seq): the table as this reader saw it after `seq`; show(snapshot, move): draw a
   // step; finish(sync, move): draw the table as it is now, `move` the latest; tell(event): write
@@ -108,7 +114,7 @@ export class Playback {
   // bids revealed after mine, the round's end): news the board and the line above it must tell.
   worthShowing(move) {
     if (move.seat === null || move.seat === undefined) return false;
-    return move.seat !== this.mine() || move.events.some((frame) => frame.text && !(frame.event && frame.event.seat === move.seat));
+    return move.seat !== this.mine() || move.events.some((frame) => frame.text && !ownLine(move, frame));
   }
 
   // True while earlier moves are on show: nothing may be played then.

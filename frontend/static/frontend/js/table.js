@@ -4,7 +4,7 @@ import {
   api, el, describeAction, formatCountdown, sha256Hex, timeControlWords, GameLog, madeForNote, Replay, TableConnection,
 } from "./client.js";
 import { gettext, interpolate } from "./i18n.js";
-import { PACES, Playback, movesOf, pace, setPace } from "./playback.js";
+import { PACES, Playback, movesOf, ownLine, pace, setPace } from "./playback.js";
 import { ChatPanel } from "./chat.js";
 import { announceTurn, notificationsOn, setNotifications, setSound, showTurnIcon, soundOn } from "./alerts.js";
 import { Hints } from "./hint.js";
@@ -399,7 +399,7 @@ function trailArrows(board, steps) {
 function moveLine(move) {
   const worded = move ? move.events.filter((frame) => frame.text) : [];
   let own = worded.length - 1;
-  while (own >= 0 && !(worded[own].event && worded[own].event.seat === move.seat)) own -= 1;
+  while (own >= 0 && !ownLine(move, worded[own])) own -= 1;
   if (own < 0) return worded.length ? worded[worded.length - 1].text : "";
   const news = worded[own + 1];
   return news ? `${worded[own].text} ${news.text}` : worded[own].text;
