@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.e2e.helpers import SCREENSHOTS, create_table, play_on_by_api, screenshot, sign_up, start_if_waiting
+from tests.e2e.helpers import SCREENSHOTS, create_table, log_seqs, play_on_by_api, screenshot, sign_up, start_if_waiting
 from tests.selection import once_by_default
 
 pytestmark = pytest.mark.e2e
@@ -55,20 +55,18 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     xs, last = page.evaluate("""() => { const data = window.sampanTable.state.analysis.chart.data;
         return [data[0], data.slice(1, -1).map((seat) => seat.at(-1))]; }""")
     winners = page.request.get(f"/api/tables/{table_id}/").json()["outcome"]["winners"]
-    assert xs == [*turn_starts, page.evaluate("window.sampanTable.connection.seq")]
+    assert xs == list(range(1, len(turn_starts) + 2))  # along the seat's turns
     assert last == [100 if seat in winners else 0 for seat in range(bots + 1)], (last, winners)
     costliest = panel.get_by_test_id("analysis-costliest")
     page.wait_for_function("!document.querySelector('[data-testid=analysis-costliest]').textContent.includes('…')")
-    entries = page.evaluate("[...document.querySelectorAll('#log li')].map((li) => li.value)")
+    entries = log_seqs(page)  # the log's line number n is entries[n - 1]
     assert not re.search(r"[{}]|\"type\"", costliest.inner_text())  # moves in words, never as JSON
     for item in costliest.locator("li").all():
         assert item.inner_text().count(OPENING_QUOTE[locale]) == 2, item.inner_text()
         assert f" {name} " in item.inner_text()  # who played the move
         # named by the log's line of the move: the first line after a position it was chosen in
-        named = int(re.search(r"\d+", item.inner_text()).group())
-        assert named in entries, (named, entries)
+        named = entries[int(re.search(r"\d+", item.inner_text()).group()) - 1]
         assert any(d["seq"] < named and not any(d["seq"] < entry < named for entry in entries) for d in decisions)
-    assert page.evaluate("[...document.querySelectorAll('#log li')].every((li) => li.value === Number(li.dataset.seq))")
     # With no costly move, a chart that fell says where the fall came from; a level one does not.
     fell, level = page.evaluate("""() => {
         const panel = window.sampanTable.state.analysis;
@@ -81,7 +79,7 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
     box = over.bounding_box()
     over.click(position={"x": box["width"] * 0.4, "y": box["height"] / 2})  # a turn's point, not the result's
     page.wait_for_function("document.getElementById('replay-pos').textContent.includes('/')")
-    shown = int(page.locator("#replay-pos").inner_text().split("/")[0])
+    shown = int(page.locator("#replay-pos").get_attribute("data-seq"))
     assert shown in turn_starts  # a point a turn: the table as the seat's turn began
     # the line above the board, saying where the replay is and leading back, comes into sight
     page.wait_for_timeout(1200)  # the smooth scroll's end
@@ -98,10 +96,10 @@ def test_a_players_seat_is_analysed_from_the_end_screen(new_page, game):
         return Math.abs(chart.width - document.querySelector('[data-testid=analysis-chart]').clientWidth) <= 1; }""")
     page.set_viewport_size({"width": width, "height": 900})
     for button in costliest.locator("li button").all()[:1]:  # a costly move opens the replay where it was chosen
-        named = int(re.search(r"\d+", button.inner_text()).group())
+        named = entries[int(re.search(r"\d+", button.inner_text()).group()) - 1]
         chosen_at = {d["seq"] for d in decisions if d["seq"] < named and not any(d["seq"] < entry < named for entry in entries)}
         button.click()
-        page.wait_for_function(f"{sorted(chosen_at)}.includes(parseInt(document.getElementById('replay-pos').textContent))")
+        page.wait_for_function(f"{sorted(chosen_at)}.includes(Number(document.getElementById('replay-pos').dataset.seq))")
     # the end screen offers the game's file, the analysis in it
     exported = page.request.get(page.get_by_test_id("export").get_attribute("href"))
     assert exported.status == 200 and '"analysis"' in exported.text()

@@ -117,10 +117,12 @@ def test_the_replay_steps_from_log_line_to_log_line_and_says_each(new_page):
         position = page.locator("#replay-pos").inner_text()
         if "/" not in position:  # back at the game as it is
             break
-        seq = int(position.split("/")[0])
-        shown.append(seq)
+        shown.append(int(page.locator("#replay-pos").get_attribute("data-seq")))
+        # Named by the log's numbers, which run 1, 2, 3 over its lines though events it leaves out lie between.
+        number = len(shown)
+        assert position == f"{number} / {len(lines)}", position
         said = page.get_by_test_id("last-move").inner_text()
-        assert said.startswith(f"Replay, after event {seq} of {head}:")
+        assert said.startswith(f"Replay, at log entry {number} of {len(lines)}:"), said
         assert said.split(":", 1)[1].replace("Back to the game", "").strip(), said  # never an empty line
         page.click("#replay [data-step=next]")
         page.wait_for_function(f"document.getElementById('replay-pos').textContent !== {position!r}")

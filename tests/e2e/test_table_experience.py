@@ -103,7 +103,7 @@ def test_other_players_moves_come_one_at_a_time_and_the_replay_plays_itself(new_
     # The log tells no move before the board shows it: while a step is on show no line lies after
     # it, and between steps none lies after the table drawn.
     log_ahead = """(() => {
-        const seqs = [...document.querySelectorAll('#log li')].map((line) => Number(line.value));
+        const seqs = [...document.querySelectorAll('#log li')].map((line) => Number(line.dataset.seq));
         if (document.querySelector('#board').classList.contains('stepping')) return document.querySelectorAll('#log li.future').length > 0;
         return Math.max(0, ...seqs) > window.sampanTable.state.frame.seq;
     })()"""

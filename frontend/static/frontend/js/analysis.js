@@ -117,8 +117,11 @@ export class AnalysisPanel {
       if (!turns.length || turns[turns.length - 1].turn !== turn) turns.push({ turn, first: d, costly: false });
       if (costly.has(d.seq)) turns[turns.length - 1].costly = true;
     });
-    // The estimates end where the game does: the result, a certainty, is the last point.
-    const xs = [...turns.map((t) => t.first.seq), this.ending.seq];
+    // Along the seat's turns, 1, 2, 3…; the estimates end where the game does: the result, a
+    // certainty, is the last point. A click goes to the position of the point.
+    const xs = [...turns.map((_, index) => index + 1), turns.length + 1];
+    const positions = [...turns.map((t) => t.first.seq), this.ending.seq];
+    const end = turns.length + 1;
     const percentOf = (chance) => Math.round(1000 * chance) / 10;
     const seatsData = this.seats.map((_, seat) => [...turns.map((t) => percentOf(t.first.chances[seat])),
       this.ending.winners.has(seat) ? 100 : 0]);
@@ -129,9 +132,11 @@ export class AnalysisPanel {
       width,
       height: 220,
       scales: { x: { time: false }, y: { range: [0, 100] } },
-      axes: [{ label: gettext("Event, numbered as in the log") }, { values: percent, size: 48 }],
+      axes: [{ label: gettext("This seat's turns"), incrs: [1, 2, 5, 10, 20, 50],
+        values: (_, ticks) => ticks.map((turn) => (turn === end ? gettext("end") : turn)) },
+      { values: percent, size: 48 }],
       series: [
-        { label: gettext("Event") },
+        { label: gettext("Turn") },
         // The analysed seat's points are always drawn, even close together: they are what a click goes to.
         ...this.seats.map((name, seat) => ({ label: name, stroke: COLOURS[seat % COLOURS.length], width: seat === this.seat ? 3 : 1.5,
           points: seat === this.seat ? { show: true, size: 5 } : {}, value: (_, v) => (v == null ? "—" : `${v}%`) })),
@@ -149,7 +154,7 @@ export class AnalysisPanel {
     }).observe(chartBox);
     this.chart.over.addEventListener("click", () => {
       const index = this.chart.cursor.idx;
-      if (index !== null && index !== undefined) this.goTo(xs[index]);
+      if (index !== null && index !== undefined) this.goTo(positions[index]);
     });
     this.chart.over.setAttribute("title", gettext("Click to see the table as this turn began"));
   }
@@ -175,7 +180,7 @@ export class AnalysisPanel {
       // Named by the log's line of the move (read again once the words come: the log may still be
       // filling as the page opens); the button shows the table as the move was chosen.
       const where = () => interpolate(gettext("At log entry %(number)s:"),
-        { number: this.entryAfter(decision.seq) ?? decision.seq + 1 });
+        { number: this.entryAfter(decision.seq) ?? "…" });
       const button = el("button", { type: "button", class: "link", onclick: () => this.goTo(decision.seq), text: where() });
       const item = el("li", {}, button, " ", el("span", { text: "…" }));
       list.append(item);

@@ -242,8 +242,8 @@ export class GameLog {
   add(event, personsSeat = false) {
     if (this.lines.has(event.seq) || !event.text) return;
     const madeFor = madeForNote(event, personsSeat);
-    // Numbered by the event's place in the game, as the replay and the analysis name it.
-    const line = el("li", { "data-seq": event.seq, value: event.seq, text: event.text, class: madeFor ? "made-for" : "", title: gettext("Show the table after this move") },
+    // The list numbers its lines 1, 2, 3 in order (numberUpTo), as the replay and the analysis name them.
+    const line = el("li", { "data-seq": event.seq, text: event.text, class: madeFor ? "made-for" : "", title: gettext("Show the table after this move") },
       madeFor ? el("span", { class: "made-for-note", text: ` (${madeFor})` }) : null);
     this.lines.set(event.seq, line);
     const later = [...this.lines.keys()].filter((seq) => seq > event.seq).sort((a, b) => a - b)[0];
@@ -252,11 +252,20 @@ export class GameLog {
     if (this.list.parentElement) this.list.parentElement.scrollTop = this.list.parentElement.scrollHeight;
   }
 
+  // The number of the latest line up to position `seq` (0: none yet); `size`, of the last line.
+  numberUpTo(seq) {
+    return [...this.lines.keys()].filter((lineSeq) => lineSeq <= seq).length;
+  }
+
+  get size() {
+    return this.lines.size;
+  }
+
   // The number of the first line after position `seq` (null if none): the line of a move chosen there,
   // or of the move it was a step of (a step such as a tile's first square has no line of its own).
   entryAfter(seq) {
-    const later = [...this.lines.keys()].filter((lineSeq) => lineSeq > seq);
-    return later.length ? Math.min(...later) : null;
+    const before = this.numberUpTo(seq);
+    return before < this.size ? before + 1 : null;
   }
 
   // The latest line up to position `seq` as {seq, text} (null if none): what happened last there.

@@ -63,6 +63,7 @@ const replay = new Replay(connection, {
   onStep: (seq, snapshot) => showReplayStep(seq, snapshot),
   onLive: () => {
     $("replay-pos").textContent = gettext("now");
+    delete $("replay-pos").dataset.seq;
     showReplayButtons(null);
     log.mark(null);
     draw();
@@ -405,6 +406,13 @@ function moveLine(move) {
   return news ? `${worded[own].text} ${news.text}` : worded[own].text;
 }
 
+// Where a replay stands, by the log's numbers: at the latest line up to the event shown.
+function replayLabel(seq) {
+  const number = log.numberUpTo(seq);
+  if (!number) return gettext("Replay, before the first log entry:");
+  return interpolate(gettext("Replay, at log entry %(number)s of %(count)s:"), { number, count: log.size });
+}
+
 // The latest move in words above the board, marked when the clock or a bot made it for a person.
 // `replayAt`: the event a replay shows, said above the board with the way back (on a phone the
 // replay's own controls lie far below it).
@@ -418,8 +426,7 @@ function showLastMove(move, replayAt = null) {
   if (box.hidden) return;
   const ofMove = line && move && (latest === null || move.events.some((frame) => frame.seq === latest.seq));
   const madeFor = ofMove ? madeForNote(move, isPersonsSeat(move.seat)) : null;
-  const label = replayAt === null ? gettext("Last move:")
-    : interpolate(gettext("Replay, after event %(seq)s of %(head)s:"), { seq: replayAt, head: connection.seq });
+  const label = replayAt === null ? gettext("Last move:") : replayLabel(replayAt);
   box.replaceChildren(
     el("span", { class: "last-move-label", text: label }), " ",
     line,
@@ -565,7 +572,10 @@ function showReplayButtons(seq) {
 }
 
 async function showReplayStep(seq, snapshot) {
-  $("replay-pos").textContent = `${seq} / ${connection.seq}`;
+  // Where the replay stands, by the log's numbers; the event shown is the position's own mark.
+  const position = $("replay-pos");
+  position.textContent = `${log.numberUpTo(seq)} / ${log.size}`;
+  position.dataset.seq = seq;
   showReplayButtons(seq);
   log.mark(seq);
   const frame = { ...snapshot, legal_actions: [], seats: seatInfo(), game: state.table.game };
