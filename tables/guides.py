@@ -22,7 +22,7 @@ import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import orjson
 
@@ -54,8 +54,6 @@ class Guide:
     options: dict
     steps: tuple[Step, ...]
     free: Any  # what the panel says once the script is over and the player plays on
-    # The end screen's words: (outcome, the seats' names) -> sentences explaining the scores.
-    scoring: Callable[[dict, list[str]], list[str]] = field(default=lambda outcome, names: [])
 
 
 @dataclass
@@ -186,9 +184,3 @@ def script(game: str) -> dict:
         "free": str(spec.free),
     }
 
-
-def scoring(game: str, outcome: dict | None, names: list[str]) -> list[str]:
-    """The end screen's words on the scores of a guided game, in the active language."""
-    if not outcome or not outcome.get("scores"):
-        return []
-    return guide(game).scoring(outcome, names)

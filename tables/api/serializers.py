@@ -4,9 +4,9 @@ from rest_framework import serializers
 
 from engines import registry
 from engines.bots import label
-from tables import payloads, ratings
+from tables import payloads, ratings, result_words
 from tables.models import MOVE_PACES, Analysis, Notice, Profile, Seat, Table
-from tables.reading import colours, deadline_of, seat_of
+from tables.reading import colours, deadline_of, seat_names, seat_of
 
 
 # ----------------------------------------------------------------------------- requests
@@ -175,10 +175,11 @@ class TableDetailSerializer(TableSummarySerializer):
     my_seat = serializers.SerializerMethodField()
     seed_hash = serializers.SerializerMethodField()
     seed = serializers.SerializerMethodField()
+    result_words = serializers.SerializerMethodField()
 
     class Meta(TableSummarySerializer.Meta):
         fields = TableSummarySerializer.Meta.fields + ["options", "my_seat", "seed_hash", "seed", "outcome",
-                                                       "ratings", "rematch", "rematch_of"]
+                                                       "result_words", "ratings", "rematch", "rematch_of"]
 
     def to_representation(self, table: Table) -> dict:
         self.context["colours"] = colours(table)
@@ -198,6 +199,14 @@ class TableDetailSerializer(TableSummarySerializer):
 
     def get_my_seat(self, table: Table) -> int | None:
         return seat_of(table, self.context["request"].user)
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_result_words(self, table: Table) -> list[str]:
+        """Once the game has finished, how its result came about and each score counted, a sentence a
+        line, in the reader's language ([] until then)."""
+        if table.status != Table.Status.FINISHED:
+            return []
+        return result_words.explain(table.game, table.outcome, seat_names(table))
 
     def get_seed_hash(self, table: Table) -> str | None:
         return table.seed_hash or None
@@ -256,7 +265,6 @@ class GuideSerializer(serializers.Serializer):
     steps = GuideStepSerializer(many=True)
     end_seq = serializers.IntegerField(help_text="The head once the script and the bots' answers to it are played.")
     free = serializers.CharField(help_text="What the page says once the script is over.")
-    scores = serializers.ListField(child=serializers.CharField(), help_text="The ended game's scores in words.")
 
 
 class LoggedEventSerializer(EventSerializer):

@@ -296,13 +296,11 @@ class GuideView(APIView):
     def get(self, request, table_id: int):
         """A guided table's guide, in the reader's language: each step with the head seq where it
         shows (its words, the action it waits for, the board's part it points at), what the page
-        says after them, and once the game has ended, its scores in words."""
+        says after them (the ended game's scores in words are the table's own: `result_words`)."""
         table = get_table(table_id)
         if not table.guided or not guides.exists(table.game):
             raise Refused("not_guided", _("This table is not a guided game."), 404)
-        ended = table.status == Table.Status.FINISHED
-        return Response({**guides.script(table.game), "seat": guides.PLAYER,
-                         "scores": guides.scoring(table.game, table.outcome, seat_names(table)) if ended else []})
+        return Response({**guides.script(table.game), "seat": guides.PLAYER})
 
 
 class PlayerView(APIView):

@@ -216,9 +216,8 @@ def test_a_guided_game_is_played_to_its_end_across_languages_and_widths(new_page
     page.goto("/")  # left again: the rest of the game is played through the API, quicker than drawn
     play_on_by_api(page, int(table_url.rstrip("/").rsplit("/", 1)[1]))
     page.goto(table_url)
-    scores = page.get_by_test_id("guide-scores")
-    scores.wait_for(timeout=30000)
-    assert SCORES_HEADING["de"] in scores.inner_text()
+    page.get_by_test_id("guide-end").wait_for(timeout=30000)  # after the scores in words, where to go from here
+    assert SCORES_HEADING["de"] in page.get_by_test_id("result-words").inner_text()
     assert not unexplained(page), unexplained(page)
     screenshot(page, f"guided-{game}-1280-de-end")
     page.set_viewport_size({"width": 375, "height": 812})

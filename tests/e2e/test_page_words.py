@@ -226,11 +226,21 @@ def test_dragon_market_marks_the_teams_and_says_why_it_ended(new_page, width, lo
     screenshot(page, f"page-words-dragon-market-teams-{width}-{locale}")
     play(page, OVER, random.Random(width))
     page.get_by_test_id("seed-check").filter(has_text="✓").wait_for()
+    # The end reached in play comes into sight, above the board (on a phone a screen or more away).
+    page.wait_for_function("Math.abs(document.getElementById('finished').getBoundingClientRect().top) < 40")
     assert page.get_by_test_id("end-reason").inner_text() == words[2]
     teams = page.get_by_test_id("team").all_inner_texts()
     assert sorted(teams) == ["Team 1", "Team 1", "Team 2", "Team 2"]
     winning_teams = page.locator("[data-testid=scores] tr.winner [data-testid=team]").all_inner_texts()
     assert len(set(winning_teams)) == 1 or len(winning_teams) == 4  # a team wins together, or both tie
     assert teams[:len(winning_teams)] == winning_teams  # the winners' rows come first
+    # Said to the reader first: their own side's win or loss; under the scores, how they came about.
+    table = page.evaluate("window.sampanTable.state.table")
+    won, lost = {"en-US": ("You won, together with ", "You lost: "), "de": ("Sie haben gewonnen, zusammen mit ",
+                                                                           "Sie haben verloren: ")}[locale]
+    verdict = page.get_by_test_id("end-verdict").inner_text()
+    assert verdict.startswith(won if table["my_seat"] in table["outcome"]["winners"] else lost), verdict
+    told = page.get_by_test_id("result-words").locator("li").all_inner_texts()
+    assert told == table["result_words"] and len(told) == 4, told  # each seat's count (the reason is said above)
     assert page.evaluate("window.pageWords") == []
     screenshot(page, f"page-words-dragon-market-end-{width}-{locale}")

@@ -30,14 +30,14 @@ SHARED = {"sampan", "dschunke", "das", "legespiel", "dunhuang", "dragon", "marke
           "deutsch", "sha", "ii", "iii", "iv", "min", "no",
           "bd", "bo", "fr", "jf", "pa", "pl", "ri", "ss"}
 SPELT_ALIKE = {
-    "fr": {"action", "actions", "analyse", "analyses", "aubergine", "aubergines", "bluff", "bonus", "bot", "bots", "confirmation", "direction", "expert", "face",
+    "fr": {"action", "actions", "analyse", "analyses", "aubergine", "aubergines", "bluff", "bonus", "bot", "bots", "condition", "confirmation", "direction", "expert", "face",
            "figurine", "final", "grain", "jade", "menu", "ne", "normal", "notification", "occupants", "on", "or", "orange", "permanent",
            "place", "places", "point", "points", "port", "ports", "prestige", "rat", "rats", "routes", "sage", "score", "scores", "se", "secret", "site", "so",
            "statue", "stock", "stocks", "table", "total", "type", "vase", "visible"},
     "de": {"also", "an", "analyse", "aubergine", "bank", "blind", "bluff", "bonsai", "bonus", "bot", "bots", "buddhist", "chat", "diplomat", "emblem",
            "extra", "general", "gold", "hand", "hash", "in", "jade", "ki", "land", "live", "name", "neutral", "normal", "nw",
            "orange",
-           "prestige", "rest", "ring", "sack", "so", "start", "sw", "was"},
+           "prestige", "rest", "ring", "sack", "so", "start", "sw", "symbol", "was"},
 }
 
 # The words the reader sees: visible text (the board's SVG <text> too), tooltips (SVG <title>,

@@ -1,8 +1,8 @@
 """Guided first games (tables/guides.py, the scripts in tables/guide_scripts.py): a table of the
 player and bots at the guide's fixed deal, resumed by the next request, unrated and outside the
 table quotas; every script played through the service, each step's move legal where the step
-shows and the table on the guide's line there, to the game's end and its scores in words, in
-English, French and German."""
+shows and the table on the guide's line there, to the game's end and its scores in words (the
+table's, as at every table), in English, French and German."""
 import random
 import re
 import time
@@ -29,6 +29,11 @@ def guide_of(client, table_id: int, language: str = "en") -> dict:
     response = client.get(f"/api/tables/{table_id}/guide/", HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200, response.json()
     return response.json()
+
+
+def result_words(client, table_id: int, language: str = "en") -> list[str]:
+    """The table's result in words (every finished table has them; the guided game's end shows them too)."""
+    return client.get(f"/api/tables/{table_id}/", HTTP_ACCEPT_LANGUAGE=language).json()["result_words"]
 
 
 def test_learn_starts_a_guided_table_and_the_next_request_resumes_it(make_user, client_for):
@@ -123,6 +128,7 @@ def test_a_guide_plays_through_the_service_to_the_end_and_its_scores_in_words(ma
     line = guides.line(game)
     script = guide_of(client, table_id)
     moves = [step for step in script["steps"] if step["action"]]
+    assert result_words(client, table_id) == []  # the scores are told once the game has ended
     for number, step in enumerate(moves, 1):
         view = client.get(f"/api/tables/{table_id}/view/").json()
         assert view["seq"] == step["seq"], (number, step)  # the bots have played the line's moves up to here
@@ -136,11 +142,11 @@ def test_a_guide_plays_through_the_service_to_the_end_and_its_scores_in_words(ma
     end = play_on(client, table_id, random.Random(game))
     table = Table.objects.get(pk=table_id)
     assert table.status == Table.Status.FINISHED and not table.rated and not table.rating_changes.exists()
-    english = guide_of(client, table_id)["scores"]
+    english = result_words(client, table_id)
     assert len(english) >= 2 and str(end["outcome"]["scores"][0]) in " ".join(english)
     assert user.username in " ".join(english)
     for language in LANGUAGES:
-        theirs = guide_of(client, table_id, language)["scores"]
+        theirs = result_words(client, table_id, language)
         assert len(theirs) == len(english) and theirs[0] != english[0], (language, theirs)
 
 

@@ -239,10 +239,9 @@ export class Guide {
     return false;
   }
 
-  // The end screen of a guided game: its scores in words, then where to go from here.
-  async explainEnd(box) {
-    const script = await api(`/api/tables/${this.tableId}/guide/`);
-    if (!script.scores.length || box.querySelector("[data-testid=guide-scores]")) return;
+  // The end screen of a guided game, after its scores in words: where to go from here.
+  explainEnd(box) {
+    if (box.querySelector("[data-testid=guide-end]")) return;
     const play = el("button", { type: "button", "data-testid": "guide-play", text: gettext("Play against bots now") });
     play.addEventListener("click", async () => {
       play.disabled = true;
@@ -254,13 +253,11 @@ export class Guide {
         play.after(el("span", { class: "error", text: ` ${error.message}` }));
       }
     });
-    const section = el("section", { class: "guide-end", "data-testid": "guide-scores" },
-      el("h3", { text: gettext("How the scores were counted") }),
-      el("ul", {}, ...script.scores.map((line) => el("li", { text: line }))),
+    const section = el("section", { class: "guide-end", "data-testid": "guide-end" },
       el("p", { text: gettext("That was the guided game. Play a game of your own against the bots, or read how to play again.") }),
       el("div", { class: "row" }, play, el("a", { class: "button secondary", href: this.learnUrl, text: gettext("How to play") })));
-    const scores = box.querySelector("[data-testid=scores]");
-    (scores ? scores.closest(".scores-wrap") || scores : box.lastChild).after(section);
+    const words = box.querySelector("[data-testid=result-words]") || box.querySelector(".scores-wrap");
+    (words || box.lastChild).after(section);
   }
 }
 

@@ -3,7 +3,7 @@
 import {
   api, el, describeAction, formatCountdown, sha256Hex, timeControlWords, GameLog, madeForNote, Replay, TableConnection,
 } from "./client.js";
-import { gettext, interpolate } from "./i18n.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
 import { PACES, Playback, movesOf, ownLine, pace, setPace } from "./playback.js";
 import { ChatPanel } from "./chat.js";
 import { announceTurn, notificationsOn, setNotifications, setSound, showTurnIcon, soundOn } from "./alerts.js";
@@ -26,6 +26,7 @@ const state = {
   guide: null, // a guided game's steps (guide.js)
   heldByGuide: false, // the guide has the player wait for the bots' moves of its line (guide.js holds)
   firstDraw: true, // the page opening on a waiting move is no news: no sound for it
+  endUnseen: false, // the game was in play on this page: its end screen is brought into sight once
 };
 
 const log = new GameLog($("log"));
@@ -210,6 +211,7 @@ function receiveSync(frame) {
 // the page, its turn banner and its clock still tell the table as the board shows it.
 function showSync(frame, move) {
   state.frame = frame;
+  if (!frame.outcome) state.endUnseen = true;
   offer();
   state.lastMove = move || state.lastMove; // a sync that brings no move leaves the last one named
   if (frame.deadline !== undefined) state.table.deadline = frame.deadline;
@@ -780,20 +782,52 @@ async function showFinished() {
   const digest = el("code", { text: "…" });
   // The end screen is drawn again as the table's last facts arrive: a proof the player opened stays open.
   const proofOpen = Boolean(box.querySelector("details.seed-proof[open]"));
+  const verdict = verdictOf(table);
   box.replaceChildren(
     el("h2", { text: gettext("Final scores") }),
+    verdict ? el("p", { class: "end-verdict", "data-testid": "end-verdict", text: verdict }) : "",
     ...resignedNotes(table),
     reason ? el("p", { class: "end-reason", "data-testid": "end-reason", text: reason }) : "",
     scoresTable(outcome, table.ratings, glossary, teamsOf(state.live)),
+    resultWords(table.result_words || []),
     table.rated && !table.ratings ? el("p", { class: "muted", text: gettext("Ratings are being updated…") }) : "",
     rematchOffer(table),
     seedProof(table, check, digest, proofOpen),
     el("p", { class: "muted" }, el("a", { href: `/api/tables/${table.id}/export/`, download: "", "data-testid": "export",
       text: gettext("Download the game") }), " ", gettext("(every move in order, with the analyses, in a file for programs)")),
   );
-  if (state.guide) state.guide.explainEnd(box).catch((error) => showMessage(error.message));
+  if (state.guide) state.guide.explainEnd(box);
+  // The end reached in play: who won is above the board, out of sight on a phone.
+  if (state.endUnseen) {
+    state.endUnseen = false;
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    box.scrollIntoView({ behavior: still ? "instant" : "smooth", block: "start" });
+  }
   showAnalysis(table).catch((error) => showMessage(error.message));
   await checkSeed(table, check, digest);
+}
+
+// Who won, said to the reader: a player hears of their own win or loss, a spectator of the winners.
+function verdictOf(table) {
+  const winners = [...winningSeats(table.outcome || {})];
+  if (!winners.length) return "";
+  const mine = table.my_seat;
+  const others = winners.filter((seat) => seat !== mine).map(seatName).join(", ");
+  if (mine === null || mine === undefined) {
+    return interpolate(ngettext("%(names)s won.", "%(names)s won.", winners.length), { names: others });
+  }
+  if (!winners.includes(mine)) {
+    return interpolate(ngettext("You lost: %(names)s won.", "You lost: %(names)s won.", winners.length), { names: others });
+  }
+  return others ? interpolate(gettext("You won, together with %(names)s."), { names: others }) : gettext("You won!");
+}
+
+// How the result came about and each score counted, in words (the server's, in the reader's language).
+function resultWords(lines) {
+  if (!lines.length) return "";
+  return el("section", { class: "result-words", "data-testid": "result-words" },
+    el("h3", { text: gettext("How the scores were counted") }),
+    el("ul", {}, ...lines.map((line) => el("li", { text: line }))));
 }
 
 // The proof that chance was fixed before the first move, folded under its verdict.
