@@ -250,6 +250,22 @@ def test_a_first_table_shows_a_guide_and_a_useless_click_says_why(new_page):
     assert page.locator("#board .clickable, #prompt button").count() > 0
 
 
+def test_on_a_phone_a_first_table_shows_the_board_before_the_tips(new_page):
+    """The tips to a first table come under the board on a phone: the first screen shows the game."""
+    page = new_page(375, 812)
+    sign_up(page, "phone_newcomer")
+    create_table(page, "dschunke_tiles", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    hint = page.get_by_test_id("first-hint")
+    hint.wait_for()
+    page.wait_for_selector("#board svg")
+    page.evaluate("window.scrollTo(0, 0)")
+    board, tips = page.locator("#board").bounding_box(), hint.bounding_box()
+    assert board["y"] < 812 / 2, board
+    assert tips["y"] >= board["y"] + board["height"], (board, tips)
+    screenshot(page, "first-table-tips-375")
+
+
 def test_on_a_phone_what_a_tap_says_shows_on_screen_wherever_the_tap_was_and_closes(new_page):
     page = new_page(375, 812)
     sign_up(page, "phone_tapper")
