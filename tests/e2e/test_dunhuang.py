@@ -1,5 +1,7 @@
 """Merchants of Dunhuang in a real browser: a whole game against a bot, by clicking, from keeping
 one of the cards drawn at the start, which the board shows to their seat."""
+import re
+
 import pytest
 
 from tests.e2e.helpers import (
@@ -229,3 +231,37 @@ def keep_a_drawn_card(page) -> None:
     assert page.evaluate(f"{me}.hand") == [drawn[-1]]
     assert "Cards you drew" not in page.locator("#board").inner_text()
     assert page.locator('#board [data-row="hand"]').count() == 1
+
+
+# The centre's lines in small print (the effect of the character under the camel) and the
+# tooltip they share, which names the character and tells its effect whole.
+CENTRE_EFFECT = """() => {
+  const lines = [...document.querySelectorAll("#board .centre-effect")];
+  return [lines.map((line) => line.textContent).join(" "),
+          lines.length ? lines[0].parentNode.querySelector("title").textContent : ""];
+}"""
+
+
+BANK_LINE = {"fr-FR": ("Jetons dans la banque", "sortes"), "de-DE": ("Marker in der Bank", "Sorten")}
+
+
+@pytest.mark.parametrize(("locale", "width"), [("fr-FR", 375), ("de-DE", 1280)])
+def test_the_centre_tells_the_effect_of_the_character_under_the_camel_in_every_language(new_page, locale, width):
+    """The review saw the effect under "Camel at the …" in English only: French and German
+    sentences, longer, did not fit the centre's lines and were left out. The longest effects,
+    in small print, fit; the bank's tokens are counted in kinds or named by their goods, never
+    by their numbers alone ("1" read as one token left, not as gold's)."""
+    page = new_page(width, 900, locale=locale)
+    sign_up(page, f"centre{locale[:2]}{width}")
+    table_id = create_table(page, "dunhuang", [{"kind": "me"}, {"kind": "ai", "strength": "random"}],
+                            options={"faces": '"back"'})
+    start_if_waiting(page)
+    land_on(page, table_id, ("merchant", "trader", "farmer", "domestic"))
+    page.reload()
+    page.locator("#prompt button").first.wait_for(state="attached")
+    screenshot(page, f"dunhuang-centre-{locale}-{width}")
+    effect, tooltip = page.evaluate(CENTRE_EFFECT)
+    assert effect and tooltip.endswith(effect), (effect, tooltip)
+    centre = " ".join(page.locator("#board svg text").all_text_contents())
+    label, kinds = BANK_LINE[locale]
+    assert re.search(rf"{label}\W+\d+\s{kinds}", centre), centre  # many tokens left: counted in kinds

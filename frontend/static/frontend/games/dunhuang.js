@@ -5,7 +5,7 @@ import { el } from "../js/client.js";
 import { gettext, interpolate, labelled, ngettext } from "../js/i18n.js";
 import { svg, squeezed, explained, plain, ActionIndex } from "./board.js";
 
-const LINE_HEIGHT = 18; // of the centre's lines
+const LINE_HEIGHT = 18; // of the centre's lines in 13 px type (smaller print takes less)
 const NAME_CHARS = 40; // a panel's name shown in full up to this length (a line of its own)
 const shortName = (name) => (name.length > NAME_CHARS ? `${name.slice(0, NAME_CHARS - 1)}…` : name);
 
@@ -82,41 +82,65 @@ function drawCircle(parts, ctx) {
   parts.push(svg("circle", { cx: layout.cx, cy: layout.cy, r: layout.radius, fill: "none", stroke: "#c7a96b", "stroke-width": 10, "stroke-dasharray": "2 10" }));
   view.circle.forEach((slot) => parts.push(drawTile(ctx, slot)));
   // Each fact with what it means, in its lines' tooltip.
-  const facts = [
-    [interpolate(ngettext("Deck: %(n)s card", "Deck: %(n)s cards", view.deck_size), { n: view.deck_size }),
-      gettext("The goods deck refills the market. Once it is empty, the round is played to its end and the points are counted.")],
-    [view.final_round && view.step !== "over" ? gettext("Final round!") : "", gettext("The deck is empty: this round is the last.")],
-    [interpolate(gettext("Bank tokens: %(tokens)s"), { tokens: view.bank_tokens.join(", ") || gettext("none") }),
-      gettext("The majority tokens no shop holds: the first shop with a card of the kind takes its token.")],
-    [interpolate(gettext("Top merchant: %(n)s tokens"), { n: view.tokens_to_win }),
-      interpolate(gettext("A player who ends their turn with %(n)s majority tokens and 4 different goods in hand wins at once."),
-        { n: view.tokens_to_win })],
-  ].filter(([line]) => line);
-  const lines = facts.flatMap(([line, help]) => wrap(line, 26).map((part) => [part, help])); // the centre is as wide as the gap between the tiles
+  const deck = [interpolate(ngettext("Deck: %(n)s card", "Deck: %(n)s cards", view.deck_size), { n: view.deck_size }),
+    gettext("The goods deck refills the market. Once it is empty, the round is played to its end and the points are counted.")];
+  const last = [view.final_round && view.step !== "over" ? gettext("Final round!") : "", gettext("The deck is empty: this round is the last.")];
+  const goal = [interpolate(gettext("Top merchant: %(n)s tokens"), { n: view.tokens_to_win }),
+    interpolate(gettext("A player who ends their turn with %(n)s majority tokens and 4 different goods in hand wins at once."),
+      { n: view.tokens_to_win })];
+  const fixed = centreLines([deck, last, bankFact(view.bank_tokens.map((good) => goodName(ctx, good)))], true);
+  const goalLines = centreLines([goal]);
   const camel = view.circle.find((slot) => slot.camel);
+  let camelLines = [];
+  let effect = [];
   if (camel) {
     const help = labelled(faceName(ctx.glossary, camel.face), faceText(ctx.glossary, camel));
-    const where = interpolate(gettext("Camel at the %(face)s:"), { face: faceName(ctx.glossary, camel.face) });
-    lines.push(["", ""], ...wrap(where, 26).map((part) => [part, help]));
-    // The effect is told too where the centre has room for it between the tiles (it is always
-    // in the character's tooltip and the prompt).
-    const effect = wrap(faceText(ctx.glossary, camel), 26).map((part) => [part, help]);
-    // The diagonal tiles' inner corners bound the centre: about radius·cos 45° from it.
-    const room = Math.floor((2 * (layout.radius * Math.SQRT1_2 - layout.tileH / 2) - 8) / LINE_HEIGHT);
-    if (lines.length + effect.length <= room) lines.push(...effect);
-    else lines[lines.length - 1][0] = lines[lines.length - 1][0].replace(/\s*:$/, ""); // no colon before nothing
+    camelLines = centreLines([[interpolate(gettext("Camel: %(face)s"), { face: faceName(ctx.glossary, camel.face) }), help]], true);
+    effect = centreLines([[faceText(ctx.glossary, camel), help]], false, EFFECT_SIZE);
   }
-  const top = layout.cy - (lines.length * LINE_HEIGHT) / 2 + 10;
-  lines.forEach(([line, help], index) => line && parts.push(explained(svg("text", {
-    x: layout.cx, y: top + index * LINE_HEIGHT, "text-anchor": "middle", "font-size": 13,
-    "font-weight": index === 0 ? 700 : 400,
-  }, line), help)));
+  // The diagonal tiles' inner corners bound the centre: about radius·cos 45° from it. What does
+  // not fit gives way: the goal first (it never changes; its tooltip and the rules tell it), then
+  // the character's effect (its tooltip and the prompt tell it).
+  const room = 2 * (layout.radius * Math.SQRT1_2 - layout.tileH / 2) - 8;
+  const choices = [[...fixed, ...goalLines, ...camelLines, ...effect], [...fixed, ...camelLines, ...effect],
+    [...fixed, ...goalLines, ...camelLines]];
+  const lines = choices.find((choice) => linesHeight(choice) <= room) || choices[2];
+  let y = layout.cy - linesHeight(lines) / 2 + 10;
+  for (const { text, help, size, bold } of lines) {
+    parts.push(explained(svg("text", { x: layout.cx, y, "text-anchor": "middle", "font-size": size,
+      "font-weight": bold ? 700 : 400, class: size === EFFECT_SIZE ? "centre-effect" : null }, text), help));
+    y += lineHeight(size);
+  }
 }
 
-// Splits `text` into lines of at most `width` characters at spaces (SVG text does not wrap).
+// The centre's lines of `facts` ([text, tooltip], "" text: none): the first one bold where
+// `heading`, in `size` type, wrapped to the centre's width (smaller print holds more).
+const EFFECT_SIZE = 11;
+function centreLines(facts, heading = false, size = 13) {
+  const width = size === EFFECT_SIZE ? 31 : 26;
+  return facts.filter(([text]) => text).flatMap(([text, help], index) => wrap(text, width)
+    .map((part, row) => ({ text: part, help, size, bold: heading && index === 0 && row === 0 })));
+}
+
+// The majority tokens no shop holds, as a line and its tooltip: their goods by name, or how many
+// kinds while many are left (the names then fill the tooltip, not the centre's few lines).
+function bankFact(goods) {
+  const help = gettext("The majority tokens no shop holds: the first shop with a card of the kind takes its token.");
+  if (goods.length <= 2) {
+    return [interpolate(gettext("Tokens in the bank: %(goods)s"), { goods: goods.join(", ") || gettext("none") }), help];
+  }
+  return [interpolate(ngettext("Tokens in the bank: %(n)s kind", "Tokens in the bank: %(n)s kinds", goods.length), { n: goods.length }),
+    `${help} ${goods.join(", ")}`];
+}
+
+const lineHeight = (size) => (LINE_HEIGHT * size) / 13;
+const linesHeight = (lines) => lines.reduce((sum, { size }) => sum + lineHeight(size), 0);
+
+// Splits `text` into lines of at most `width` characters at spaces (SVG text does not wrap); a
+// number stays with the word after it ("7 kinds").
 function wrap(text, width) {
   const lines = [];
-  for (const word of text.split(" ")) {
+  for (const word of text.replace(/(\d) /g, "$1\u00a0").split(" ")) {
     const last = lines[lines.length - 1];
     if (last !== undefined && `${last} ${word}`.length <= width) lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
