@@ -206,7 +206,7 @@ PICK_HELP = {
     "pick_slot": N_("Choose a market slot this character allows."),
     "pick_shop": N_("Choose a card of your shop that this character can use."),
     "pick_hand": N_("Choose a card of your hand that this character can use."),
-    "domestic": N_("Choose a card of your shop or of your hand."),
+    "domestic": N_("Choose a card to move: one of your shop goes to your hand, one of your hand to your shop."),
 }
 
 

@@ -206,6 +206,26 @@ def test_both_choices_of_the_character_step_show_in_a_phones_prompt(new_page):
     }""")
     bot = "Bo" if page.evaluate("window.sampanTable.state.live.seat") == 0 else "Ana"
     assert settled == [f"À {bot}\u00a0: encore 2 cartes à donner", f"À échanger\u00a0: 9 ({glossary['goods']['9']})"], settled
+    # Asked to give on the other's turn: whose character asks it, and what comes back (the review
+    # was asked for a hidden card with no reason given); a Domestic's move says where the card goes.
+    asked, moves = page.evaluate("""async () => {
+        const data = JSON.parse(document.getElementById('page-data').textContent);
+        const { render, describeAction } = await import(data.renderers.dunhuang);
+        const live = window.sampanTable.state.live;
+        const snapshot = { ...structuredClone(live), seats: [{ name: "Ana" }, { name: "Bo" }],
+                           legal_actions: [{ type: "give", card: 9 }] };
+        Object.assign(snapshot.view, { step: "give", to_give: 2, giver: live.seat, opponent: live.seat, turn: 1 - live.seat });
+        const prompt = document.createElement("div");
+        render(document.createElement("div"), snapshot, { act: () => {}, glossary: data.glossaries.dunhuang, prompt });
+        snapshot.view.step = "domestic";
+        return [prompt.querySelector("[data-testid=asked-to-give]").textContent,
+                [{ type: "pick_hand", card: 9 }, { type: "pick_shop", card: 9 }].map(
+                    (action) => describeAction(action, snapshot, data.glossaries.dunhuang))];
+    }""")
+    under_camel = glossary["faces"][view["circle"][view["camel"]]["face"]]
+    assert asked == (f"{bot} a utilisé le personnage {under_camel}\u00a0: vous lui donnez d’abord des cartes de votre"
+                     " choix, puis il vous en rend autant."), asked
+    assert moves == [f"Mettre {card} de la main dans la boutique", f"Reprendre {card} de la boutique en main"], moves
     screenshot(page, "dunhuang-character-step-375-fr")
 
 

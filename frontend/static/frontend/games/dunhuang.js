@@ -344,6 +344,8 @@ function renderPrompt(box, ctx) {
   const text = why && ctx.glossary.coins_only ? ctx.glossary.coins_only : ctx.glossary.prompts[view.step] || "";
   box.append(el("h3", { text }));
   if (why && face) box.append(el("p", { "data-testid": "cannot-use", text: why.replace("{face}", faceName(ctx.glossary, face.face)) }));
+  const asked = askedToGive(view, ctx);
+  if (asked) box.append(el("p", { "data-testid": "asked-to-give", text: asked }));
   const pending = pendingExchange(view, ctx);
   if (pending) box.append(el("p", { "data-testid": "pending-exchange", text: pending }));
   // What the board already offers (a tile, a card, a token) is clicked there, not repeated here.
@@ -392,6 +394,13 @@ function pendingExchange(view, ctx) {
   return null;
 }
 
+// Why a player is asked to give on another's turn: that player's character makes them give first.
+function askedToGive(view, ctx) {
+  if (view.step !== "give" || view.giver === view.turn || !(view.camel >= 0)) return null;
+  return interpolate(gettext("%(name)s used the %(face)s: you give them cards of your choice first, then they give you as many back."),
+    { name: ctx.names[view.turn], face: faceName(ctx.glossary, view.circle[view.camel].face) });
+}
+
 export function describeAction(action, snapshot, glossary) {
   const name = (good) => `${good} (${glossary.goods[String(good)] || good})`;
   const seatName = (seat) => (snapshot.seats[seat] ? snapshot.seats[seat].name : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }));
@@ -404,8 +413,12 @@ export function describeAction(action, snapshot, glossary) {
     case "coins": return interpolate(gettext("Take %(n)s coins"), { n: glossary.coins_action });
     case "pay_guard": return interpolate(gettext("Pay the guard %(n)s coins"), { n: glossary.guard_fee });
     case "refuse_guard": return gettext("Leave the token");
-    case "pick_shop": return interpolate(gettext("Shop card %(card)s"), { card: name(action.card) });
-    case "pick_hand": return interpolate(gettext("Hand card %(card)s"), { card: name(action.card) });
+    case "pick_shop": return snapshot.view.step === "domestic"
+      ? interpolate(gettext("Move %(card)s from your shop to your hand"), { card: name(action.card) })
+      : interpolate(gettext("Shop card %(card)s"), { card: name(action.card) });
+    case "pick_hand": return snapshot.view.step === "domestic"
+      ? interpolate(gettext("Move %(card)s from your hand to your shop"), { card: name(action.card) })
+      : interpolate(gettext("Hand card %(card)s"), { card: name(action.card) });
     case "pick_slot": return interpolate(gettext("Market card on tile %(n)s"), { n: action.slot + 1 });
     case "pick_token": return interpolate(gettext("Token %(card)s"), { card: name(action.good) });
     case "pick_opponent": return interpolate(gettext("Exchange with %(name)s"), { name: seatName(action.opponent) });
