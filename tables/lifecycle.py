@@ -282,6 +282,8 @@ def check_rematch(table: Table, user) -> TablePlan:
     player in theirs, the other players invited to theirs, the bots at their strengths)."""
     if table.status != Table.Status.FINISHED:
         raise Refused("not_finished", _("A rematch can be offered once the game has ended."), 409)
+    if table.guided:  # its end offers a game of one's own against the bots instead
+        raise Refused("guided", _("A guided game has no rematch: play a game of your own against the bots."), 409)
     seats = seats_of(table)
     if not any(seat.user_id == user.pk and seat.kind == Seat.Kind.HUMAN for seat in seats):
         raise forbidden(_("Only the table's players may offer a rematch."))

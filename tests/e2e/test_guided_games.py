@@ -217,6 +217,7 @@ def test_a_guided_game_is_played_to_its_end_across_languages_and_widths(new_page
     play_on_by_api(page, int(table_url.rstrip("/").rsplit("/", 1)[1]))
     page.goto(table_url)
     page.get_by_test_id("guide-end").wait_for(timeout=30000)  # after the scores in words, where to go from here
+    assert page.get_by_test_id("rematch").count() == 0  # a game of one's own, not the script again
     assert SCORES_HEADING["de"] in page.get_by_test_id("result-words").inner_text()
     assert not unexplained(page), unexplained(page)
     screenshot(page, f"guided-{game}-1280-de-end")

@@ -142,6 +142,8 @@ def test_a_guide_plays_through_the_service_to_the_end_and_its_scores_in_words(ma
     end = play_on(client, table_id, random.Random(game))
     table = Table.objects.get(pk=table_id)
     assert table.status == Table.Status.FINISHED and not table.rated and not table.rating_changes.exists()
+    refused = client.post(f"/api/tables/{table_id}/rematch/", format="json")  # its end offers a game of one's own
+    assert refused.status_code == 409 and refused.json()["code"] == "guided", refused.json()
     english = result_words(client, table_id)
     assert len(english) >= 2 and str(end["outcome"]["scores"][0]) in " ".join(english)
     assert user.username in " ".join(english)

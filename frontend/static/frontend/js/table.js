@@ -702,7 +702,8 @@ function rematchOffer(table) {
     return el("p", {}, el("a", { class: "button", href: `/tables/${table.rematch}/`, "data-testid": "rematch-link",
       text: gettext("Go to the rematch") }));
   }
-  if (table.my_seat === null || table.my_seat === undefined) return "";
+  // A guided game's end offers a game of one's own instead (guide.js).
+  if (table.my_seat === null || table.my_seat === undefined || table.guided) return "";
   const button = el("button", { type: "button", "data-testid": "rematch", text: gettext("Rematch") });
   button.addEventListener("click", async () => {
     button.disabled = true;
