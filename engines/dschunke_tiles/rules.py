@@ -17,7 +17,8 @@ ACTION_KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.ite
 STEP_ACTIONS = {"select": ("select",), "anchor": ("anchor", "back"), "orient": ("orient", "back")}
 PROMPTS = {
     "select": N_("Choose which of your two tiles to place first."),
-    "anchor": N_("Choose the cell for the first crate of your tile: the symbol at its left end as drawn."),
+    "anchor": N_("Choose the cell for the first crate of your tile: the symbol at its left end, as the tile is pictured"
+                 " above the board."),
     "orient": N_("Choose the direction your tile runs from its first crate."),
     "over": N_("The game is over: read the final scores."),
     "between": N_("Wait for the next draw."),

@@ -185,3 +185,33 @@ def test_on_a_phone_both_ways_out_of_a_preview_show_in_the_prompt(new_page):
         .renderers.dschunke_tiles)).describeAction({ type: "anchor", cell: [3, -5] }, window.sampanTable.state.live, {})""")
     assert named.endswith("(3,\xa0-5)"), named
     shoot(page, "preview-375-fr")
+
+
+# How far into its blink each part of the board the latest move touched is, in ms (null: none).
+TOUCHED_BLINKS = """() => [...document.querySelectorAll('#board .touched')].map((node) => {
+  const [blink] = node.getAnimations();
+  const timing = blink ? blink.effect.getComputedTiming() : null;
+  return timing && timing.progress !== null ? (timing.currentIteration + timing.progress) * timing.duration : null; })"""
+TOUCHED = "document.querySelectorAll('#board .touched').length > 0"
+
+
+def test_the_last_move_blinks_once_not_again_at_each_drawing_of_the_board(new_page):
+    """The review saw the bot's last tile fade again at each of the player's clicks, the symbols
+    they were deciding to cover washed out: a board drawn again for the same move goes on with
+    the blink where it was."""
+    page = new_page(1280, 900)
+    sign_up(page, "blinker")
+    create_table(page, "dschunke_tiles", [{"kind": "me"}, {"kind": "ai", "strength": "random"}])
+    start_if_waiting(page)
+    rng = random.Random(5)
+    page.wait_for_function(f"{MY_STEP} !== null")
+    while not page.evaluate(f"{TOUCHED} && {MY_STEP} !== null"):  # a move that touched the board
+        place_a_tile_step(page, rng)
+        page.wait_for_function(f"{MY_STEP} !== null")
+    page.wait_for_timeout(800)
+    before = page.evaluate(TOUCHED_BLINKS)
+    assert before and all(time is not None and time >= 700 for time in before), before
+    page.evaluate("window.dispatchEvent(new Event('resize'))")  # the board is drawn again, as at a click
+    page.wait_for_timeout(400)
+    after = page.evaluate(TOUCHED_BLINKS)
+    assert after and all(time is None or time >= 1100 for time in after), (before, after)

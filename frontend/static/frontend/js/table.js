@@ -342,8 +342,15 @@ const TRAILS = [["from_tile", "tile", "tile"], ["from_node", "node", "node"], ["
 const placeName = (value) => (Array.isArray(value) ? value.join(",") : String(value));
 const boardPart = (attribute, value) => $("board").querySelector(`[data-${attribute}="${CSS.escape(placeName(value))}"]`);
 
+// The move whose parts were marked last, and when: a board drawn again for the same move (a click
+// of the player's, the move's own echo) goes on with their blink where it was, never afresh.
+let touchedMove = { seq: null, at: 0 };
+
 function markTouched(move) {
   const board = $("board");
+  const seq = move ? move.seq : null;
+  if (seq !== touchedMove.seq) touchedMove = { seq, at: performance.now() };
+  const delay = `${touchedMove.at - performance.now()}ms`;
   for (const node of board.querySelectorAll(".touched, .moved-from")) node.classList.remove("touched", "moved-from");
   board.querySelector(".trail")?.remove();
   const steps = [];
@@ -352,7 +359,7 @@ function markTouched(move) {
     for (const field of TOUCHED_FIELDS) {
       const value = event[field];
       if (typeof value !== "string" && typeof value !== "number") continue;
-      for (const node of board.querySelectorAll(`[data-${field}="${CSS.escape(String(value))}"]`)) node.classList.add("touched");
+      for (const node of board.querySelectorAll(`[data-${field}="${CSS.escape(String(value))}"]`)) touch(node, delay);
     }
     for (const [start, end, attribute] of TRAILS) {
       if (event[start] === undefined || event[end] === undefined) continue;
@@ -363,9 +370,14 @@ function markTouched(move) {
   }
   for (const [from, to] of steps) {
     from.classList.add("moved-from");
-    to.classList.add("touched");
+    touch(to, delay);
   }
   if (steps.length) board.append(trailArrows(board, steps));
+}
+
+function touch(node, delay) {
+  node.classList.add("touched");
+  node.style.animationDelay = delay;
 }
 
 // Arrows over the board from where each step of the move began to where it ended.
