@@ -6,6 +6,11 @@ from __future__ import annotations
 from django.utils.translation import gettext, ngettext
 
 
+def signed(number: int) -> str:
+    """A number as the boards write it: a true minus sign below zero (a rat costs "−1")."""
+    return f"−{-number}" if number < 0 else str(number)
+
+
 def _names(outcome: dict, names: list[str]) -> str:
     return ", ".join(names[seat] for seat in outcome.get("winners", []))
 
@@ -49,13 +54,13 @@ def _tiles_scores(outcome: dict, names: list[str]) -> list[str]:
     lines = [gettext("The last tile is placed. Only what is seen from above counts: each group of two or more "
                      "touching symbols of one kind and colour scores, and each visible rat costs its colour a point.")]
     for row in outcome.get("breakdown") or []:
-        values = {"name": names[row["seat"]], "total": row["total"], "groups": row["group_points"], "rats": row["rats"],
-                  "sizes": ", ".join(str(group["size"]) for group in row["groups"])}
+        values = {"name": names[row["seat"]], "total": signed(row["total"]), "groups": row["group_points"],
+                  "rats": row["rats"], "sizes": ", ".join(str(group["size"]) for group in row["groups"])}
         if row["groups"]:
-            lines.append(gettext("%(name)s: %(total)d = %(groups)d for groups of %(sizes)s symbols − %(rats)d for "
+            lines.append(gettext("%(name)s: %(total)s = %(groups)d for groups of %(sizes)s symbols − %(rats)d for "
                                  "visible rats.") % values)
         else:
-            lines.append(gettext("%(name)s: %(total)d = no group − %(rats)d for visible rats.") % values)
+            lines.append(gettext("%(name)s: %(total)s = no group − %(rats)d for visible rats.") % values)
     lines.append(gettext("A group of 2 scores 3, of 3 scores 6, of 4 scores 10: each symbol more adds one point more."))
     return lines
 
