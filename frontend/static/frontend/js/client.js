@@ -252,7 +252,7 @@ export class GameLog {
     if (this.list.parentElement) this.list.parentElement.scrollTop = this.list.parentElement.scrollHeight;
   }
 
-  // The number of the latest line up to position `seq` (0: none yet); `size`, of the last line.
+  // The number of the latest line up to position `seq` (0: none yet); `size`: the number of lines.
   numberUpTo(seq) {
     return [...this.lines.keys()].filter((lineSeq) => lineSeq <= seq).length;
   }
