@@ -13,6 +13,7 @@ from django.test import override_settings
 from engines import registry
 from engines.core import resolve_options
 from tables import guides, lifecycle
+from tables.result_words import signed
 from tables.models import Seat, Table
 from tests.selection import once_by_default
 
@@ -145,7 +146,7 @@ def test_a_guide_plays_through_the_service_to_the_end_and_its_scores_in_words(ma
     refused = client.post(f"/api/tables/{table_id}/rematch/", format="json")  # its end offers a game of one's own
     assert refused.status_code == 409 and refused.json()["code"] == "guided", refused.json()
     english = result_words(client, table_id)
-    assert len(english) >= 2 and str(end["outcome"]["scores"][0]) in " ".join(english)
+    assert len(english) >= 2 and signed(end["outcome"]["scores"][0]) in " ".join(english)  # "−5" as the board writes it
     assert user.username in " ".join(english)
     for language in LANGUAGES:
         theirs = result_words(client, table_id, language)
