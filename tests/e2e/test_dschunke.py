@@ -51,7 +51,7 @@ def assert_sold_values_stay_readable(page) -> None:
         return events.find((event) => event.seq >= sale.seq && event.text).seq;
     }""")
     page.locator(f"#log li[data-seq='{sold_at}']").click()
-    page.wait_for_function(f"document.querySelector('#replay-pos').textContent.startsWith('{sold_at} /')")
+    page.wait_for_function(f"document.querySelector('#replay-pos').dataset.seq === '{sold_at}'")
     sold = page.locator("#board .market-kind.sold").first
     sold.wait_for()
     words = sold.locator("text").evaluate_all("(nodes) => nodes.map((node) => node.textContent)")
