@@ -31,10 +31,7 @@ def _dunhuang_scores(outcome: dict, names: list[str]) -> list[str]:
                      % {"name": names[row["seat"]], "total": row["total"], "token_points": row["token_points"],
                         "tokens": row["tokens"], "prestige": row["prestige_points"], "hand": row["hand_points"],
                         "cards": cards})
-    lines.append(gettext("For each kind, whoever holds the most cards of it in hand (ties included) keeps one card of "
-                         "it, and a player scores at most as many kept cards as they hold majority tokens, the highest "
-                         "first. With equal points, the most coins win."))
-    return lines
+    return lines  # the hand points' rule and the tie-break are the end table's note and column
 
 
 def _dschunke_scores(outcome: dict, names: list[str]) -> list[str]:
