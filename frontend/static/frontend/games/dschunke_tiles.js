@@ -2,7 +2,7 @@
 // drawn tiles and the prompt are drawn from the view; everything clickable is one of the
 // server's legal actions (ActionIndex). A placement is chosen in steps, as the engine asks:
 // a tile, the cell of its first crate, then a direction, previewed before it is confirmed.
-import { el } from "../js/client.js";
+import { el, signed } from "../js/client.js";
 import { gettext, interpolate, ngettext } from "../js/i18n.js";
 import { ActionIndex, linkStylesheet, svg } from "./board.js";
 import { drawGrid, zoomTools } from "./dschunke_tiles/grid.js";
@@ -37,7 +37,7 @@ function drawPlayers(ctx) {
   el("strong", { text: seatName(ctx, player.seat), "data-plain": "" }),
   el("span", { class: "tl-colour", text: (ctx.glossary.colours || {})[player.colour] || player.colour,
     title: gettext("The colour this player scores: its groups of goods count, and its visible rats cost a point each.") }),
-  el("span", { class: "tl-score", "data-testid": `score-${player.seat}`, text: player.score < 0 ? `−${-player.score}` : String(player.score), title: gettext("Points now") }),
+  el("span", { class: "tl-score", "data-testid": `score-${player.seat}`, text: String(signed(player.score)), title: gettext("Points now") }),
   el("span", { class: "muted", title: gettext("The points of this colour's groups, the points its visible rats cost, and the tiles placed."),
     text: interpolate(gettext("groups %(points)s · rats %(rats)s · %(tiles)s"), {
     points: player.group_points, rats: player.rats ? `−${player.rats}` : "0",

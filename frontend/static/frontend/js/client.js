@@ -43,6 +43,9 @@ export function commandId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// A number as the boards write it: a true minus sign below zero (a rat costs "−1").
+export const signed = (value) => (typeof value === "number" && value < 0 ? `−${-value}` : value);
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {

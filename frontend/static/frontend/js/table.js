@@ -1,7 +1,7 @@
 // The table page: seats before the start, then the board drawn by the game's renderer,
 // the live feed, the log, replay, the clock and, once finished, the scores and seed check.
 import {
-  api, el, describeAction, formatCountdown, sha256Hex, timeControlWords, GameLog, madeForNote, Replay, TableConnection,
+  api, el, describeAction, formatCountdown, sha256Hex, signed, timeControlWords, GameLog, madeForNote, Replay, TableConnection,
 } from "./client.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { PACES, Playback, movesOf, ownLine, pace, setPace } from "./playback.js";
@@ -648,9 +648,6 @@ function winningSeats(outcome) {
   const best = Math.min(...others.map((seat) => places[seat]));
   return new Set(others.filter((seat) => places[seat] === best));
 }
-
-// A part of a score with its sign, as the board writes it (a rat costs "−1").
-const signed = (value) => (typeof value === "number" && value < 0 ? `−${-value}` : value);
 
 function scoresTable(outcome, ratings, glossary, teams) {
   const scores = outcome.scores || [];
