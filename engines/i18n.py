@@ -19,6 +19,8 @@ import gettext as stdlib_gettext
 from pathlib import Path
 from typing import Callable
 
+from engines import native
+
 DOMAIN = "messages"
 LANGUAGES = ("en", "fr", "de")
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("engines_language", default="en")
@@ -46,7 +48,7 @@ def _translations(locale_dir: Path, code: str) -> stdlib_gettext.NullTranslation
 
 def catalog(module_file: str) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
     """`_` and `ngettext` reading the catalog of the package that holds `module_file`."""
-    locale_dir = Path(module_file).resolve().parent / "locale"
+    locale_dir = native.source_folder(module_file) / "locale"
 
     def gettext(text: str) -> str:
         code = _current.get()

@@ -17,3 +17,5 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   .venv/bin/pip install --quiet -r "$file"
   echo "$want" > "$stamp"
 fi
+# The engines' compiled modules (engines/native.py); without them the engines run as pure Python.
+.venv/bin/python scripts/build_native.py || echo "ensure-env: the engines run as pure Python (see above)" >&2

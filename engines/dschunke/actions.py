@@ -1,6 +1,8 @@
 """What a seat may do now: who is to act, and the complete list of its legal actions."""
 from __future__ import annotations
 
+from typing import Final
+
 from functools import lru_cache
 
 from engines.dschunke import data, flow
@@ -13,24 +15,27 @@ from engines.dschunke.state import (
 # ----------------------------------------------------------------------------- legal actions
 
 
-LOAD_ACTIONS = (data.LOAD1, data.LOAD2)
+LOAD_ACTIONS: Final = (data.LOAD1, data.LOAD2)
 
 # Every action a list can offer, built once and shared by every list (nobody changes a listed
 # action): a list is made of references, not of new dicts.
-END_TURN, PASS, DONE = {"type": "end_turn"}, {"type": "pass"}, {"type": "done"}
-USES = tuple(tuple({"type": "use", "worker": worker, "junk": junk} for junk in JUNKS) for worker in WORKERS)
-PLACES = tuple(tuple({"type": "place", "junk": junk, "slot": slot} for slot in range(3)) for junk in JUNKS)
-LIFTS = tuple(tuple({"type": "lift", "junk": junk, "slot": slot} for slot in range(3)) for junk in JUNKS)
-TAKES = tuple({"type": "take", "kind": kind} for kind in KINDS)
-EXCHANGES = tuple(tuple({"type": "exchange", "give": give, "take": take} for take in KINDS) for give in KINDS)
-PLAYS = tuple({"type": "play_special", "card": card} for card in range(len(SPECIALS)))
-SEARCHES = tuple({"type": "search", "stack": stack} for stack in range(len(data.SPECIAL_STACK_SIZES)))
-PICKS = tuple({"type": "pick", "card": card} for card in range(len(SPECIALS)))
-YUAN_REWARD, CARD_REWARD = {"type": "reward", "choice": "yuan"}, {"type": "reward", "choice": "card"}
-MERCHANT_PLACES = tuple({"type": "place_merchant", "junk": junk} for junk in JUNKS)
+END_TURN: Final = {"type": "end_turn"}
+PASS: Final = {"type": "pass"}
+DONE: Final = {"type": "done"}
+USES: Final = tuple(tuple({"type": "use", "worker": worker, "junk": junk} for junk in JUNKS) for worker in WORKERS)
+PLACES: Final = tuple(tuple({"type": "place", "junk": junk, "slot": slot} for slot in range(3)) for junk in JUNKS)
+LIFTS: Final = tuple(tuple({"type": "lift", "junk": junk, "slot": slot} for slot in range(3)) for junk in JUNKS)
+TAKES: Final = tuple({"type": "take", "kind": kind} for kind in KINDS)
+EXCHANGES: Final = tuple(tuple({"type": "exchange", "give": give, "take": take} for take in KINDS) for give in KINDS)
+PLAYS: Final = tuple({"type": "play_special", "card": card} for card in range(len(SPECIALS)))
+SEARCHES: Final = tuple({"type": "search", "stack": stack} for stack in range(len(data.SPECIAL_STACK_SIZES)))
+PICKS: Final = tuple({"type": "pick", "card": card} for card in range(len(SPECIALS)))
+YUAN_REWARD: Final = {"type": "reward", "choice": "yuan"}
+CARD_REWARD: Final = {"type": "reward", "choice": "card"}
+MERCHANT_PLACES: Final = tuple({"type": "place_merchant", "junk": junk} for junk in JUNKS)
 
-ONCE_CARDS = frozenset(card for card, (_, timing, _) in enumerate(SPECIALS) if timing == data.ONCE)
-EXTRA_LOAD_CARDS = frozenset(card for card, (kind, _, _) in enumerate(SPECIALS) if kind == "extra_load")
+ONCE_CARDS: Final = frozenset(card for card, (_, timing, _) in enumerate(SPECIALS) if timing == data.ONCE)
+EXTRA_LOAD_CARDS: Final = frozenset(card for card, (kind, _, _) in enumerate(SPECIALS) if kind == "extra_load")
 
 
 def usable_specials(state: State, seat: int) -> tuple:
@@ -156,11 +161,11 @@ def reward_options(state: State, seat: int) -> list:
 # The bids (shared like the actions above; an event copies their cards): the empty fist, per kind
 # its bids of 1 to CARDS_PER_KIND cards (a hand holds at most that many), and per two kinds the
 # bluff of one card of each.
-EMPTY_BID = {"type": "bid", "cards": {}}
-KIND_BIDS = tuple(
+EMPTY_BID: Final = {"type": "bid", "cards": {}}
+KIND_BIDS: Final = tuple(
     tuple({"type": "bid", "cards": {name: number}} for number in range(1, data.CARDS_PER_KIND + 1)) for name in KINDS
 )
-TWO_KIND_BIDS = {(first, second): {"type": "bid", "cards": {KINDS[first]: 1, KINDS[second]: 1}}
+TWO_KIND_BIDS: Final = {(first, second): {"type": "bid", "cards": {KINDS[first]: 1, KINDS[second]: 1}}
                  for first in range(4) for second in range(first + 1, 4)}
 
 
@@ -182,7 +187,7 @@ def bid_options(state: State, seat: int) -> list:
     return options
 
 
-STEP_OPTIONS = {
+STEP_OPTIONS: Final = {
     "place": place_options,
     "take": take_options,
     "lift": lift_options,
@@ -191,7 +196,7 @@ STEP_OPTIONS = {
     "choose": reward_options,
 }
 # Options of a seat to act without a pending step, per phase (the other phases offer nothing).
-PHASE_OPTIONS = {ACTIONS: turn_options, EXCHANGE: exchange_options, MERCHANT_CHOICE: merchant_options}
+PHASE_OPTIONS: Final = {ACTIONS: turn_options, EXCHANGE: exchange_options, MERCHANT_CHOICE: merchant_options}
 
 
 def legal_actions(state: State, seat: int) -> list:
@@ -207,12 +212,12 @@ def legal_actions(state: State, seat: int) -> list:
     return options(state, seat) if options is not None else []
 
 
-NOBODY = frozenset()
-ONLY = tuple(frozenset((seat,)) for seat in range(4))
+NOBODY: Final[frozenset] = frozenset()
+ONLY: Final = tuple(frozenset((seat,)) for seat in range(4))
 
 
 # Per bit mask of seats, the set of those seats.
-SEAT_SETS = tuple(frozenset(seat for seat in range(4) if mask >> seat & 1) for mask in range(16))
+SEAT_SETS: Final = tuple(frozenset(seat for seat in range(4) if mask >> seat & 1) for mask in range(16))
 
 
 def seats_to_bid(bids: tuple) -> frozenset:

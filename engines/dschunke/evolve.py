@@ -10,6 +10,8 @@ decision or carry news (the market card, a reveal) are produced in rules.py.
 """
 from __future__ import annotations
 
+from typing import Any, Callable, Final
+
 from engines.dschunke import data
 from engines.dschunke.data import JUNK_KIND, KIND_INDEX, KINDS, JUNK_INDEX, SPECIALS
 from engines.dschunke.flow import (
@@ -42,7 +44,7 @@ def game_started(_, event: dict) -> State:
     s.stocks = (0, 0, 0, 0)
     s.money = (data.START_MONEY,) * n
     s.declared = None
-    junks = [()] * 5
+    junks: list[tuple] = [()] * 5
     if not s.variant:
         for name, seats in data.START_LAYOUT[n].items():
             junks[JUNK_INDEX[name]] = (tuple(seats) + (-1,) * (3 - len(seats)),)
@@ -318,7 +320,8 @@ def game_ended(s: State, event: dict) -> State:
     return s
 
 
-HANDLERS = {
+# Each handler changes its state (a copy; None before the first event) and returns it.
+HANDLERS: Final[dict[str, Callable[[Any, dict], State]]] = {
     "game_started": game_started,
     "cards_dealt": cards_dealt,
     "market_shuffled": market_shuffled,

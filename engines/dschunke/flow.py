@@ -2,6 +2,8 @@
 an empty phase skipped), applied by the fold (evolve.py) as it goes."""
 from __future__ import annotations
 
+from typing import Final
+
 from functools import lru_cache
 
 from engines.dschunke import data
@@ -11,7 +13,7 @@ from engines.dschunke.state import (
     SUPPLY, State,
 )
 
-ALL_KINDS = 0b1111
+ALL_KINDS: Final = 0b1111
 
 
 # These run at many events: a list changed in place makes fewer objects than slices joined.
@@ -39,8 +41,11 @@ def take_cards(state: State, seat: int, kind: int, count: int) -> None:
     state.hands, state.stocks = tuple(hands), tuple(stocks)
 
 
-NO_CARDS = (0, 0, 0, 0)
-_BROWN, _WHITE, _ORANGE, _PURPLE = KINDS
+NO_CARDS: Final = (0, 0, 0, 0)
+_BROWN: Final = KINDS[0]
+_WHITE: Final = KINDS[1]
+_ORANGE: Final = KINDS[2]
+_PURPLE: Final = KINDS[3]
 
 
 def card_counts(cards: dict) -> tuple:
@@ -84,7 +89,7 @@ def round_worker_action(round_: int, worker: int) -> int:
 
 # Per round (0: before the first) and worker, its action (round_worker_action), read at every
 # use of a worker.
-WORKER_ACTIONS = tuple(
+WORKER_ACTIONS: Final = tuple(
     tuple(round_worker_action(round_, worker) for worker in range(5)) for round_ in range(data.ROUNDS + 1)
 )
 

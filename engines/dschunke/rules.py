@@ -3,6 +3,7 @@ somebody has to decide again (the legal actions themselves: actions.py)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Final
 
 from engines.core import IllegalAction
 from engines.dschunke import data, evolve, flow, scoring
@@ -18,7 +19,7 @@ _, _ngettext = catalog(__file__)
 
 # ----------------------------------------------------------------------------- checking
 
-FIELDS = {
+FIELDS: Final[dict[str, dict[str, type]]] = {
     "use": {"worker": str, "junk": str},
     "place": {"junk": str, "slot": int},
     "take": {"kind": str},
@@ -34,7 +35,7 @@ FIELDS = {
     "pass": {},
     "bid": {"cards": dict},
 }
-ALLOWED_VALUES = {
+ALLOWED_VALUES: Final = {
     "worker": frozenset(WORKERS),
     "junk": frozenset(JUNKS),
     "kind": frozenset(KINDS),
@@ -45,14 +46,14 @@ ALLOWED_VALUES = {
     "card": range(len(SPECIALS)),
     "choice": frozenset(("yuan", "card")),
 }
-WORKER_INDEX = {name: index for index, name in enumerate(WORKERS)}
+WORKER_INDEX: Final = {name: index for index, name in enumerate(WORKERS)}
 # A field of the wrong JSON type, and a value no action takes, per field.
-TYPE_WORDS = {
+TYPE_WORDS: Final = {
     str: N_('The "{field}" of this action must be text.'),
     int: N_('The "{field}" of this action must be a whole number.'),
     dict: N_('The "{field}" of this action must be an object.'),
 }
-NO_SUCH = {
+NO_SUCH: Final = {
     "worker": N_("There is no such worker."),
     "junk": N_("There is no such junk."),
     "kind": N_("There is no such kind of goods."),
@@ -64,7 +65,7 @@ NO_SUCH = {
     "choice": N_("Choose the Yuan or a special card."),
 }
 # What an action of each type does, in words that follow "You cannot … now".
-ACTION_WORDS = {
+ACTION_WORDS: Final = {
     "use": N_("use a worker"),
     "place": N_("load a strip"),
     "take": N_("take goods cards"),
@@ -80,7 +81,7 @@ ACTION_WORDS = {
     "pass": N_("pass"),
     "bid": N_("bid"),
 }
-NOT_NOW = {
+NOT_NOW: Final = {
     "use": N_("That worker is already used this round, offers nothing you can do, or does not act on that junk."),
     "place": N_("A strip goes into a free slot of the top layer of an allowed junk, next to a strip already in that layer."),
     "take": N_("There are no goods cards of that kind left to take."),
@@ -95,17 +96,17 @@ NOT_NOW = {
 
 
 # Per action type: (field, exact type, allowed values or None), in the order they are checked.
-FIELD_CHECKS = {
+FIELD_CHECKS: Final = {
     kind: tuple((name, expected, ALLOWED_VALUES.get(name)) for name, expected in fields.items())
     for kind, fields in FIELDS.items()
 }
 
 
-def check_fields(action) -> str:
+def check_fields(action: Any) -> str:
     # Only a hand-written client sends a malformed action: these messages name the JSON fields.
     if type(action) is not dict:
         raise IllegalAction("malformed", _('An action is an object with a "type".'))
-    kind = action.get("type")
+    kind: Any = action.get("type")
     checks = FIELD_CHECKS.get(kind) if type(kind) is str else None
     if checks is None:
         raise IllegalAction("unknown_action", _("This game has no such action."))
@@ -218,7 +219,7 @@ def pick_listed(state: State, seat: int, action: dict) -> bool:
     return step is not None and step[0] == "pick" and action["card"] in state.stacks[step[1]]
 
 
-QUICK_CHECKS = {
+QUICK_CHECKS: Final = {
     "use": use_listed,
     "place": place_listed,
     "take": take_listed,
@@ -291,7 +292,7 @@ def special_events(state: State, seat: int, card: int) -> list:
     return events
 
 
-EVENT_MAKERS = {
+EVENT_MAKERS: Final = {
     "use": use_events,
     "place": place_events,
     "take": take_events,
@@ -326,7 +327,8 @@ def read_bid(counts: tuple) -> tuple:
 
 def resolve_bids(state: State) -> dict:
     """The reveal: every bid at once, who wins each kind, and what is paid."""
-    revealed, valid = [], {}
+    revealed: list = []
+    valid: dict[int, list] = {}
     covered = state.covered
     for seat, counts in enumerate(state.bids):
         cards, first, several = read_bid(counts)
@@ -405,7 +407,7 @@ def turn_auto_event(state: State) -> dict | None:
 
 # Per phase, what makes its automatic event (None: the phase waits for a player); a tuple
 # indexed by phase, read after every event.
-AUTO_EVENTS = tuple({
+AUTO_EVENTS: Final = tuple({
     BETWEEN: between_event,
     DECLARE: declare_event,
     PLACE: place_event,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
+from typing import Any, Final
 
 from engines.core import IllegalAction
 from engines.dschunke.data import LAYER_CELLS
@@ -11,21 +12,32 @@ from engines.i18n import catalog
 _, _ngettext = catalog(__file__)
 
 # Phases. The automatic ones (BETWEEN, DECLARE, ROUND_END) never wait for a player.
-SETUP, PLACE, BETWEEN, EXCHANGE, EVENT_S, DECLARE, ACTIONS, SUPPLY, BID, REWARD, ROUND_END, OVER = range(12)
-MERCHANT_CHOICE = 12  # set-up variant, before PLACE (numbered last: snapshots keep their numbers)
-PHASE_NAMES = (
+SETUP: Final = 0
+PLACE: Final = 1
+BETWEEN: Final = 2
+EXCHANGE: Final = 3
+EVENT_S: Final = 4
+DECLARE: Final = 5
+ACTIONS: Final = 6
+SUPPLY: Final = 7
+BID: Final = 8
+REWARD: Final = 9
+ROUND_END: Final = 10
+OVER: Final = 11
+MERCHANT_CHOICE: Final = 12  # set-up variant, before PLACE (numbered last: snapshots keep their numbers)
+PHASE_NAMES: Final = (
     "setup", "placement", "round start", "exchange", "special event", "money declaration",
     "actions", "resupply", "bartering", "special reward", "round end", "over", "merchant choice",
 )
 
-FIELDS = (
+FIELDS: Final = (
     "n", "public_money", "variant", "round", "phase", "start", "queue", "step", "main_done",
     "used", "merchants", "deck", "market", "revealed", "covered", "hands", "stocks", "money",
     "declared", "strips", "junks", "vis", "specials", "shown", "discarded", "stacks", "taken",
     "swaps", "bids", "last_reveal", "exchanged", "facedown",
 )
 # Fields added after the first snapshots were stored, with their value in an older snapshot.
-LATE_FIELDS = {"exchanged": 0, "facedown": ()}
+LATE_FIELDS: Final = {"exchanged": 0, "facedown": ()}
 
 
 class State:
@@ -47,11 +59,82 @@ class State:
     """
 
     __slots__ = FIELDS + ("folded",)
+    n: int
+    public_money: bool
+    variant: bool
+    round: int
+    phase: int
+    start: int
+    queue: tuple
+    step: Any  # a tuple, or None
+    main_done: bool
+    used: int
+    merchants: tuple
+    deck: tuple
+    market: int
+    revealed: tuple
+    covered: int
+    hands: tuple
+    stocks: tuple
+    money: tuple
+    declared: tuple | None
+    strips: tuple
+    junks: tuple
+    vis: tuple
+    specials: tuple
+    shown: tuple
+    discarded: tuple
+    stacks: tuple
+    taken: int
+    swaps: int
+    bids: tuple
+    last_reveal: tuple | None
+    exchanged: int
+    facedown: tuple
+    folded: tuple | None
+
+    def copy(self) -> "State":
+        """A shallow copy (fields are immutable), the hottest call of a playout: straight-line."""
+        new = State()
+        new.n = self.n
+        new.public_money = self.public_money
+        new.variant = self.variant
+        new.round = self.round
+        new.phase = self.phase
+        new.start = self.start
+        new.queue = self.queue
+        new.step = self.step
+        new.main_done = self.main_done
+        new.used = self.used
+        new.merchants = self.merchants
+        new.deck = self.deck
+        new.market = self.market
+        new.revealed = self.revealed
+        new.covered = self.covered
+        new.hands = self.hands
+        new.stocks = self.stocks
+        new.money = self.money
+        new.declared = self.declared
+        new.strips = self.strips
+        new.junks = self.junks
+        new.vis = self.vis
+        new.specials = self.specials
+        new.shown = self.shown
+        new.discarded = self.discarded
+        new.stacks = self.stacks
+        new.taken = self.taken
+        new.swaps = self.swaps
+        new.bids = self.bids
+        new.last_reveal = self.last_reveal
+        new.exchanged = self.exchanged
+        new.facedown = self.facedown
+        new.folded = None
+        return new
 
     @classmethod
     def blank(cls) -> "State":
         """A state with no fields set yet (the caller fills them in)."""
-        state = cls.__new__(cls)
+        state = cls()
         state.folded = None
         return state
 
@@ -71,21 +154,7 @@ class State:
 
 
 # Per player count (Dschunke seats 3 or 4) and start player, every seat in playing order.
-SEAT_ORDERS = {n: tuple(tuple((start + i) % n for i in range(n)) for start in range(n)) for n in (3, 4)}
-
-
-def _compile_copy():
-    """State.copy as straight-line attribute copies: the hottest function of a playout. The
-    class has no __init__, so calling it makes the blank object for less than object.__new__."""
-    lines = ["def copy(self):", "    new = State()"]
-    lines += [f"    new.{name} = self.{name}" for name in FIELDS]
-    lines += ["    new.folded = None", "    return new"]
-    namespace = {"State": State}
-    exec("\n".join(lines), namespace)
-    return namespace["copy"]
-
-
-State.copy = _compile_copy()
+SEAT_ORDERS: Final = {n: tuple(tuple((start + i) % n for i in range(n)) for start in range(n)) for n in (3, 4)}
 
 
 def to_json(value):
@@ -106,7 +175,7 @@ def dump(state: State) -> dict:
     return {name: to_json(getattr(state, name)) for name in FIELDS}
 
 
-def load(data: dict) -> State:
+def load(data: Any) -> State:
     if not isinstance(data, dict) or not set(FIELDS) - set(LATE_FIELDS) <= set(data) <= set(FIELDS):
         raise IllegalAction("bad_snapshot", _("This is not a Dschunke game state."))
     state = State.blank()
@@ -117,7 +186,7 @@ def load(data: dict) -> State:
 
 # ----------------------------------------------------------------------------- holds
 
-EMPTY_LAYER = (-1, -1, -1)
+EMPTY_LAYER: Final = (-1, -1, -1)
 
 
 def open_layer(junk: tuple) -> int:
@@ -138,7 +207,7 @@ def open_slots(layer: tuple) -> tuple:
 
 
 # open_slots of every layer (3 slots, each empty or a seat's strip), read at every placement.
-OPEN_SLOTS = {layer: open_slots(layer) for layer in product(range(-1, 4), repeat=3)}
+OPEN_SLOTS: Final = {layer: open_slots(layer) for layer in product(range(-1, 4), repeat=3)}
 
 
 def free_slots(junk: tuple, first_layer_only: bool = False) -> tuple:
@@ -167,7 +236,7 @@ def lift(junk: tuple, slot: int) -> tuple:
 
 def top_cells(junk: tuple) -> list:
     """Per cell (3 * x + y) the (owner, layer) of the crate seen from above, or None."""
-    cells = [None] * 9
+    cells: list = [None] * 9
     missing = 9
     for depth in range(len(junk) - 1, -1, -1):
         for slot, owner in enumerate(junk[depth]):
@@ -183,8 +252,8 @@ def top_cells(junk: tuple) -> list:
 
 
 # Per layer parity and slot, the cells of LAYER_CELLS as a bit mask (bit `cell`).
-LAYER_MASKS = tuple(tuple(sum(1 << cell for cell in cells) for cells in layer) for layer in LAYER_CELLS)
-ALL_CELLS = (1 << 9) - 1
+LAYER_MASKS: Final = tuple(tuple(sum(1 << cell for cell in cells) for cells in layer) for layer in LAYER_CELLS)
+ALL_CELLS: Final = (1 << 9) - 1
 
 
 @lru_cache(maxsize=4096)

@@ -15,7 +15,8 @@ steps_per_s times the play loop only; games_per_s includes set-up (shuffles, dea
 legal_actions_per_step and events_per_step (of the last repeat's games) say what a step holds:
 an engine whose turns offer many actions lists them all at every step. --phases adds, at the most
 players, the microseconds a step spends in each call of the loop, the floor's beside the engine's
-(the clock's own cost taken off).
+(the clock's own cost taken off). `compiled` says whether the engine ran compiled modules
+(engines/native.py); SAMPAN_PURE_ENGINES=1 runs its sources, the only code cProfile sees into.
 """
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def checkout_root() -> str:
 
 sys.path.insert(0, checkout_root())
 
-from engines import registry  # noqa: E402
+from engines import native, registry  # noqa: E402
 from engines.core import command_rng, start  # noqa: E402
 
 
@@ -188,7 +189,8 @@ def clock_cost() -> float:
 def bench_engine(name: str, games: int, repeats: int, with_profile: bool, with_phases: bool = False) -> dict:
     engine = registry.get(name)
     random_game(engine, engine.max_players, seed=-1)  # warm up: imports, caches
-    result: dict = {}
+    package = type(engine).__module__.rsplit(".", 1)[0]
+    result: dict = {"compiled": package in native.COMPILED and native.in_use(package)}
     for players in range(engine.min_players, engine.max_players + 1):
         steps, full, baselines, floors = [], [], [], []
         for repeat in range(repeats):
