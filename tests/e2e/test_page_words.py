@@ -141,6 +141,16 @@ def test_the_legespiel_end_screen_speaks_french(new_page):
     play_on_by_api(page, table_id)  # the clicks of a whole game are the English test's
     assert finish(page, random.Random(5), "page-words-legespiel-end-fr", place_a_tile) == "La dernière tuile a été posée."
     assert page.get_by_test_id("scores").locator("th").all_inner_texts()[3:6] == ["Points des groupes", "Rats visibles", "Points de rats"]
+    # On a phone a player is a block read from the left: the groups scored start each line under
+    # their label, as the number does (not pushed right, as under a column of numbers).
+    indents = page.evaluate("""() => [...document.querySelectorAll('[data-testid="score-detail-group_points"]')]
+      .map((detail) => {
+        const range = document.createRange();
+        range.selectNodeContents(detail);
+        const left = detail.closest("td").getBoundingClientRect().left;
+        return Math.max(...[...range.getClientRects()].map((line) => line.left - left));
+      })""")
+    assert indents and all(indent < 2 for indent in indents), indents
 
 
 @pytest.mark.parametrize("width", once_by_default(WIDTHS, 1280))
