@@ -1,6 +1,6 @@
 """The balance pages in a real browser: every seat's bar drawn, nothing wider than the screen, a
-screenshot of each; English at both widths, French on a phone, German on a wide screen (the
-longest words), to keep the run short."""
+screenshot of each; French on a phone and German on a wide screen (the longest words), and
+among the slow tests English at both widths, to keep the run short."""
 import pytest
 
 from frontend import balance
@@ -12,7 +12,9 @@ LOCALES = {"en-US": "en", "fr-FR": "fr", "de-DE": "de"}
 SCREENS = {1280: 900, 375: 812}
 
 
-@pytest.mark.parametrize("locale, width", [("en-US", 1280), ("en-US", 375), ("fr-FR", 375), ("de-DE", 1280)])
+@pytest.mark.parametrize("locale, width", [pytest.param("en-US", 1280, marks=pytest.mark.slow),
+                                           pytest.param("en-US", 375, marks=pytest.mark.slow),
+                                           ("fr-FR", 375), ("de-DE", 1280)])
 def test_each_balance_page_draws_its_charts_within_the_screen(new_page, locale, width):
     page = new_page(width, SCREENS[width], locale=locale)
     for game in balance.games():

@@ -215,7 +215,7 @@ def test_dragon_boats_log_and_last_move_tell_moves(new_page, width):
     screenshot(page, f"page-words-dragon-boats-{width}")
 
 
-@pytest.mark.parametrize("width, locale", [(1280, "en-US"), (375, "de"),
+@pytest.mark.parametrize("width, locale", [pytest.param(1280, "en-US", marks=pytest.mark.slow), (375, "de"),
                                            pytest.param(375, "en-US", marks=pytest.mark.slow)])
 def test_dragon_market_marks_the_teams_and_says_why_it_ended(new_page, width, locale):
     page = new_page(width, 900, locale=locale)

@@ -15,6 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "frontend" / "static"
 # The table page's own script and stylesheet, and a board's script that a game's page imports.
 FILES = ["frontend/js/table.js", "frontend/css/site.css", "frontend/games/dragon_boats/map.js"]
+# One worker runs them all, so the collectstatic below runs once (scripts/test.sh: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("collected_static")
 
 
 @pytest.fixture(scope="module")
