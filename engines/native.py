@@ -25,7 +25,7 @@ FOLDER = "_native"
 DIGEST_FILE = "SOURCES.sha256"
 PURE_SWITCH = "SAMPAN_PURE_ENGINES"
 
-# Per package, the modules compiled, and the name of the library they share.
+# Per package, the modules compiled (into one library per package: group_name).
 COMPILED = {
     "engines.dschunke": ("data", "state", "flow", "scoring", "actions", "evolve", "rules"),
 }
