@@ -6,14 +6,13 @@ import pytest
 import redis
 from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.conf import settings
 from django.test import Client, override_settings
 
 from tables import lifecycle, publish, ratelimit
 from tables.models import Event, Table
 
-from .helpers import act, new_table
+from .helpers import act, clear_own_cache, new_table
 from .wsclients import communicator, session_cookie
 
 FEW_ACTIONS = {"actions": "3/min", "signup": "1000/h"}
@@ -65,7 +64,7 @@ async def test_actions_over_the_rate_on_the_websocket_get_an_error_frame(running
 @pytest.mark.django_db
 @override_settings(RATE_LIMITS={"actions": "30/s", "signup": "2/h"})
 def test_signups_over_the_rate_get_429_and_create_no_account():
-    cache.clear()
+    clear_own_cache()
     browser = Client()
     for name in ("first", "second"):
         form = {"username": name, "email": f"{name}@example.com", "password1": "a-long-passphrase-9", "password2": "a-long-passphrase-9"}

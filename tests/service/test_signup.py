@@ -1,12 +1,13 @@
 """Signing up and logging in: the visitor lands where they came from, on this site only."""
 import pytest
-from django.core.cache import cache
 from django.test import Client
+
+from .helpers import clear_own_cache
 
 
 @pytest.mark.django_db
 def test_a_new_account_goes_back_to_the_page_that_sent_it_but_never_to_another_site():
-    cache.clear()
+    clear_own_cache()
     for name, sent_from, lands in (("nexta", "/tables/7/", "/tables/7/"), ("nextb", "https://evil.example/", "/"),
                                    ("nextc", "//evil.example/x", "/"), ("nextd", "", "/")):
         browser = Client()
@@ -30,7 +31,7 @@ def test_a_page_that_asks_to_log_in_says_so_and_its_sign_up_comes_back_too():
 def test_a_visitors_guided_game_button_signs_up_and_comes_back_to_start_it():
     """Signed up, the visitor is back on the how-to-play page asked to start the guided game
     (?play=guided: learn.js presses its button), not left to find the button again."""
-    cache.clear()
+    clear_own_cache()
     browser = Client()
     page = browser.get("/games/dunhuang/learn/").content.decode()
     link = '<a class="button" href="/accounts/signup/?next=/games/dunhuang/learn/%3Fplay%3Dguided" data-testid="guided-dunhuang">'
