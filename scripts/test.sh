@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 scripts/ensure-env.sh dev
 scripts/ensure-services.sh
 selection="not slow"
-workers=(-n 2 --dist loadgroup)  # the tests of an xdist_group share one worker (and its module fixtures)
+workers=(-n 2)
 if [ "$*" = "--slow" ]; then
   selection="slow"
   workers=()

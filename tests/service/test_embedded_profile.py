@@ -15,8 +15,6 @@ import websockets
 from websockets.exceptions import InvalidStatus
 
 ROOT = Path(__file__).resolve().parents[2]
-# One worker runs them all, so the server below is set up once (scripts/test.sh: --dist loadgroup).
-pytestmark = pytest.mark.xdist_group("embedded_server")
 
 
 def free_port() -> int:
